@@ -1,0 +1,31 @@
+//! The file `tests/index.json`: which generated test targets which crash site.
+
+use serde::{Deserialize, Serialize};
+
+/// One generated JUnit test method.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TestCase {
+    /// Binary name of the test class, e.g. `bench.traps.Precision_DsdTest`.
+    pub class: String,
+    /// Test method name.
+    pub method: String,
+    /// Path of the test source below the work directory, e.g. `tests/bench/traps/Precision_DsdTest.java`.
+    pub file: String,
+    /// Line of the test method's declaration in that file.
+    pub line: u32,
+    /// Id of the crash site the test targets (see `vcgen::Site::id`).
+    pub site: String,
+    /// The concrete inputs, one readable line each (`x = -1`, `a = new int[] {0}`).
+    pub inputs: Vec<String>,
+    /// True when a `null` is passed straight into a call of the test.
+    pub null_input: bool,
+    /// True when the test had to set private state by reflection.
+    pub reflection: bool,
+}
+
+/// All generated tests.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+pub struct TestIndex {
+    /// Tests in file order.
+    pub tests: Vec<TestCase>,
+}

@@ -1,0 +1,40 @@
+//! Crash sites: the stable identity of a potential exception, shared by every stage.
+
+use serde::{Deserialize, Serialize};
+
+/// A place where a primitive operation (or a modelled JDK call) may throw.
+///
+/// The identity `file:line:col:kind` plus the method's JVM descriptor is carried by
+/// queries, counterexamples, tests and reports alike.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Site {
+    /// Stable identity: `rel:line:col:Kind@class.method(descriptor)`.
+    pub id: String,
+    /// Path of the source file as it can be opened from where dsd ran.
+    pub file: String,
+    /// Path below the source root, e.g. `bench/traps/Precision.java`.
+    pub rel: String,
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub col: u32,
+    /// Fully qualified exception class, e.g. `java.lang.ArithmeticException`.
+    pub exception: String,
+    /// Binary name of the class whose code holds the site.
+    pub class: String,
+    /// Method holding the site: name plus descriptor, e.g. `get(II)I`.
+    pub method: String,
+    /// The source line, for reports.
+    pub source_line: String,
+    /// True when the exception is a library precondition (e.g. `Integer.parseInt`'s
+    /// NumberFormatException): confirmed crashes are notes, not errors.
+    #[serde(default)]
+    pub precondition: bool,
+}
+
+/// The file `vc/sites.json`: every crash site found, in source order.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+pub struct SiteTable {
+    /// All sites.
+    pub sites: Vec<Site>,
+}
