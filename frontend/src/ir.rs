@@ -390,6 +390,9 @@ pub struct Method {
     /// True for constructors synthesised because the class declares none.
     #[serde(default, skip_serializing_if = "is_false")]
     pub synthetic: bool,
+    /// Simple names of the method's annotations (`Nullable`, `Precondition`, `Override`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub annotations: Vec<String>,
 }
 
 impl Method {

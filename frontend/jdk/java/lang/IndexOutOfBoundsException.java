@@ -1,0 +1,9 @@
+package java.lang;
+
+public class IndexOutOfBoundsException extends RuntimeException {
+    public IndexOutOfBoundsException() {
+    }
+
+    public IndexOutOfBoundsException(String message) {
+    }
+}

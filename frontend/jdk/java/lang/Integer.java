@@ -1,0 +1,43 @@
+package java.lang;
+
+public final class Integer extends Number implements Comparable<Integer> {
+    private final int value;
+
+    public Integer(int value) {
+        this.value = value;
+    }
+
+    public static Integer valueOf(int v) {
+        return new Integer(v);
+    }
+
+    public int intValue() {
+        return value;
+    }
+
+    public int intValue() {
+        return (int) value;
+    }
+
+    public long longValue() {
+        return (long) value;
+    }
+
+    public double doubleValue() {
+        return (double) value;
+    }
+
+    public static final int MIN_VALUE = 0x80000000;
+    public static final int MAX_VALUE = 0x7fffffff;
+
+    @Precondition
+    public static native int parseInt(String s);
+
+    public static native String toString(int i);
+
+    public native int compareTo(Integer other);
+
+    public native boolean equals(Object other);
+
+    public native String toString();
+}

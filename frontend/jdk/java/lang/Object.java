@@ -1,0 +1,14 @@
+package java.lang;
+
+public class Object {
+    public Object() {
+    }
+
+    public native boolean equals(Object other);
+
+    public native int hashCode();
+
+    public native String toString();
+
+    public final native Class<?> getClass();
+}

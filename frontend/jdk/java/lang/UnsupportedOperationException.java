@@ -1,0 +1,9 @@
+package java.lang;
+
+public class UnsupportedOperationException extends RuntimeException {
+    public UnsupportedOperationException() {
+    }
+
+    public UnsupportedOperationException(String message) {
+    }
+}

@@ -1,0 +1,7 @@
+package java.util;
+
+public interface Iterator<E> {
+    boolean hasNext();
+
+    E next();
+}

@@ -1,0 +1,216 @@
+//! Queries over the class hierarchy: lookup, subtyping, member search and dispatch.
+
+use crate::ir::{Class, Field, Method, Program, Type};
+use std::collections::HashMap;
+
+/// An index over a program's classes for hierarchy queries.
+pub struct Hierarchy<'p> {
+    classes: &'p [Class],
+    by_name: HashMap<&'p str, usize>,
+    children: HashMap<&'p str, Vec<usize>>,
+}
+
+/// Binary name of `java.lang.Object`.
+pub const OBJECT: &str = "java.lang.Object";
+
+impl<'p> Hierarchy<'p> {
+    /// Indexes the classes of a program.
+    pub fn new(program: &'p Program) -> Self {
+        Self::over(&program.classes)
+    }
+
+    /// Indexes a list of classes.
+    pub fn over(classes: &'p [Class]) -> Self {
+        let mut by_name = HashMap::new();
+        let mut children: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, c) in classes.iter().enumerate() {
+            by_name.insert(c.name.as_str(), i);
+            let supers = c.superclass.iter().chain(c.interfaces.iter());
+            for s in supers {
+                if let Some(n) = s.class_name() {
+                    children.entry(n).or_default().push(i);
+                }
+            }
+        }
+        Hierarchy { classes, by_name, children }
+    }
+
+    /// The class with this binary name.
+    pub fn class(&self, name: &str) -> Option<&'p Class> {
+        self.by_name.get(name).map(|&i| &self.classes[i])
+    }
+
+    /// Direct supertypes (superclass first, then interfaces; `Object` for interfaces).
+    pub fn direct_supers(&self, name: &str) -> Vec<&'p str> {
+        let Some(c) = self.class(name) else {
+            return if name == OBJECT { Vec::new() } else { vec![OBJECT] };
+        };
+        let mut out: Vec<&str> = Vec::new();
+        if let Some(s) = c.superclass.as_ref().and_then(|t| t.class_name()) {
+            out.push(s);
+        } else if name != OBJECT {
+            out.push(OBJECT);
+        }
+        out.extend(c.interfaces.iter().filter_map(|t| t.class_name()));
+        out
+    }
+
+    /// The class and all its transitive supertypes, nearest first, without repeats.
+    pub fn ancestors(&self, name: &str) -> Vec<String> {
+        let mut out = vec![name.to_string()];
+        let mut i = 0;
+        while i < out.len() {
+            let supers: Vec<String> = self.direct_supers(&out[i]).into_iter().map(String::from).collect();
+            for s in supers {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+            i += 1;
+        }
+        if !out.iter().any(|n| n == OBJECT) {
+            out.push(OBJECT.to_string());
+        }
+        out
+    }
+
+    /// True when class `sub` is `sup` or inherits from it.
+    pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
+        sup == OBJECT || sub == sup || self.ancestors(sub).iter().any(|a| a == sup)
+    }
+
+    /// Java's subtype relation on erased types, with array covariance.
+    pub fn is_subtype(&self, sub: &Type, sup: &Type) -> bool {
+        let (sub, sup) = (sub.erasure(), sup.erasure());
+        match (&sub, &sup) {
+            (Type::Null, t) => t.is_reference(),
+            (_, Type::Class { name, .. }) if name == OBJECT => sub.is_reference(),
+            (Type::Class { name: a, .. }, Type::Class { name: b, .. }) => self.is_subclass(a, b),
+            (Type::Array(_), Type::Class { name, .. }) => {
+                name == "java.lang.Cloneable" || name == "java.io.Serializable"
+            }
+            (Type::Array(a), Type::Array(b)) => {
+                if a.is_primitive() || b.is_primitive() {
+                    a == b
+                } else {
+                    self.is_subtype(a, b)
+                }
+            }
+            (a, b) => a == b,
+        }
+    }
+
+    /// Every class that is `name` or a transitive subtype of it, `name` first.
+    pub fn descendants(&self, name: &str) -> Vec<&'p Class> {
+        let mut out: Vec<&Class> = Vec::new();
+        let mut queue = vec![name];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(n) = queue.pop() {
+            if !seen.insert(n.to_string()) {
+                continue;
+            }
+            if let Some(c) = self.class(n) {
+                out.push(c);
+            }
+            if let Some(kids) = self.children.get(n) {
+                for &k in kids {
+                    queue.push(self.classes[k].name.as_str());
+                }
+            }
+        }
+        out
+    }
+
+    /// A field visible in `class` (declared there or inherited), with its declaring class.
+    pub fn find_field(&self, class: &str, name: &str) -> Option<(&'p Class, &'p Field)> {
+        for a in self.ancestors(class) {
+            if let Some(c) = self.class(&a) {
+                if let Some(f) = c.field(name) {
+                    return Some((c, f));
+                }
+            }
+        }
+        None
+    }
+
+    /// The method with this name and descriptor declared in `class` or inherited by it.
+    pub fn find_method(&self, class: &str, name: &str, descriptor: &str) -> Option<(&'p Class, &'p Method)> {
+        for a in self.ancestors(class) {
+            if let Some(c) = self.class(&a) {
+                if let Some(m) = c.method(name, descriptor) {
+                    return Some((c, m));
+                }
+            }
+        }
+        None
+    }
+
+    /// The implementation run by a virtual call on an object of runtime class `runtime`:
+    /// the nearest declaration with a body, classes before interfaces (default methods).
+    pub fn dispatch(&self, runtime: &str, name: &str, descriptor: &str) -> Option<(&'p Class, &'p Method)> {
+        let ancestors = self.ancestors(runtime);
+        let concrete = ancestors.iter().filter_map(|a| self.class(a)).find_map(|c| {
+            c.method(name, descriptor)
+                .filter(|m| m.body.is_some() || m.modifiers.native)
+                .filter(|_| c.kind != crate::ir::ClassKind::Interface)
+                .map(|m| (c, m))
+        });
+        concrete.or_else(|| {
+            ancestors
+                .iter()
+                .filter_map(|a| self.class(a))
+                .find_map(|c| c.method(name, descriptor).filter(|m| m.body.is_some()).map(|m| (c, m)))
+        })
+    }
+
+    /// All classes, in program order.
+    pub fn classes(&self) -> &'p [Class] {
+        self.classes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{ClassKind, Modifiers, Span};
+
+    fn class(name: &str, sup: Option<&str>, ifaces: &[&str], kind: ClassKind) -> Class {
+        Class {
+            name: name.into(),
+            simple_name: name.into(),
+            kind,
+            modifiers: Modifiers::default(),
+            type_params: vec![],
+            superclass: sup.map(Type::class),
+            interfaces: ifaces.iter().map(|i| Type::class(i)).collect(),
+            outer: None,
+            inner: false,
+            fields: vec![],
+            methods: vec![],
+            instance_init: vec![],
+            init_locals: vec![],
+            enum_constants: vec![],
+            file: 0,
+            span: Span::default(),
+            library: false,
+        }
+    }
+
+    #[test]
+    fn subtyping_with_arrays_and_interfaces() {
+        let classes = vec![
+            class("I", None, &[], ClassKind::Interface),
+            class("A", Some(OBJECT), &["I"], ClassKind::Class),
+            class("B", Some("A"), &[], ClassKind::Class),
+        ];
+        let h = Hierarchy::over(&classes);
+        assert!(h.is_subclass("B", "I"));
+        assert!(!h.is_subclass("A", "B"));
+        let arr = |t: Type| Type::Array(Box::new(t));
+        assert!(h.is_subtype(&arr(Type::class("B")), &arr(Type::class("A"))));
+        assert!(h.is_subtype(&arr(Type::class("B")), &Type::object()));
+        assert!(!h.is_subtype(&arr(Type::Byte), &arr(Type::class("java.lang.Byte"))));
+        assert!(!h.is_subtype(&arr(Type::Int), &arr(Type::object())));
+        assert_eq!(h.descendants("I").len(), 3);
+    }
+}
