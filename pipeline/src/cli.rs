@@ -1,0 +1,240 @@
+//! The command line: subcommands, their options, and dispatch to the stages.
+
+use crate::error::{Failure, EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS};
+use crate::report::{self, Format, Summary};
+use crate::run::findings::{Findings, Level};
+use crate::stages::Stages;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Finds Java runtime crashes that really happen, and proves each with a JUnit test.
+#[derive(Debug, Parser)]
+#[command(name = "dsd", version)]
+pub struct Cli {
+    /// Directory for intermediate files and results.
+    #[arg(long, global = true, value_name = "DIR", default_value = ".dsd")]
+    pub work_dir: PathBuf,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read Java sources into the program model (WORK/ir/).
+    Parse {
+        /// Source directories or .java files.
+        #[arg(required = true, value_name = "SRC")]
+        sources: Vec<PathBuf>,
+    },
+    /// Infer invariants from the project's own tests (not available yet).
+    Infer,
+    /// Compute one verification condition per crash site (WORK/vc/).
+    Vcgen(VcgenArgs),
+    /// Solve the verification conditions into concrete inputs (WORK/cex/).
+    Solve(SolveArgs),
+    /// Write JUnit tests from the inputs (WORK/tests/).
+    Testgen,
+    /// Compile and run the generated tests, keep the crashes they reproduce (WORK/results/).
+    Run(RunArgs),
+    /// Run every stage and report the reproduced crashes; stages whose inputs are unchanged are
+    /// skipped (delete WORK/.stamps to force them).
+    Check(CheckArgs),
+}
+
+/// Options of the vcgen stage.
+#[derive(Debug, Clone, Args)]
+pub struct VcgenArgs {
+    /// How many times each loop is unrolled.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub unroll: u32,
+}
+
+/// Options of the solve stage.
+#[derive(Debug, Clone, Args)]
+pub struct SolveArgs {
+    /// Solver timeout per query, in seconds.
+    #[arg(long, value_name = "SECS", default_value = "5", value_parser = parse_seconds)]
+    pub timeout: Duration,
+    /// Most distinct models (tests) per crash site.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub models: u32,
+    /// Solver threads (default: the number of cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+}
+
+/// Options of the run stage.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    /// Timeout per test, in seconds.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub test_timeout: Duration,
+}
+
+/// Options of `dsd check`.
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    /// Source directories or .java files.
+    #[arg(required = true, value_name = "SRC")]
+    pub sources: Vec<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Options of the vcgen stage.
+    #[command(flatten)]
+    pub vcgen: VcgenArgs,
+    /// Options of the solve stage.
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    /// Options of the run stage.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Parses a positive number of seconds, fractions allowed.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !secs.is_finite() || secs <= 0.0 || secs > 86_400.0 {
+        return Err(format!("`{text}`: expected seconds between 0 and 86400"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// The exit status for a set of findings: 1 when any has level error, else 0.
+pub fn exit_code(findings: &Findings) -> i32 {
+    if findings.count(Level::Error) > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+/// Runs a parsed command line; returns the exit status, or the failure that stopped it.
+pub fn execute(cli: &Cli) -> Result<i32, Failure> {
+    let cache = matches!(cli.command, Command::Check(_));
+    let mut stages = Stages::new(cli.work_dir.clone(), cache);
+    match &cli.command {
+        Command::Parse { sources } => stages.parse(sources).map(|_| EXIT_CLEAN),
+        Command::Infer => {
+            eprintln!("dsd: error: `dsd infer` arrives with the invariants stage; run `dsd check` without it for now");
+            Ok(EXIT_FAILURE)
+        }
+        Command::Vcgen(args) => stages.vcgen(args).map(|_| EXIT_CLEAN),
+        Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
+        Command::Testgen => stages.testgen().map(|_| EXIT_CLEAN),
+        Command::Run(args) => stages.run(args).map(|s| exit_code(&s.findings)),
+        Command::Check(args) => check(&mut stages, args),
+    }
+}
+
+/// `dsd check`: every stage in order, then the report.
+fn check(stages: &mut Stages, args: &CheckArgs) -> Result<i32, Failure> {
+    stages.parse(&args.sources)?;
+    let vc = stages.vcgen(&args.vcgen)?;
+    let solved = stages.solve(&args.solve)?;
+    stages.testgen()?;
+    let run = stages.run(&args.run)?;
+    let mut summary = Summary::new(&run.findings, vc.sites, solved.queries);
+    summary.stages = stages.times.clone();
+    let text = report::render(args.format, &run.findings, &summary)
+        .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, &text).map_err(|e| {
+                Failure::new(format!(
+                    "cannot write the report to {}: {e}; check that the directory exists",
+                    path.display()
+                ))
+            })?;
+            eprintln!("{}", summary.line());
+        }
+        None => {
+            print!("{text}");
+            if args.format != Format::Text {
+                eprintln!("{}", summary.line());
+            }
+        }
+    }
+    Ok(exit_code(&run.findings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn defaults_and_options_parse() {
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "check",
+            "src",
+            "--format",
+            "sarif",
+            "-o",
+            "r.sarif",
+            "--timeout",
+            "0.5",
+        ])
+        .unwrap();
+        assert_eq!(cli.work_dir, PathBuf::from(".dsd"));
+        let Command::Check(args) = cli.command else {
+            panic!("not check")
+        };
+        assert_eq!(args.format, Format::Sarif);
+        assert_eq!(args.solve.timeout, Duration::from_millis(500));
+        assert_eq!(args.vcgen.unroll, 3);
+        assert_eq!(args.run.test_timeout, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn usage_errors_exit_2() {
+        for argv in [
+            vec!["dsd", "parse"],
+            vec!["dsd", "solve", "--timeout", "-1"],
+            vec!["dsd", "run", "--test-timeout", "x"],
+            vec!["dsd", "check", "src", "--format", "xml"],
+            vec!["dsd", "frobnicate"],
+        ] {
+            let err = Cli::try_parse_from(&argv).unwrap_err();
+            assert_eq!(err.exit_code(), EXIT_FAILURE, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn exit_code_follows_error_findings() {
+        let mut findings = crate::report::tests::sample();
+        assert_eq!(exit_code(&findings), EXIT_FINDINGS);
+        findings.findings.retain(|f| f.level == Level::Note);
+        assert_eq!(exit_code(&findings), EXIT_CLEAN);
+        assert_eq!(exit_code(&Findings::default()), EXIT_CLEAN);
+    }
+
+    #[test]
+    fn missing_sources_fail_cleanly() {
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "--work-dir",
+            "/nonexistent/w",
+            "parse",
+            "/nonexistent/src",
+        ])
+        .unwrap();
+        let failure = execute(&cli).unwrap_err();
+        assert!(failure.0.contains("/nonexistent/src"), "{failure}");
+    }
+}

@@ -1,0 +1,10 @@
+//! The `dsd` command: runs the stages, executes the generated tests, keeps the crashes they
+//! reproduce and reports them.
+
+pub mod cli;
+pub mod error;
+pub mod progress;
+pub mod report;
+pub mod run;
+pub mod stages;
+pub mod stamps;

@@ -1,0 +1,187 @@
+//! Reports of the findings: terminal text, JSON and SARIF 2.1.0.
+
+pub mod json;
+pub mod rules;
+pub mod sarif;
+pub mod text;
+
+use crate::run::findings::{Counts, Findings, Level};
+use serde::Serialize;
+
+/// Output format of `dsd check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Compiler-style diagnostics.
+    Text,
+    /// One JSON document with the findings and the summary.
+    Json,
+    /// SARIF 2.1.0, for code-scanning tools.
+    Sarif,
+}
+
+/// Wall time of one stage.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StageTime {
+    /// Stage name, e.g. `solve`.
+    pub stage: String,
+    /// Seconds.
+    pub seconds: f64,
+}
+
+/// The numbers behind the final summary line.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Summary {
+    /// Crash sites found by vcgen.
+    pub sites: usize,
+    /// Queries solved.
+    pub queries: usize,
+    /// Test counts.
+    pub tests: Counts,
+    /// Findings at level error.
+    pub errors: usize,
+    /// Findings at level note.
+    pub notes: usize,
+    /// Wall time per stage, in pipeline order.
+    pub stages: Vec<StageTime>,
+}
+
+impl Summary {
+    /// A summary of these findings with the given site and query counts and no stage times.
+    pub fn new(findings: &Findings, sites: usize, queries: usize) -> Summary {
+        Summary {
+            sites,
+            queries,
+            tests: findings.counts.clone(),
+            errors: findings.count(Level::Error),
+            notes: findings.count(Level::Note),
+            stages: Vec::new(),
+        }
+    }
+
+    /// The one-line summary, e.g.
+    /// `dsd: 12 sites, 14 queries, 20 tests: 5 confirmed, 15 refuted; 4 findings (3 errors, 1 note); parse 0.1s ...`.
+    pub fn line(&self) -> String {
+        let t = &self.tests;
+        let mut line = format!(
+            "dsd: {}, {}, {}: {} confirmed, {} refuted",
+            plural(self.sites, "site"),
+            plural(self.queries, "query"),
+            plural(t.tests, "test"),
+            t.confirmed,
+            t.refuted
+        );
+        if t.timeouts > 0 {
+            line.push_str(&format!(", {}", plural(t.timeouts, "timeout")));
+        }
+        if t.errors > 0 {
+            line.push_str(&format!(", {} not run", t.errors));
+        }
+        line.push_str(&format!(
+            "; {} ({}, {})",
+            plural(self.errors + self.notes, "finding"),
+            plural(self.errors, "error"),
+            plural(self.notes, "note")
+        ));
+        if !self.stages.is_empty() {
+            let times: Vec<String> = self
+                .stages
+                .iter()
+                .map(|s| format!("{} {:.1}s", s.stage, s.seconds))
+                .collect();
+            line.push_str("; ");
+            line.push_str(&times.join(" "));
+        }
+        line
+    }
+}
+
+/// `1 site`, `2 sites`, `3 queries`, `2 classes`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else if let Some(stem) = noun.strip_suffix('y') {
+        format!("{n} {stem}ies")
+    } else if noun.ends_with('s') {
+        format!("{n} {noun}es")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Renders the findings in a format; text ends with the summary line.
+pub fn render(
+    format: Format,
+    findings: &Findings,
+    summary: &Summary,
+) -> Result<String, serde_json::Error> {
+    match format {
+        Format::Text => Ok(text::render(findings, summary)),
+        Format::Json => json::render(findings, summary),
+        Format::Sarif => sarif::render(findings),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::run::findings::{Finding, TestRef};
+
+    pub(crate) fn sample() -> Findings {
+        let finding = Finding {
+            level: Level::Error,
+            exception: "java.lang.ArithmeticException".into(),
+            message: Some("/ by zero".into()),
+            site: "bench/traps/Precision.java:12:18:Div@bench.traps.Precision.div(II)I".into(),
+            file: "src/bench/traps/Precision.java".into(),
+            rel: "bench/traps/Precision.java".into(),
+            line: 12,
+            col: 11,
+            class: "bench.traps.Precision".into(),
+            method: "div(II)I".into(),
+            source_line: "\treturn x / y;".into(),
+            test: TestRef {
+                class: "bench.traps.Precision_DsdTest".into(),
+                method: "div0".into(),
+                file: ".dsd/tests/bench/traps/Precision_DsdTest.java".into(),
+                line: 14,
+                inputs: vec!["x = 0".into(), "y = 0".into()],
+            },
+            tests: 2,
+        };
+        let mut note = finding.clone();
+        note.level = Level::Note;
+        note.exception = "java.lang.NullPointerException".into();
+        note.line = 20;
+        note.col = 5;
+        note.source_line = "    s.length();".into();
+        note.tests = 1;
+        note.test.inputs = vec!["s = null".into()];
+        Findings {
+            findings: vec![finding, note],
+            counts: Counts {
+                tests: 20,
+                confirmed: 3,
+                refuted: 16,
+                timeouts: 1,
+                errors: 0,
+            },
+        }
+    }
+
+    #[test]
+    fn summary_line_counts_everything() {
+        let mut s = Summary::new(&sample(), 12, 1);
+        s.stages.push(StageTime {
+            stage: "parse".into(),
+            seconds: 0.123,
+        });
+        s.stages.push(StageTime {
+            stage: "run".into(),
+            seconds: 2.06,
+        });
+        assert_eq!(
+            s.line(),
+            "dsd: 12 sites, 1 query, 20 tests: 3 confirmed, 16 refuted, 1 timeout; 2 findings (1 error, 1 note); parse 0.1s run 2.1s"
+        );
+    }
+}

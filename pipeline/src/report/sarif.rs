@@ -1,0 +1,142 @@
+//! The SARIF 2.1.0 report: one rule per exception kind, one result per finding.
+
+use super::rules::rule_for;
+use crate::run::findings::{Finding, Findings};
+use serde_json::{json, Value};
+
+/// Where the tool is documented.
+const INFORMATION_URI: &str = "https://github.com/dsd-java/dsd";
+
+/// Renders the findings as a SARIF 2.1.0 log.
+pub fn render(findings: &Findings) -> Result<String, serde_json::Error> {
+    serde_json::to_string_pretty(&log(findings)).map(|s| s + "\n")
+}
+
+/// The SARIF log as a JSON value.
+pub fn log(findings: &Findings) -> Value {
+    let mut kinds: Vec<&str> = findings
+        .findings
+        .iter()
+        .map(|f| f.exception.as_str())
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let rules: Vec<Value> = kinds.iter().map(|k| rule(k)).collect();
+    let results: Vec<Value> = findings.findings.iter().map(result).collect();
+    json!({
+        "version": "2.1.0",
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "dsd",
+                "informationUri": INFORMATION_URI,
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "results": results,
+        }],
+    })
+}
+
+fn rule(exception: &str) -> Value {
+    let r = rule_for(exception);
+    json!({
+        "id": r.id(exception),
+        "name": r.id(exception),
+        "shortDescription": {"text": format!("{}: {}", exception, r.summary)},
+        "fullDescription": {"text": r.what},
+        "help": {"text": r.text(), "markdown": r.markdown()},
+        "properties": {"exception": exception},
+    })
+}
+
+fn result(f: &Finding) -> Value {
+    let rule = rule_for(&f.exception);
+    let mut text = format!("{} ({}) in {}", f.exception, rule.summary, f.method);
+    if let Some(message) = f.message.as_deref().filter(|m| !m.is_empty()) {
+        text.push_str(&format!(": {message}"));
+    }
+    text.push_str(&format!("; reproduced by {}", f.test.short_name()));
+    json!({
+        "ruleId": rule.id(&f.exception),
+        "level": f.level.as_str(),
+        "message": {"text": text},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": uri(&f.file)},
+            "region": {"startLine": f.line, "startColumn": f.col},
+        }}],
+        "relatedLocations": [{
+            "id": 1,
+            "physicalLocation": {
+                "artifactLocation": {"uri": uri(&f.test.file)},
+                "region": {"startLine": f.test.line},
+            },
+            "message": {"text": "reproducing test"},
+        }],
+        "properties": {
+            "exception": f.exception,
+            "site": f.site,
+            "test": f.test.short_name(),
+            "tests": f.tests,
+            "inputs": f.test.inputs,
+        },
+    })
+}
+
+/// A path as a SARIF URI reference: forward slashes, no leading `./`.
+fn uri(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    path.strip_prefix("./").map(str::to_string).unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn has_the_sarif_shape() {
+        let v = log(&crate::report::tests::sample());
+        assert_eq!(v["version"], "2.1.0");
+        assert_eq!(
+            v["$schema"],
+            "https://json.schemastore.org/sarif-2.1.0.json"
+        );
+        let run = &v["runs"][0];
+        assert_eq!(run["tool"]["driver"]["name"], "dsd");
+        let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+        let ids: Vec<&str> = rules.iter().filter_map(|r| r["id"].as_str()).collect();
+        assert_eq!(ids, ["ArithmeticException", "NullPointerException"]);
+        assert!(rules[0]["help"]["markdown"]
+            .as_str()
+            .unwrap()
+            .contains("## Example"));
+        let first = &run["results"][0];
+        assert_eq!(first["ruleId"], "ArithmeticException");
+        assert_eq!(first["level"], "error");
+        let loc = &first["locations"][0]["physicalLocation"];
+        assert_eq!(
+            loc["artifactLocation"]["uri"],
+            "src/bench/traps/Precision.java"
+        );
+        assert_eq!(loc["region"]["startLine"], 12);
+        assert_eq!(loc["region"]["startColumn"], 11);
+        let related = &first["relatedLocations"][0];
+        assert_eq!(
+            related["physicalLocation"]["artifactLocation"]["uri"],
+            ".dsd/tests/bench/traps/Precision_DsdTest.java"
+        );
+        assert_eq!(related["message"]["text"], "reproducing test");
+        assert_eq!(
+            first["properties"]["exception"],
+            "java.lang.ArithmeticException"
+        );
+        assert_eq!(first["properties"]["test"], "Precision_DsdTest.div0");
+        assert_eq!(first["properties"]["inputs"][1], "y = 0");
+        assert_eq!(run["results"][1]["level"], "note");
+    }
+
+    #[test]
+    fn uris_use_forward_slashes() {
+        assert_eq!(uri("./src\\A.java"), "src/A.java");
+    }
+}

@@ -1,0 +1,90 @@
+//! The terminal report: one compiler-style diagnostic per finding, then the summary line.
+
+use super::rules::rule_for;
+use super::Summary;
+use crate::run::findings::{Finding, Findings};
+use std::fmt::Write as _;
+
+/// Renders all findings followed by the summary line.
+pub fn render(findings: &Findings, summary: &Summary) -> String {
+    let mut out = String::new();
+    for finding in &findings.findings {
+        out.push_str(&diagnostic(finding));
+        out.push('\n');
+    }
+    out.push_str(&summary.line());
+    out.push('\n');
+    out
+}
+
+/// One finding as a diagnostic with the source line and a caret under the column.
+pub fn diagnostic(f: &Finding) -> String {
+    let mut out = String::new();
+    let rule = rule_for(&f.exception);
+    let _ = writeln!(
+        out,
+        "{}:{}:{}: {}: {} ({})",
+        f.file,
+        f.line,
+        f.col,
+        f.level.as_str(),
+        f.exception,
+        rule.summary
+    );
+    let number = f.line.to_string();
+    let pad = " ".repeat(number.len());
+    let _ = writeln!(out, "{pad} |");
+    let _ = writeln!(out, "{number} | {}", f.source_line.trim_end());
+    let _ = writeln!(out, "{pad} | {}^", caret_indent(&f.source_line, f.col));
+    if let Some(message) = f.message.as_deref().filter(|m| !m.is_empty()) {
+        let _ = writeln!(out, "  message: {message}");
+    }
+    if !f.test.inputs.is_empty() {
+        let _ = writeln!(out, "  inputs: {}", f.test.inputs.join(", "));
+    }
+    let _ = write!(
+        out,
+        "  reproduced by: {}:{} ({})",
+        f.test.file,
+        f.test.line,
+        f.test.short_name()
+    );
+    if f.tests > 1 {
+        let _ = write!(out, ", {} tests in all", f.tests);
+    }
+    out.push('\n');
+    out
+}
+
+/// Whitespace that puts a caret under byte column `col` (from 1), keeping tabs as tabs.
+fn caret_indent(line: &str, col: u32) -> String {
+    let end = (col.max(1) - 1) as usize;
+    line.char_indices()
+        .take_while(|(i, _)| *i < end)
+        .map(|(_, c)| if c == '\t' { '\t' } else { ' ' })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_like_a_compiler_diagnostic() {
+        let findings = crate::report::tests::sample();
+        let text = render(&findings, &Summary::new(&findings, 12, 14));
+        let expected = "src/bench/traps/Precision.java:12:11: error: java.lang.ArithmeticException (division by zero)\n   \
+                        |\n12 | \treturn x / y;\n   | \t         ^\n  message: / by zero\n  inputs: x = 0, y = 0\n  \
+                        reproduced by: .dsd/tests/bench/traps/Precision_DsdTest.java:14 (Precision_DsdTest.div0), 2 tests in all\n\n";
+        assert!(text.starts_with(expected), "{text}");
+        assert!(text.contains("src/bench/traps/Precision.java:20:5: note: java.lang.NullPointerException (null dereference)"));
+        assert!(text.ends_with("2 findings (1 error, 1 note)\n"));
+    }
+
+    #[test]
+    fn caret_handles_columns_past_the_end_and_unicode() {
+        assert_eq!(caret_indent("ab", 9), "  ");
+        assert_eq!(caret_indent("é = 1", 4), "  ");
+        assert_eq!(caret_indent("x", 0), "");
+    }
+}

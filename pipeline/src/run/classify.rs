@@ -1,0 +1,283 @@
+//! Deciding whether a test reproduced its crash site: the exception and the top project frame.
+
+use super::results::{Frame, Outcome, TestResult};
+use std::collections::HashSet;
+use std::path::Path;
+use vcgen::Site;
+
+/// What a test's result says about its site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The predicted exception was thrown with the site as the top project frame.
+    Confirmed,
+    /// The test passed, threw something else, or threw somewhere else.
+    Refuted,
+    /// The test did not finish in time.
+    Timeout,
+    /// The test could not be run.
+    Error,
+}
+
+/// The project's top-level classes, to tell project frames from JDK, JUnit and test frames.
+#[derive(Debug, Clone, Default)]
+pub struct ProjectClasses {
+    top_level: HashSet<String>,
+}
+
+impl ProjectClasses {
+    /// The project classes among `classes` (binary names), minus the generated test classes.
+    pub fn new<'a>(
+        classes: impl IntoIterator<Item = &'a str>,
+        test_classes: impl IntoIterator<Item = &'a str>,
+    ) -> Self {
+        let mut top_level: HashSet<String> = classes
+            .into_iter()
+            .map(|c| top_level_of(c).to_string())
+            .collect();
+        for test in test_classes {
+            top_level.remove(top_level_of(test));
+        }
+        ProjectClasses { top_level }
+    }
+
+    /// The project classes of a program model (those with `library == false`).
+    pub fn from_program<'a>(
+        program: &'a frontend::ir::Program,
+        test_classes: impl IntoIterator<Item = &'a str>,
+    ) -> Self {
+        let classes = program
+            .classes
+            .iter()
+            .filter(|c| !c.library)
+            .map(|c| c.name.as_str());
+        ProjectClasses::new(classes, test_classes)
+    }
+
+    /// True when a frame's class belongs to the project; lambda proxy classes never do.
+    pub fn contains(&self, frame_class: &str) -> bool {
+        !frame_class.contains("$$Lambda") && self.top_level.contains(top_level_of(frame_class))
+    }
+}
+
+/// The top-level class of a binary name: `a.b.Outer$Inner$1` becomes `a.b.Outer`.
+fn top_level_of(class: &str) -> &str {
+    class.split('$').next().unwrap_or(class)
+}
+
+/// The package of a binary class name, empty for the default package.
+fn package_of(class: &str) -> &str {
+    top_level_of(class)
+        .rsplit_once('.')
+        .map_or("", |(package, _)| package)
+}
+
+/// The innermost frame that lies in project code.
+pub fn top_project_frame<'a>(frames: &'a [Frame], project: &ProjectClasses) -> Option<&'a Frame> {
+    frames.iter().find(|f| project.contains(&f.class))
+}
+
+/// True when a frame points at the site: same file base name, line and package.
+pub fn frame_matches(frame: &Frame, site: &Site) -> bool {
+    let site_file = Path::new(&site.rel).file_name().and_then(|n| n.to_str());
+    site_file.is_some()
+        && frame.file.as_deref() == site_file
+        && frame.line == i64::from(site.line)
+        && package_of(&frame.class) == package_of(&site.class)
+}
+
+/// Classifies one result against the site its test targets (`None` when the site is unknown).
+pub fn classify(result: &TestResult, site: Option<&Site>, project: &ProjectClasses) -> Verdict {
+    match result.outcome {
+        Outcome::Timeout => return Verdict::Timeout,
+        Outcome::Error => return Verdict::Error,
+        Outcome::Pass => return Verdict::Refuted,
+        Outcome::Exception => {}
+    }
+    let Some(site) = site else {
+        return Verdict::Refuted;
+    };
+    if result.exception.as_deref() != Some(site.exception.as_str()) {
+        return Verdict::Refuted;
+    }
+    match top_project_frame(&result.frames, project) {
+        Some(frame) if frame_matches(frame, site) => Verdict::Confirmed,
+        _ => Verdict::Refuted,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub(crate) fn site(exception: &str, line: u32) -> Site {
+        Site {
+            id: format!("bench/traps/Precision.java:{line}:18:Div@bench.traps.Precision.div(II)I"),
+            file: "src/bench/traps/Precision.java".into(),
+            rel: "bench/traps/Precision.java".into(),
+            line,
+            col: 18,
+            exception: exception.into(),
+            class: "bench.traps.Precision".into(),
+            method: "div(II)I".into(),
+            source_line: "        return x / y;".into(),
+            precondition: false,
+        }
+    }
+
+    pub(crate) fn frame(class: &str, file: &str, line: i64) -> Frame {
+        Frame {
+            class: class.into(),
+            method: "m".into(),
+            file: Some(file.into()),
+            line,
+        }
+    }
+
+    pub(crate) fn thrown(exception: &str, frames: Vec<Frame>) -> TestResult {
+        TestResult {
+            class: "bench.traps.Precision_DsdTest".into(),
+            method: "test0".into(),
+            outcome: Outcome::Exception,
+            exception: Some(exception.into()),
+            message: Some("/ by zero".into()),
+            frames,
+            millis: 1,
+        }
+    }
+
+    pub(crate) fn project() -> ProjectClasses {
+        ProjectClasses::new(
+            [
+                "bench.traps.Precision",
+                "bench.traps.Precision$Inner",
+                "other.Precision",
+            ],
+            ["bench.traps.Precision_DsdTest"],
+        )
+    }
+
+    const AE: &str = "java.lang.ArithmeticException";
+
+    #[test]
+    fn confirms_exception_at_the_site() {
+        let r = thrown(
+            AE,
+            vec![
+                frame("bench.traps.Precision", "Precision.java", 12),
+                frame("bench.traps.Precision_DsdTest", "Precision_DsdTest.java", 9),
+            ],
+        );
+        assert_eq!(
+            classify(&r, Some(&site(AE, 12)), &project()),
+            Verdict::Confirmed
+        );
+    }
+
+    #[test]
+    fn skips_jdk_frames_and_matches_inner_classes() {
+        let r = thrown(
+            AE,
+            vec![
+                frame("java.lang.Math", "Math.java", 900),
+                frame("bench.traps.Precision$Inner", "Precision.java", 12),
+                frame(
+                    "bench.traps.Precision$$Lambda$14/0x0000000800c03000",
+                    "Precision.java",
+                    40,
+                ),
+            ],
+        );
+        assert_eq!(
+            classify(&r, Some(&site(AE, 12)), &project()),
+            Verdict::Confirmed
+        );
+    }
+
+    #[test]
+    fn refutes_another_line_exception_or_package() {
+        let other_line = thrown(
+            AE,
+            vec![frame("bench.traps.Precision", "Precision.java", 13)],
+        );
+        assert_eq!(
+            classify(&other_line, Some(&site(AE, 12)), &project()),
+            Verdict::Refuted
+        );
+        let other_exception = thrown(
+            "java.lang.NullPointerException",
+            vec![frame("bench.traps.Precision", "Precision.java", 12)],
+        );
+        assert_eq!(
+            classify(&other_exception, Some(&site(AE, 12)), &project()),
+            Verdict::Refuted
+        );
+        let other_package = thrown(AE, vec![frame("other.Precision", "Precision.java", 12)]);
+        assert_eq!(
+            classify(&other_package, Some(&site(AE, 12)), &project()),
+            Verdict::Refuted
+        );
+    }
+
+    #[test]
+    fn test_frames_are_not_project_frames() {
+        let r = thrown(
+            AE,
+            vec![frame("bench.traps.Precision_DsdTest", "Precision.java", 12)],
+        );
+        assert_eq!(
+            classify(&r, Some(&site(AE, 12)), &project()),
+            Verdict::Refuted
+        );
+    }
+
+    #[test]
+    fn only_the_top_project_frame_counts() {
+        let r = thrown(
+            AE,
+            vec![
+                frame("bench.traps.Precision", "Precision.java", 30),
+                frame("bench.traps.Precision", "Precision.java", 12),
+            ],
+        );
+        assert_eq!(
+            classify(&r, Some(&site(AE, 12)), &project()),
+            Verdict::Refuted
+        );
+    }
+
+    #[test]
+    fn passes_timeouts_errors_and_unknown_sites() {
+        let mut r = thrown(
+            AE,
+            vec![frame("bench.traps.Precision", "Precision.java", 12)],
+        );
+        assert_eq!(classify(&r, None, &project()), Verdict::Refuted);
+        r.outcome = Outcome::Pass;
+        assert_eq!(
+            classify(&r, Some(&site(AE, 12)), &project()),
+            Verdict::Refuted
+        );
+        r.outcome = Outcome::Timeout;
+        assert_eq!(
+            classify(&r, Some(&site(AE, 12)), &project()),
+            Verdict::Timeout
+        );
+        r.outcome = Outcome::Error;
+        assert_eq!(
+            classify(&r, Some(&site(AE, 12)), &project()),
+            Verdict::Error
+        );
+    }
+
+    #[test]
+    fn default_package_frames_match() {
+        let mut s = site(AE, 3);
+        s.rel = "Calc.java".into();
+        s.class = "Calc".into();
+        let r = thrown(AE, vec![frame("Calc", "Calc.java", 3)]);
+        assert_eq!(
+            classify(&r, Some(&s), &ProjectClasses::new(["Calc"], [])),
+            Verdict::Confirmed
+        );
+    }
+}

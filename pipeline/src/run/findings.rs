@@ -1,0 +1,291 @@
+//! Confirmed tests grouped into findings, with their level; the file `results/findings.json`.
+
+use super::results::TestResult;
+use serde::{Deserialize, Serialize};
+use testgen::TestCase;
+use vcgen::Site;
+
+/// How a finding is reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// A crash reached through public API with ordinary inputs.
+    Error,
+    /// A crash that needed reflection, a `null` argument, or broke a library precondition.
+    Note,
+}
+
+impl Level {
+    /// `error` or `note`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Note => "note",
+        }
+    }
+}
+
+/// The test kept as a finding's reproduction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestRef {
+    /// Binary name of the test class.
+    pub class: String,
+    /// Test method name.
+    pub method: String,
+    /// Path of the test source, openable from where dsd ran.
+    pub file: String,
+    /// Line of the test method.
+    pub line: u32,
+    /// The inputs, one readable line each.
+    pub inputs: Vec<String>,
+}
+
+impl TestRef {
+    /// `SimpleClass.method`.
+    pub fn short_name(&self) -> String {
+        let simple = self.class.rsplit('.').next().unwrap_or(&self.class);
+        format!("{simple}.{}", self.method)
+    }
+}
+
+/// A crash site reproduced by at least one test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finding {
+    /// Error or note.
+    pub level: Level,
+    /// Fully qualified exception class.
+    pub exception: String,
+    /// Message of the exception the kept test threw.
+    pub message: Option<String>,
+    /// Id of the crash site.
+    pub site: String,
+    /// Source file as it can be opened from where dsd ran.
+    pub file: String,
+    /// Path below the source root.
+    pub rel: String,
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub col: u32,
+    /// Binary name of the class holding the site.
+    pub class: String,
+    /// Method holding the site, name plus descriptor.
+    pub method: String,
+    /// The source line.
+    pub source_line: String,
+    /// The shortest reproducing test of the finding's level.
+    pub test: TestRef,
+    /// How many tests reproduced this crash.
+    pub tests: usize,
+}
+
+/// How the executed tests fared.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    /// Tests run (or attempted).
+    pub tests: usize,
+    /// Tests that reproduced their site.
+    pub confirmed: usize,
+    /// Tests that ran without reproducing their site.
+    pub refuted: usize,
+    /// Tests that timed out.
+    pub timeouts: usize,
+    /// Tests that could not be run.
+    pub errors: usize,
+}
+
+/// The file `results/findings.json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Findings {
+    /// Findings in source order.
+    pub findings: Vec<Finding>,
+    /// Test counts.
+    pub counts: Counts,
+}
+
+impl Findings {
+    /// Number of findings at a level.
+    pub fn count(&self, level: Level) -> usize {
+        self.findings.iter().filter(|f| f.level == level).count()
+    }
+}
+
+/// A test that reproduced its site.
+pub struct Confirmation<'a> {
+    /// The test.
+    pub test: &'a TestCase,
+    /// Its site.
+    pub site: &'a Site,
+    /// What it threw.
+    pub result: &'a TestResult,
+    /// Path of the test file as it can be opened from where dsd ran.
+    pub test_file: String,
+}
+
+/// The level a single confirming test earns.
+pub fn test_level(site: &Site, test: &TestCase) -> Level {
+    let null_npe = site.exception == "java.lang.NullPointerException" && test.null_input;
+    if site.precondition || test.reflection || null_npe {
+        Level::Note
+    } else {
+        Level::Error
+    }
+}
+
+/// Groups confirmations by (exception, site file, site line) into findings in source order.
+pub fn group(confirmations: &[Confirmation<'_>]) -> Vec<Finding> {
+    let mut groups: Vec<Vec<&Confirmation<'_>>> = Vec::new();
+    for c in confirmations {
+        let key = (&c.site.exception, &c.site.file, c.site.line);
+        match groups
+            .iter_mut()
+            .find(|g| (&g[0].site.exception, &g[0].site.file, g[0].site.line) == key)
+        {
+            Some(group) => group.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    let mut findings: Vec<Finding> = groups.iter().filter_map(|g| finding(g)).collect();
+    findings.sort_by(|a, b| {
+        (&a.file, a.line, a.col, &a.exception).cmp(&(&b.file, b.line, b.col, &b.exception))
+    });
+    findings
+}
+
+/// Size of a test's inputs, to keep the shortest reproduction.
+fn input_size(test: &TestCase) -> usize {
+    test.inputs.iter().map(String::len).sum()
+}
+
+fn finding(group: &[&Confirmation<'_>]) -> Option<Finding> {
+    let level = group.iter().map(|c| test_level(c.site, c.test)).min()?;
+    let best = group
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| test_level(c.site, c.test) == level)
+        .min_by_key(|(i, c)| (input_size(c.test), *i))
+        .map(|(_, c)| *c)?;
+    let site = best.site;
+    Some(Finding {
+        level,
+        exception: site.exception.clone(),
+        message: best.result.message.clone(),
+        site: site.id.clone(),
+        file: site.file.clone(),
+        rel: site.rel.clone(),
+        line: site.line,
+        col: site.col,
+        class: site.class.clone(),
+        method: site.method.clone(),
+        source_line: site.source_line.clone(),
+        test: TestRef {
+            class: best.test.class.clone(),
+            method: best.test.method.clone(),
+            file: best.test_file.clone(),
+            line: best.test.line,
+            inputs: best.test.inputs.clone(),
+        },
+        tests: group.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::classify::tests::{frame, site, thrown};
+
+    fn case(method: &str, inputs: &[&str], null_input: bool, reflection: bool) -> TestCase {
+        TestCase {
+            class: "bench.traps.Precision_DsdTest".into(),
+            method: method.into(),
+            file: "tests/bench/traps/Precision_DsdTest.java".into(),
+            line: 10,
+            site: "s".into(),
+            inputs: inputs.iter().map(|s| s.to_string()).collect(),
+            null_input,
+            reflection,
+        }
+    }
+
+    const AE: &str = "java.lang.ArithmeticException";
+    const NPE: &str = "java.lang.NullPointerException";
+
+    fn confirm<'a>(test: &'a TestCase, site: &'a Site, result: &'a TestResult) -> Confirmation<'a> {
+        Confirmation {
+            test,
+            site,
+            result,
+            test_file: format!(".dsd/{}", test.file),
+        }
+    }
+
+    #[test]
+    fn levels_follow_reflection_null_and_preconditions() {
+        let plain = case("t", &["x = 1"], false, false);
+        assert_eq!(test_level(&site(AE, 3), &plain), Level::Error);
+        assert_eq!(
+            test_level(&site(AE, 3), &case("t", &[], false, true)),
+            Level::Note
+        );
+        assert_eq!(
+            test_level(&site(NPE, 3), &case("t", &[], true, false)),
+            Level::Note
+        );
+        assert_eq!(
+            test_level(&site(AE, 3), &case("t", &[], true, false)),
+            Level::Error
+        );
+        let mut pre = site(AE, 3);
+        pre.precondition = true;
+        assert_eq!(test_level(&pre, &plain), Level::Note);
+    }
+
+    #[test]
+    fn groups_by_exception_and_line_and_keeps_shortest_test_of_the_level() {
+        let s12 = site(AE, 12);
+        let mut s12b = site(AE, 12);
+        s12b.col = 30;
+        let s20 = site(AE, 20);
+        let r = thrown(
+            AE,
+            vec![frame("bench.traps.Precision", "Precision.java", 12)],
+        );
+        let long = case("long", &["x = 100000", "y = 0"], false, false);
+        let short = case("short", &["x = 1", "y = 0"], false, false);
+        let reflective = case("refl", &["y = 0"], false, true);
+        let other = case("other", &["y = 0"], false, true);
+        let confirmations = vec![
+            confirm(&reflective, &s20, &r),
+            confirm(&long, &s12, &r),
+            confirm(&reflective, &s12b, &r),
+            confirm(&short, &s12, &r),
+            confirm(&other, &s20, &r),
+        ];
+        let findings = group(&confirmations);
+        assert_eq!(findings.len(), 2);
+        assert_eq!(
+            (findings[0].line, findings[0].level, findings[0].tests),
+            (12, Level::Error, 3)
+        );
+        assert_eq!(findings[0].test.method, "short");
+        assert_eq!(
+            findings[0].test.file,
+            ".dsd/tests/bench/traps/Precision_DsdTest.java"
+        );
+        assert_eq!(
+            (findings[1].line, findings[1].level, findings[1].tests),
+            (20, Level::Note, 2)
+        );
+        assert_eq!(findings[1].test.method, "refl");
+    }
+
+    #[test]
+    fn different_exceptions_on_one_line_are_different_findings() {
+        let a = site(AE, 12);
+        let n = site(NPE, 12);
+        let r = thrown(AE, Vec::new());
+        let t = case("t", &[], false, false);
+        let findings = group(&[confirm(&t, &a, &r), confirm(&t, &n, &r)]);
+        assert_eq!(findings.len(), 2);
+    }
+}

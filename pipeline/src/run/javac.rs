@@ -1,0 +1,154 @@
+//! One `javac` call over many files, through an argument file.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Why a `javac` call produced no classes.
+#[derive(Debug, Clone)]
+pub enum JavacError {
+    /// `javac` could not be started, or its files could not be written.
+    Io(String),
+    /// `javac` ran and reported errors; its whole output.
+    Failed(String),
+}
+
+/// What to compile and where to.
+pub struct Compilation<'a> {
+    /// The `javac` executable.
+    pub javac: &'a Path,
+    /// Source files.
+    pub sources: &'a [PathBuf],
+    /// Class path entries.
+    pub classpath: &'a [PathBuf],
+    /// Output directory for the classes (created if missing).
+    pub out_dir: &'a Path,
+    /// Where to write the argument file.
+    pub argfile: &'a Path,
+}
+
+/// Compiles with one `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile` call.
+pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
+    std::fs::create_dir_all(c.out_dir)
+        .map_err(|e| JavacError::Io(format!("{}: {e}", c.out_dir.display())))?;
+    let mut args = String::from("-nowarn\n-encoding\nUTF-8\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
+    let _ = writeln!(args, "-d\n{}", quote(c.out_dir.as_os_str().to_os_string()));
+    if !c.classpath.is_empty() {
+        let cp = std::env::join_paths(c.classpath)
+            .map_err(|e| JavacError::Io(format!("class path: {e}")))?;
+        let _ = writeln!(args, "-classpath\n{}", quote(cp));
+    }
+    for source in c.sources {
+        let _ = writeln!(args, "{}", quote(source.as_os_str().to_os_string()));
+    }
+    std::fs::write(c.argfile, args)
+        .map_err(|e| JavacError::Io(format!("{}: {e}", c.argfile.display())))?;
+    let mut at = OsString::from("@");
+    at.push(c.argfile);
+    let output = Command::new(c.javac)
+        .arg(at)
+        .output()
+        .map_err(|e| JavacError::Io(format!("cannot run {}: {e}", c.javac.display())))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
+    text.push_str(&String::from_utf8_lossy(&output.stdout));
+    Err(JavacError::Failed(text))
+}
+
+/// Quotes one argument for a javac argument file.
+fn quote(arg: OsString) -> String {
+    let s = arg.to_string_lossy();
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        if ch == '"' || ch == '\\' {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('"');
+    out
+}
+
+/// The first `max` lines of javac output that start an error message (`path:line: error: ...`),
+/// each followed by its source line.
+pub fn first_errors(output: &str, max: usize) -> Vec<String> {
+    let lines: Vec<&str> = output.lines().collect();
+    let mut picked = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if picked.len() >= max * 2 {
+            break;
+        }
+        if line.contains(": error: ") {
+            picked.push(line.to_string());
+            if let Some(next) = lines.get(i + 1) {
+                picked.push(next.to_string());
+            }
+        }
+    }
+    if picked.is_empty() {
+        picked.extend(lines.iter().take(max).map(|l| l.to_string()));
+    }
+    picked
+}
+
+/// The source files javac reported errors in (`path.java:line: error: ...`).
+pub fn files_with_errors(output: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for line in output.lines() {
+        let Some(at) = line.find(".java:") else {
+            continue;
+        };
+        let rest = &line[at + 6..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 && rest[digits..].starts_with(": error: ") {
+            let file = PathBuf::from(&line[..at + 5]);
+            if !files.contains(&file) {
+                files.push(file);
+            }
+        }
+    }
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OUTPUT: &str =
+        "t/a/A_DsdTest.java:7: error: cannot find symbol\n        x.foo();\n         ^\n\
+                          t/a/B_DsdTest.java:3: error: ';' expected\n  int x\n       ^\n\
+                          t/a/A_DsdTest.java:9: error: cannot find symbol\n  y();\n3 errors\n";
+
+    #[test]
+    fn finds_files_with_errors_once_each() {
+        let files = files_with_errors(OUTPUT);
+        assert_eq!(
+            files,
+            vec![
+                PathBuf::from("t/a/A_DsdTest.java"),
+                PathBuf::from("t/a/B_DsdTest.java")
+            ]
+        );
+    }
+
+    #[test]
+    fn first_errors_keep_the_source_line() {
+        let lines = first_errors(OUTPUT, 1);
+        assert_eq!(
+            lines,
+            vec![
+                "t/a/A_DsdTest.java:7: error: cannot find symbol",
+                "        x.foo();"
+            ]
+        );
+    }
+
+    #[test]
+    fn quotes_spaces_and_backslashes() {
+        assert_eq!(quote(OsString::from(r#"a b\c"d"#)), r#""a b\\c\"d""#);
+    }
+}

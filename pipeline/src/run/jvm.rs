@@ -1,0 +1,257 @@
+//! Drives the runner JVM: restarts it after a hang or a crash so that no other result is lost.
+
+use super::results::{Outcome, TestResult};
+use super::runner::RUNNER_CLASS;
+use crate::error::Failure;
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+/// How often the results file is polled.
+const POLL: Duration = Duration::from_millis(10);
+
+/// A test to run: binary class name and method name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestId {
+    /// Binary name of the test class.
+    pub class: String,
+    /// Test method name.
+    pub method: String,
+}
+
+/// How to start the runner JVM.
+pub struct JvmConfig {
+    /// The `java` launcher.
+    pub java: PathBuf,
+    /// Class path of the runner itself: its directory plus JUnit.
+    pub runner_classpath: Vec<PathBuf>,
+    /// Class path of the code under test: project classes plus test classes.
+    pub test_classpath: Vec<PathBuf>,
+    /// Per-test timeout.
+    pub timeout: Duration,
+    /// A JVM that writes no result for this long is killed.
+    pub watchdog: Duration,
+    /// Directory for the test list and the results of one JVM run; also the JVM's working
+    /// directory, so that files the code under test writes land there. Absolute.
+    pub scratch: PathBuf,
+    /// File that receives the JVM's own stdout and stderr.
+    pub log: PathBuf,
+}
+
+impl JvmConfig {
+    /// The watchdog period for a per-test timeout: twice the timeout plus 5 s for JVM start.
+    pub fn watchdog_for(timeout: Duration) -> Duration {
+        timeout * 2 + Duration::from_secs(5)
+    }
+}
+
+/// How one JVM run ended.
+enum End {
+    /// The JVM exited by itself.
+    Exited(ExitStatus),
+    /// The watchdog killed it.
+    Killed,
+}
+
+/// Runs all tests, in order, restarting the JVM as often as needed; returns one result per test.
+/// `on_progress` receives the number of tests finished so far. Also returns the number of JVMs
+/// started.
+pub fn run_all(
+    config: &JvmConfig,
+    tests: &[TestId],
+    on_progress: &dyn Fn(usize),
+) -> Result<(Vec<TestResult>, usize), Failure> {
+    std::fs::create_dir_all(&config.scratch).map_err(|e| io_failure(&config.scratch, e))?;
+    let mut results: Vec<TestResult> = Vec::with_capacity(tests.len());
+    let mut jvms = 0;
+    while results.len() < tests.len() {
+        let remaining = &tests[results.len()..];
+        jvms += 1;
+        let (got, end) = run_once(config, remaining, &|n| on_progress(results.len() + n))?;
+        if got.len() > remaining.len() {
+            return Err(Failure::new(format!(
+                "the test runner reported {} results for {} tests; see {}",
+                got.len(),
+                remaining.len(),
+                config.log.display()
+            )));
+        }
+        for (result, test) in got.iter().zip(remaining) {
+            if result.class != test.class || result.method != test.method {
+                return Err(Failure::new(format!(
+                    "the test runner reported {}.{} where {}.{} was expected; see {}",
+                    result.class,
+                    result.method,
+                    test.class,
+                    test.method,
+                    config.log.display()
+                )));
+            }
+        }
+        let done = got.len();
+        let last_timed_out = got.last().is_some_and(|r| r.outcome == Outcome::Timeout);
+        results.extend(got);
+        if done == remaining.len() || (last_timed_out && matches!(end, End::Exited(_))) {
+            continue;
+        }
+        let test = &remaining[done];
+        let lost = match end {
+            End::Killed => TestResult::synthetic(
+                &test.class,
+                &test.method,
+                Outcome::Timeout,
+                format!(
+                    "JVM killed by the watchdog after {:.1} s without a result",
+                    config.watchdog.as_secs_f64()
+                ),
+            ),
+            End::Exited(status) => {
+                if !results_path(config).exists() {
+                    return Err(Failure::new(format!(
+                        "the test runner JVM did not start ({status}); see {}",
+                        config.log.display()
+                    )));
+                }
+                TestResult::synthetic(
+                    &test.class,
+                    &test.method,
+                    Outcome::Error,
+                    format!("JVM exited ({status})"),
+                )
+            }
+        };
+        results.push(lost);
+        on_progress(results.len());
+    }
+    Ok((results, jvms))
+}
+
+fn results_path(config: &JvmConfig) -> PathBuf {
+    config.scratch.join("current.jsonl")
+}
+
+fn io_failure(path: &Path, e: std::io::Error) -> Failure {
+    Failure::new(format!("{}: {e}", path.display()))
+}
+
+/// Starts one JVM over `tests` and collects the results it writes until it exits or hangs.
+fn run_once(
+    config: &JvmConfig,
+    tests: &[TestId],
+    on_progress: &dyn Fn(usize),
+) -> Result<(Vec<TestResult>, End), Failure> {
+    let list = config.scratch.join("tests.txt");
+    let mut text = String::new();
+    for t in tests {
+        text.push_str(&t.class);
+        text.push('\t');
+        text.push_str(&t.method);
+        text.push('\n');
+    }
+    std::fs::write(&list, text).map_err(|e| io_failure(&list, e))?;
+    let results = results_path(config);
+    if results.exists() {
+        std::fs::remove_file(&results).map_err(|e| io_failure(&results, e))?;
+    }
+    let mut child = spawn(config, &list, &results)?;
+    let mut reader = LineReader::default();
+    let mut last_progress = Instant::now();
+    let end = loop {
+        let status = child
+            .try_wait()
+            .map_err(|e| Failure::new(format!("waiting for the test JVM: {e}")))?;
+        let before = reader.results.len();
+        reader.poll(&results)?;
+        if reader.results.len() > before {
+            last_progress = Instant::now();
+            on_progress(reader.results.len());
+        }
+        if let Some(status) = status {
+            reader.poll(&results)?;
+            break End::Exited(status);
+        }
+        if last_progress.elapsed() > config.watchdog {
+            kill(&mut child);
+            reader.poll(&results)?;
+            break End::Killed;
+        }
+        std::thread::sleep(POLL);
+    };
+    Ok((reader.results, end))
+}
+
+fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failure> {
+    let join = |paths: &[PathBuf]| -> Result<OsString, Failure> {
+        std::env::join_paths(paths).map_err(|e| Failure::new(format!("class path entry: {e}")))
+    };
+    let log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&config.log)
+        .map_err(|e| io_failure(&config.log, e))?;
+    let log_err = log.try_clone().map_err(|e| io_failure(&config.log, e))?;
+    Command::new(&config.java)
+        .arg("-XX:+UseSerialGC")
+        .arg("-XX:TieredStopAtLevel=1")
+        .arg("-cp")
+        .arg(join(&config.runner_classpath)?)
+        .arg(RUNNER_CLASS)
+        .arg("--results")
+        .arg(results)
+        .arg("--classpath")
+        .arg(join(&config.test_classpath)?)
+        .arg("--timeout-ms")
+        .arg(config.timeout.as_millis().max(1).to_string())
+        .arg("--tests")
+        .arg(list)
+        .current_dir(&config.scratch)
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(log_err)
+        .spawn()
+        .map_err(|e| Failure::new(format!("cannot start {}: {e}", config.java.display())))
+}
+
+fn kill(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Reads complete lines appended to the results file since the last poll.
+#[derive(Default)]
+struct LineReader {
+    file: Option<File>,
+    pending: Vec<u8>,
+    results: Vec<TestResult>,
+}
+
+impl LineReader {
+    fn poll(&mut self, path: &Path) -> Result<(), Failure> {
+        if self.file.is_none() {
+            match File::open(path) {
+                Ok(f) => self.file = Some(f),
+                Err(_) => return Ok(()),
+            }
+        }
+        if let Some(file) = self.file.as_mut() {
+            file.read_to_end(&mut self.pending)
+                .map_err(|e| io_failure(path, e))?;
+        }
+        while let Some(newline) = self.pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=newline).collect();
+            let text = String::from_utf8_lossy(&line);
+            let result: TestResult = serde_json::from_str(text.trim_end()).map_err(|e| {
+                Failure::new(format!(
+                    "{}: malformed runner output ({e}): {}",
+                    path.display(),
+                    text.trim_end()
+                ))
+            })?;
+            self.results.push(result);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,333 @@
+//! The run stage: compile the project and the generated tests, run the tests in the runner JVM,
+//! classify each result against its site and group the confirmed crashes into findings.
+
+pub mod classify;
+pub mod findings;
+pub mod javac;
+pub mod jvm;
+pub mod results;
+pub mod runner;
+pub mod tools;
+
+use crate::error::Failure;
+use crate::progress::Progress;
+use classify::{ProjectClasses, Verdict};
+use findings::{Confirmation, Counts, Findings};
+use javac::{Compilation, JavacError};
+use jvm::{JvmConfig, TestId};
+use results::{Outcome, TestResult};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use testgen::TestCase;
+use vcgen::Site;
+
+/// Settings of the run stage.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Per-test timeout.
+    pub test_timeout: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            test_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What the run stage did, besides the findings.
+#[derive(Debug, Clone, Default)]
+pub struct RunSummary {
+    /// Findings and test counts (also in `results/findings.json`).
+    pub findings: Findings,
+    /// Crash sites known to vcgen.
+    pub sites: usize,
+    /// JVMs started to run the tests.
+    pub jvms: usize,
+}
+
+/// Runs the generated tests of `work` and writes `results/results.jsonl` and
+/// `results/findings.json`.
+pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> {
+    let program = frontend::read_program(work)?;
+    let sites = vcgen::read_sites(work)?.sites;
+    let index = testgen::read_index(work)?;
+    let results_dir = work.join("results");
+    std::fs::create_dir_all(&results_dir)
+        .map_err(|e| Failure::new(format!("{}: {e}", results_dir.display())))?;
+    let tools = tools::locate()?;
+
+    let spinner = Progress::spinner("compiling project");
+    let classes_dir = work.join("classes");
+    compile_project(&tools, &program, &classes_dir, &results_dir)?;
+    let mut results: HashMap<(String, String), TestResult> = HashMap::new();
+    let test_classes_dir = work.join("test-classes");
+    let mut runnable: Vec<&TestCase> = Vec::new();
+    if !index.tests.is_empty() {
+        spinner.set_message("compiling tests");
+        let failed = compile_tests(
+            work,
+            &tools,
+            &index.tests,
+            &classes_dir,
+            &test_classes_dir,
+            &results_dir,
+        )?;
+        for test in &index.tests {
+            match failed.get(&PathBuf::from(&test.file)) {
+                Some(error) => {
+                    let r = TestResult::synthetic(
+                        &test.class,
+                        &test.method,
+                        Outcome::Error,
+                        error.clone(),
+                    );
+                    results.insert((test.class.clone(), test.method.clone()), r);
+                }
+                None => runnable.push(test),
+            }
+        }
+    }
+    spinner.finish();
+
+    let mut jvms = 0;
+    if !runnable.is_empty() {
+        let runner_dir = runner::prepare(&tools, work)?;
+        let mut runner_classpath = vec![absolute(&runner_dir)];
+        runner_classpath.extend(tools.junit.iter().map(|p| absolute(p)));
+        let config = JvmConfig {
+            java: tools.java.clone(),
+            runner_classpath,
+            test_classpath: vec![absolute(&classes_dir), absolute(&test_classes_dir)],
+            timeout: options.test_timeout,
+            watchdog: JvmConfig::watchdog_for(options.test_timeout),
+            scratch: absolute(&results_dir.join("jvm")),
+            log: absolute(&results_dir.join("jvm.log")),
+        };
+        let _ = std::fs::remove_file(&config.log);
+        let ids: Vec<TestId> = runnable
+            .iter()
+            .map(|t| TestId {
+                class: t.class.clone(),
+                method: t.method.clone(),
+            })
+            .collect();
+        let bar = Progress::bar(ids.len(), "running tests");
+        let (ran, started) = jvm::run_all(&config, &ids, &|n| bar.set_position(n))?;
+        bar.finish();
+        jvms = started;
+        for r in ran {
+            results.insert((r.class.clone(), r.method.clone()), r);
+        }
+    }
+
+    let ordered: Vec<&TestResult> = index
+        .tests
+        .iter()
+        .filter_map(|t| results.get(&(t.class.clone(), t.method.clone())))
+        .collect();
+    write_results(&results_dir.join("results.jsonl"), &ordered)?;
+    let findings = evaluate(work, &program, &sites, &index.tests, &results);
+    let path = results_dir.join("findings.json");
+    let text = serde_json::to_string_pretty(&findings)
+        .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
+    std::fs::write(&path, text + "\n")
+        .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
+    Ok(RunSummary {
+        findings,
+        sites: sites.len(),
+        jvms,
+    })
+}
+
+/// Classifies every result against its site, counts, and groups the confirmed ones.
+pub fn evaluate(
+    work: &Path,
+    program: &frontend::ir::Program,
+    sites: &[Site],
+    tests: &[TestCase],
+    results: &HashMap<(String, String), TestResult>,
+) -> Findings {
+    let project = ProjectClasses::from_program(program, tests.iter().map(|t| t.class.as_str()));
+    let by_id: HashMap<&str, &Site> = sites.iter().map(|s| (s.id.as_str(), s)).collect();
+    let mut counts = Counts::default();
+    let mut confirmations = Vec::new();
+    for test in tests {
+        let Some(result) = results.get(&(test.class.clone(), test.method.clone())) else {
+            continue;
+        };
+        counts.tests += 1;
+        let site = by_id.get(test.site.as_str()).copied();
+        match classify::classify(result, site, &project) {
+            Verdict::Confirmed => {
+                counts.confirmed += 1;
+                if let Some(site) = site {
+                    let test_file = work.join(&test.file).display().to_string();
+                    confirmations.push(Confirmation {
+                        test,
+                        site,
+                        result,
+                        test_file,
+                    });
+                }
+            }
+            Verdict::Refuted => counts.refuted += 1,
+            Verdict::Timeout => counts.timeouts += 1,
+            Verdict::Error => counts.errors += 1,
+        }
+    }
+    Findings {
+        findings: findings::group(&confirmations),
+        counts,
+    }
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Compiles the project's own sources into `classes_dir` (emptied first).
+fn compile_project(
+    tools: &tools::JavaTools,
+    program: &frontend::ir::Program,
+    classes_dir: &Path,
+    results_dir: &Path,
+) -> Result<(), Failure> {
+    let sources: Vec<PathBuf> = program
+        .files
+        .iter()
+        .filter(|f| !f.library)
+        .map(|f| PathBuf::from(&f.path))
+        .collect();
+    if sources.is_empty() {
+        return Err(Failure::new("ir/program.json lists no project source files; run `dsd parse SRC...` on a source directory"));
+    }
+    reset_dir(classes_dir)?;
+    let compilation = Compilation {
+        javac: &tools.javac,
+        sources: &sources,
+        classpath: &[],
+        out_dir: classes_dir,
+        argfile: &results_dir.join("javac-project.args"),
+    };
+    match javac::compile(&compilation) {
+        Ok(()) => Ok(()),
+        Err(JavacError::Io(e)) => Err(Failure::new(format!("compiling the project: {e}"))),
+        Err(JavacError::Failed(out)) => {
+            let log = results_dir.join("javac-project.log");
+            let _ = std::fs::write(&log, &out);
+            Err(Failure::new(format!(
+                "javac could not compile the project sources (full output in {}); dsd needs a project that \
+                 compiles on its own:\n{}",
+                log.display(),
+                javac::first_errors(&out, 5).join("\n")
+            )))
+        }
+    }
+}
+
+/// Compiles the generated tests with one javac call. Files javac rejects are left out and the
+/// rest compiled again; returns the rejected files (as named in the index) with their first error.
+fn compile_tests(
+    work: &Path,
+    tools: &tools::JavaTools,
+    tests: &[TestCase],
+    classes_dir: &Path,
+    out_dir: &Path,
+    results_dir: &Path,
+) -> Result<HashMap<PathBuf, String>, Failure> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for t in tests {
+        let f = PathBuf::from(&t.file);
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    let mut classpath = vec![classes_dir.to_path_buf()];
+    classpath.extend(tools.junit.iter().cloned());
+    let mut failed: HashMap<PathBuf, String> = HashMap::new();
+    let log = results_dir.join("javac-tests.log");
+    let _ = std::fs::remove_file(&log);
+    while !files.is_empty() {
+        reset_dir(out_dir)?;
+        let sources: Vec<PathBuf> = files.iter().map(|f| work.join(f)).collect();
+        let compilation = Compilation {
+            javac: &tools.javac,
+            sources: &sources,
+            classpath: &classpath,
+            out_dir,
+            argfile: &results_dir.join("javac-tests.args"),
+        };
+        let output = match javac::compile(&compilation) {
+            Ok(()) => break,
+            Err(JavacError::Io(e)) => {
+                return Err(Failure::new(format!("compiling the generated tests: {e}")))
+            }
+            Err(JavacError::Failed(out)) => out,
+        };
+        let _ = std::fs::write(&log, &output);
+        let bad = javac::files_with_errors(&output);
+        let before = files.len();
+        files.retain(|f| {
+            let full = work.join(f);
+            match bad.iter().find(|b| **b == full) {
+                Some(_) => {
+                    let first = javac::first_errors(&output_for(&output, &full), 1).join(" ");
+                    failed.insert(
+                        f.clone(),
+                        format!("test does not compile: {}", first.trim()),
+                    );
+                    false
+                }
+                None => true,
+            }
+        });
+        if files.len() == before {
+            return Err(Failure::new(format!(
+                "javac could not compile the generated tests (full output in {}):\n{}",
+                log.display(),
+                javac::first_errors(&output, 5).join("\n")
+            )));
+        }
+    }
+    Ok(failed)
+}
+
+/// The lines of javac output that concern one file.
+fn output_for(output: &str, file: &Path) -> String {
+    let prefix = format!("{}:", file.display());
+    let lines: Vec<&str> = output.lines().collect();
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with(&prefix) {
+            out.push_str(line);
+            out.push('\n');
+            if let Some(next) = lines.get(i + 1) {
+                out.push_str(next);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn reset_dir(dir: &Path) -> Result<(), Failure> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)
+            .map_err(|e| Failure::new(format!("{}: {e}", dir.display())))?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("{}: {e}", dir.display())))
+}
+
+fn write_results(path: &Path, results: &[&TestResult]) -> Result<(), Failure> {
+    let mut text = String::new();
+    for r in results {
+        let line = serde_json::to_string(r)
+            .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
+        text.push_str(&line);
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+}

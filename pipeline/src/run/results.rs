@@ -1,0 +1,66 @@
+//! One line of the runner's results file: what happened when one test ran.
+
+use serde::{Deserialize, Serialize};
+
+/// How a test ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The test method returned normally.
+    Pass,
+    /// The test (or the code it called) threw.
+    Exception,
+    /// The test did not finish within the per-test timeout.
+    Timeout,
+    /// The test could not be run: not compiled, not loadable, or the JVM died under it.
+    Error,
+}
+
+/// One stack frame of a thrown exception.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    /// Binary class name, e.g. `a.b.Outer$Inner`.
+    pub class: String,
+    /// Method name.
+    pub method: String,
+    /// Base name of the source file, when the class has debug information.
+    pub file: Option<String>,
+    /// Line number; negative when unknown (-2 for native methods).
+    pub line: i64,
+}
+
+/// The result of one test, as written by the runner (or by dsd when the JVM died).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// Binary name of the test class.
+    pub class: String,
+    /// Test method name.
+    pub method: String,
+    /// How the test ended.
+    pub outcome: Outcome,
+    /// Fully qualified class of the thrown exception.
+    pub exception: Option<String>,
+    /// The exception's message, or why the test timed out or could not run.
+    pub message: Option<String>,
+    /// Innermost frames first, at most 50.
+    #[serde(default)]
+    pub frames: Vec<Frame>,
+    /// Wall time of the test in milliseconds.
+    #[serde(default)]
+    pub millis: u64,
+}
+
+impl TestResult {
+    /// A result written by dsd itself for a test the runner could not report on.
+    pub fn synthetic(class: &str, method: &str, outcome: Outcome, message: String) -> TestResult {
+        TestResult {
+            class: class.to_string(),
+            method: method.to_string(),
+            outcome,
+            exception: None,
+            message: Some(message),
+            frames: Vec::new(),
+            millis: 0,
+        }
+    }
+}

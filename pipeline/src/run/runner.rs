@@ -1,0 +1,50 @@
+//! The Java test runner shipped with dsd: written into the work directory and compiled once.
+
+use super::javac::{self, Compilation, JavacError};
+use super::tools::JavaTools;
+use crate::error::Failure;
+use std::path::{Path, PathBuf};
+
+/// Source of `dsd.runner.DsdRunner`.
+const RUNNER_SOURCE: &str = include_str!("../../java/DsdRunner.java");
+
+/// Fully qualified name of the runner's main class.
+pub const RUNNER_CLASS: &str = "dsd.runner.DsdRunner";
+
+/// Writes the runner to `WORK/runner/` and compiles it, unless the compiled class is there and
+/// its source is unchanged. Returns the directory to put on the runner JVM's class path.
+pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
+    let dir = work.join("runner");
+    let source = dir.join("dsd").join("runner").join("DsdRunner.java");
+    let class = source.with_extension("class");
+    let unchanged = std::fs::read_to_string(&source).is_ok_and(|s| s == RUNNER_SOURCE);
+    if unchanged && class.is_file() {
+        return Ok(dir);
+    }
+    if let Some(parent) = source.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| Failure::new(format!("{}: {e}", parent.display())))?;
+    }
+    // Remove the old class first so that a failed compile never leaves a stale runner behind.
+    let _ = std::fs::remove_file(&class);
+    std::fs::write(&source, RUNNER_SOURCE)
+        .map_err(|e| Failure::new(format!("{}: {e}", source.display())))?;
+    let sources = [source.clone()];
+    let compilation = Compilation {
+        javac: &tools.javac,
+        sources: &sources,
+        classpath: &tools.junit,
+        out_dir: &dir,
+        argfile: &dir.join("javac.args"),
+    };
+    match javac::compile(&compilation) {
+        Ok(()) => Ok(dir),
+        Err(JavacError::Io(e)) => Err(Failure::new(format!("compiling the test runner: {e}"))),
+        Err(JavacError::Failed(out)) => Err(Failure::new(format!(
+            "javac could not compile the test runner {}; check that JUnit 4 is on DSD_JUNIT_CP and javac is \
+             version 11 or later:\n{}",
+            source.display(),
+            javac::first_errors(&out, 5).join("\n")
+        ))),
+    }
+}

@@ -1,0 +1,221 @@
+//! Runs each stage with a spinner, times it, and prints its one-line summary to stderr;
+//! `dsd check` skips stages whose inputs are unchanged (see [`crate::stamps`]).
+
+use crate::cli::{RunArgs, SolveArgs, VcgenArgs};
+use crate::error::Failure;
+use crate::progress::Progress;
+use crate::report::{plural, StageTime};
+use crate::run::{self, RunSummary};
+use crate::stamps::{self, StageFiles};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Most parse diagnostics echoed to stderr.
+const MAX_DIAGNOSTICS: usize = 10;
+
+/// The stages of one dsd invocation over one work directory, with their wall times.
+pub struct Stages {
+    work: PathBuf,
+    cache: bool,
+    /// Wall time of every stage run so far.
+    pub times: Vec<StageTime>,
+}
+
+impl Stages {
+    /// Stages working in `work`; with `cache`, stages whose inputs are unchanged are skipped.
+    pub fn new(work: PathBuf, cache: bool) -> Stages {
+        Stages {
+            work,
+            cache,
+            times: Vec::new(),
+        }
+    }
+
+    /// Runs one stage (or reuses its stored summary), records its time and prints
+    /// `dsd STAGE: LINE in Ns` built by `describe`.
+    fn stage<T, E>(
+        &mut self,
+        stage: &str,
+        files: StageFiles,
+        run: impl FnOnce(&Path) -> Result<T, E>,
+        describe: impl FnOnce(&T) -> String,
+    ) -> Result<T, Failure>
+    where
+        T: Serialize + DeserializeOwned,
+        E: Into<Failure>,
+    {
+        let hash = self.cache.then(|| stamps::input_hash(&files));
+        if let Some(summary) = hash.and_then(|h| stamps::load::<T>(&self.work, stage, h, &files)) {
+            self.times.push(StageTime {
+                stage: stage.to_string(),
+                seconds: 0.0,
+            });
+            eprintln!("dsd {stage}: {} (unchanged, skipped)", describe(&summary));
+            return Ok(summary);
+        }
+        stamps::clear(&self.work, stage);
+        let spinner = Progress::spinner(&format!("dsd {stage}"));
+        let start = Instant::now();
+        let result = run(&self.work).map_err(Into::into);
+        spinner.finish();
+        let seconds = start.elapsed().as_secs_f64();
+        self.times.push(StageTime {
+            stage: stage.to_string(),
+            seconds,
+        });
+        let summary = result?;
+        eprintln!("dsd {stage}: {} in {seconds:.1}s", describe(&summary));
+        if let Some(h) = hash {
+            stamps::store(&self.work, stage, h, &files, &summary);
+        }
+        Ok(summary)
+    }
+
+    /// `dsd parse`: checks that the sources exist, then runs the frontend.
+    pub fn parse(&mut self, sources: &[PathBuf]) -> Result<frontend::ParseSummary, Failure> {
+        if let Some(missing) = sources.iter().find(|s| !s.exists()) {
+            return Err(Failure::new(format!(
+                "source path {} does not exist; pass the directory that holds the project's .java files",
+                missing.display()
+            )));
+        }
+        let files = StageFiles {
+            inputs: sources.to_vec(),
+            input_extension: Some("java"),
+            outputs: vec![self.work.join("ir")],
+            options: format!("{sources:?}"),
+        };
+        let s = self.stage(
+            "parse",
+            files,
+            |work| frontend::parse_stage(sources, work),
+            |s| {
+                format!(
+                    "{}, {}, {} ({} unknown nodes, {})",
+                    plural(s.files, "file"),
+                    plural(s.classes, "class"),
+                    plural(s.methods, "method"),
+                    s.unknown_nodes,
+                    plural(s.diagnostics.len(), "diagnostic")
+                )
+            },
+        )?;
+        for d in s.diagnostics.iter().take(MAX_DIAGNOSTICS) {
+            eprintln!("  {d}");
+        }
+        if s.diagnostics.len() > MAX_DIAGNOSTICS {
+            eprintln!("  ... and {} more", s.diagnostics.len() - MAX_DIAGNOSTICS);
+        }
+        Ok(s)
+    }
+
+    /// `dsd vcgen`.
+    pub fn vcgen(&mut self, args: &VcgenArgs) -> Result<vcgen::VcSummary, Failure> {
+        let options = vcgen::Options {
+            unroll: args.unroll,
+        };
+        let files = StageFiles {
+            inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
+            input_extension: None,
+            outputs: vec![self.work.join("vc")],
+            options: format!("unroll={}", args.unroll),
+        };
+        self.stage(
+            "vcgen",
+            files,
+            |work| vcgen::vcgen_stage(work, &options),
+            |s| {
+                format!(
+                    "{}, {}, {}",
+                    plural(s.methods, "method"),
+                    plural(s.sites, "site"),
+                    plural(s.queries, "query")
+                )
+            },
+        )
+    }
+
+    /// `dsd solve`.
+    pub fn solve(&mut self, args: &SolveArgs) -> Result<solver::SolveSummary, Failure> {
+        let threads = match args.jobs {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        let timeout_ms = u32::try_from(args.timeout.as_millis()).unwrap_or(u32::MAX);
+        let options = solver::Options {
+            timeout_ms,
+            models: args.models,
+            threads,
+        };
+        let files = StageFiles {
+            inputs: vec![self.work.join("vc")],
+            input_extension: None,
+            outputs: vec![self.work.join("cex")],
+            options: format!("timeout_ms={timeout_ms} models={}", args.models),
+        };
+        self.stage(
+            "solve",
+            files,
+            |work| solver::solve_stage(work, &options),
+            |s| {
+                format!(
+                    "{}: {} sat, {} unsat, {} unknown; {}",
+                    plural(s.queries, "query"),
+                    s.sat,
+                    s.unsat,
+                    s.unknown,
+                    plural(s.models, "model")
+                )
+            },
+        )
+    }
+
+    /// `dsd testgen`.
+    pub fn testgen(&mut self) -> Result<testgen::TestgenSummary, Failure> {
+        let files = StageFiles {
+            inputs: vec![self.work.join("ir"), self.work.join("cex")],
+            input_extension: None,
+            outputs: vec![self.work.join("tests")],
+            options: String::new(),
+        };
+        self.stage("testgen", files, testgen::testgen_stage, |s| {
+            format!(
+                "{} in {}",
+                plural(s.tests, "test"),
+                plural(s.classes, "class")
+            )
+        })
+    }
+
+    /// `dsd run`.
+    pub fn run(&mut self, args: &RunArgs) -> Result<RunSummary, Failure> {
+        let options = run::Options {
+            test_timeout: args.test_timeout,
+        };
+        let start = Instant::now();
+        let result = run::run_stage(&self.work, &options);
+        let seconds = start.elapsed().as_secs_f64();
+        self.times.push(StageTime {
+            stage: "run".into(),
+            seconds,
+        });
+        let s = result?;
+        let c = &s.findings.counts;
+        eprintln!(
+            "dsd run: {}: {} confirmed, {} refuted, {}, {} not run; {} ({}, {}); {} in {seconds:.1}s; see {}",
+            plural(c.tests, "test"),
+            c.confirmed,
+            c.refuted,
+            plural(c.timeouts, "timeout"),
+            c.errors,
+            plural(s.findings.findings.len(), "finding"),
+            plural(s.findings.count(run::findings::Level::Error), "error"),
+            plural(s.findings.count(run::findings::Level::Note), "note"),
+            plural(s.jvms, "JVM"),
+            self.work.join("results").join("findings.json").display()
+        );
+        Ok(s)
+    }
+}
