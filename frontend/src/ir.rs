@@ -833,3 +833,37 @@ pub enum ExprKind {
         parts: Vec<Expr>,
     },
 }
+
+/// The parameter types of a JVM method descriptor, e.g. `(I[Ljava/lang/String;)V`.
+pub fn descriptor_params(descriptor: &str) -> Vec<Type> {
+    let inner = descriptor.strip_prefix('(').and_then(|d| d.split(')').next()).unwrap_or("");
+    let mut chars = inner.chars().peekable();
+    let mut out = Vec::new();
+    while chars.peek().is_some() {
+        match parse_descriptor_type(&mut chars) {
+            Some(t) => out.push(t),
+            None => break,
+        }
+    }
+    out
+}
+
+fn parse_descriptor_type(chars: &mut std::iter::Peekable<std::str::Chars>) -> Option<Type> {
+    Some(match chars.next()? {
+        'Z' => Type::Boolean,
+        'B' => Type::Byte,
+        'S' => Type::Short,
+        'C' => Type::Char,
+        'I' => Type::Int,
+        'J' => Type::Long,
+        'F' => Type::Float,
+        'D' => Type::Double,
+        'V' => Type::Void,
+        '[' => Type::Array(Box::new(parse_descriptor_type(chars)?)),
+        'L' => {
+            let name: String = chars.by_ref().take_while(|c| *c != ';').collect();
+            Type::class(&name.replace('/', "."))
+        }
+        _ => return None,
+    })
+}

@@ -18,6 +18,7 @@ mod syntax;
 mod typing;
 
 pub use hierarchy::Hierarchy;
+pub use ir::descriptor_params;
 
 use ir::{Class, Diagnostic, Expr, ExprKind, Local, Method, Modifiers, Program, SourceFile, Span, Stmt, StmtKind, Type};
 use names::{ClassNames, FileScope, TypeScope};

@@ -50,6 +50,9 @@ pub struct VcgenArgs {
     /// How many times each loop is unrolled.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub unroll: u32,
+    /// How deep calls into project methods are inlined.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub inline_depth: u32,
 }
 
 /// Options of the solve stage.

@@ -115,12 +115,13 @@ impl Stages {
     pub fn vcgen(&mut self, args: &VcgenArgs) -> Result<vcgen::VcSummary, Failure> {
         let options = vcgen::Options {
             unroll: args.unroll,
+            inline_depth: args.inline_depth,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
             input_extension: None,
             outputs: vec![self.work.join("vc")],
-            options: format!("unroll={}", args.unroll),
+            options: format!("unroll={} inline_depth={}", args.unroll, args.inline_depth),
         };
         self.stage(
             "vcgen",

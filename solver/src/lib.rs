@@ -1,6 +1,20 @@
 //! Solves the queries in `vc/` with Z3 and writes Java-level counterexamples to `cex/`.
+//!
+//! Queries are grouped by crash site and tried in rank order (the site's own
+//! method first, callers after); the first query with a model settles the
+//! site. Each query asks first for inputs that are non-null and small, then
+//! relaxes those preferences, and then for up to `models` distinct models.
+//! Unknown results (timeouts) are recorded and counted, never fatal.
+
+pub mod cex;
+mod z3query;
+
+pub use cex::{Cex, Model, Status, Value};
 
 use std::path::Path;
+use std::sync::Mutex;
+use std::time::Instant;
+use vcgen::Query;
 
 /// Settings of the solve stage.
 #[derive(Debug, Clone)]
@@ -46,8 +60,107 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// Reads every counterexample file of a work directory, in query order.
+pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
+    let dir = work_dir.join("cex");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .map_err(|e| Error(format!("{}: {e}; run `dsd solve` first", dir.display())))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(p).map_err(|e| Error(format!("{}: {e}", p.display())))?;
+            serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))
+        })
+        .collect()
+}
+
+/// Solves the queries of one site in rank order until one has models.
+fn solve_site(work_dir: &Path, queries: &[Query], options: &Options) -> Vec<Cex> {
+    let mut out = Vec::new();
+    let mut settled = false;
+    for q in queries {
+        let start = Instant::now();
+        let path = work_dir.join("vc").join("q").join(format!("{}.smt2", q.id));
+        let mut cex = Cex {
+            query: q.id.clone(),
+            site: q.site.clone(),
+            entry: q.entry.clone(),
+            status: cex::Status::Skipped,
+            reason: None,
+            millis: 0,
+            models: Vec::new(),
+        };
+        if !settled {
+            match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    let solved = z3query::solve(q, &text, options.timeout_ms, options.models);
+                    cex.status = solved.status;
+                    cex.reason = solved.reason;
+                    cex.models = solved.models;
+                    settled = cex.status == cex::Status::Sat;
+                }
+                Err(e) => {
+                    cex.status = cex::Status::Unknown;
+                    cex.reason = Some(format!("{}: {e}", path.display()));
+                }
+            }
+        }
+        cex.millis = start.elapsed().as_millis() as u64;
+        out.push(cex);
+    }
+    out
+}
+
 /// Reads `vc/` and writes `cex/` in `work_dir`.
 pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, Error> {
-    let _ = (work_dir, options);
-    Err(Error("solve: not implemented yet".into()))
+    let index = vcgen::read_queries(work_dir).map_err(|e| Error(e.to_string()))?;
+    let mut groups: Vec<Vec<Query>> = Vec::new();
+    for q in index.queries {
+        match groups.last_mut() {
+            Some(g) if g[0].site == q.site => g.push(q),
+            _ => groups.push(vec![q]),
+        }
+    }
+    let total = groups.len();
+    let queue = Mutex::new(groups.into_iter().rev().collect::<Vec<_>>());
+    let results = Mutex::new(Vec::with_capacity(total));
+    let threads = options.threads.max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
+                let Some(group) = next else { break };
+                let cexes = solve_site(work_dir, &group, options);
+                if let Ok(mut r) = results.lock() {
+                    r.extend(cexes);
+                }
+            });
+        }
+    });
+    let mut cexes = results.into_inner().map_err(|_| Error("a solver thread failed".into()))?;
+    cexes.sort_by(|a, b| a.query.cmp(&b.query));
+    let dir = work_dir.join("cex");
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
+    let mut summary = SolveSummary { queries: cexes.len(), ..Default::default() };
+    for c in &cexes {
+        match c.status {
+            cex::Status::Sat => summary.sat += 1,
+            cex::Status::Unsat => summary.unsat += 1,
+            cex::Status::Unknown => summary.unknown += 1,
+            cex::Status::Skipped => {}
+        }
+        summary.models += c.models.len();
+        let path = dir.join(format!("{}.json", c.query));
+        let json = serde_json::to_string_pretty(c).map_err(|e| Error(e.to_string()))?;
+        std::fs::write(&path, json).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(summary)
 }

@@ -1,9 +1,20 @@
 //! Writes JUnit 4 tests from counterexamples: one test method per model.
+//!
+//! Each test builds its inputs the way a caller would (constructors,
+//! literals, `valueOf`) and calls the method under test; a comment names the
+//! crash site it targets. Tests live in the package of the class under test so
+//! that package-private members are reachable, in classes named
+//! `<Class>_DsdTest`, and `tests/index.json` maps every test to its site.
 
 pub mod index;
+mod render;
 
 pub use index::{TestCase, TestIndex};
 
+use frontend::ir::{Program, Type};
+use solver::{Cex, Model, Value};
+use std::collections::BTreeMap;
+use std::fmt::Write;
 use std::path::Path;
 
 /// Counts reported by the testgen stage.
@@ -35,8 +46,177 @@ pub fn read_index(work_dir: &Path) -> Result<TestIndex, Error> {
     serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
 }
 
+/// One test method before it is placed in its class.
+struct Planned {
+    method: String,
+    site: String,
+    site_label: String,
+    body: Vec<String>,
+    inputs: Vec<String>,
+    null_input: bool,
+}
+
 /// Reads `ir/` and `cex/` and writes `tests/` in `work_dir`.
 pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
-    let _ = work_dir;
-    Err(Error("testgen: not implemented yet".into()))
+    let program = frontend::read_program(work_dir).map_err(|e| Error(e.to_string()))?;
+    let cexes = solver::read_cexes(work_dir).map_err(|e| Error(e.to_string()))?;
+    let dir = work_dir.join("tests");
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
+    let mut classes: BTreeMap<String, Vec<Planned>> = BTreeMap::new();
+    for cex in &cexes {
+        for model in &cex.models {
+            let planned = plan_test(&program, cex, model);
+            let class = test_class_name(&cex.entry.class);
+            classes.entry(class).or_default().push(planned);
+        }
+    }
+    let mut index = TestIndex::default();
+    for (class, tests) in &classes {
+        let (text, cases) = render_class(class, tests);
+        let rel = format!("tests/{}.java", class.replace('.', "/"));
+        let path = work_dir.join(&rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
+        }
+        std::fs::write(&path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        for (method, line, t) in cases {
+            index.tests.push(TestCase {
+                class: class.clone(),
+                method,
+                file: rel.clone(),
+                line,
+                site: t.site.clone(),
+                inputs: t.inputs.clone(),
+                null_input: t.null_input,
+                reflection: false,
+            });
+        }
+    }
+    let json = serde_json::to_string_pretty(&index).map_err(|e| Error(e.to_string()))?;
+    std::fs::write(dir.join("index.json"), json).map_err(|e| Error(format!("cannot write the test index: {e}")))?;
+    Ok(TestgenSummary { tests: index.tests.len(), classes: classes.len() })
+}
+
+/// The test class for tests of `class`: same package, nested names joined by `_`.
+fn test_class_name(class: &str) -> String {
+    format!("{}_DsdTest", class.replace('$', "_"))
+}
+
+fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
+    let entry = &cex.entry;
+    let declaring = program.classes.iter().find(|c| c.name == entry.class);
+    let method = declaring.and_then(|c| c.method(&entry.method, &entry.descriptor));
+    let param_names: Vec<String> = match method {
+        Some(m) => m.params().iter().map(|p| p.name.clone()).collect(),
+        None => (0..entry.params.len()).map(|i| format!("arg{i}")).collect(),
+    };
+    let class_java = entry.class.replace('$', ".");
+    let simple = class_java.rsplit('.').next().unwrap_or(&class_java).to_string();
+    let aliased = aliased_inputs(model);
+    let mut names: Vec<String> = Vec::new();
+    let mut body = Vec::new();
+    let mut inputs = Vec::new();
+    let receiver_expr = model.receiver.as_ref().map(|r| {
+        let expr = render::value(r, &Type::class(&entry.class), &names);
+        inputs.push(format!("receiver = {expr}"));
+        if aliased.contains(&0) {
+            body.push(format!("{simple} receiver = {expr};"));
+            "receiver".to_string()
+        } else {
+            expr
+        }
+    });
+    names.push(receiver_expr.clone().unwrap_or_default());
+    let mut args = Vec::new();
+    for (i, (v, ty)) in model.args.iter().zip(&entry.params).enumerate() {
+        let expr = render::value(v, ty, &names);
+        let name = param_names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
+        inputs.push(format!("{name} = {expr}"));
+        if aliased.contains(&(i + 1)) {
+            let local = format!("{name}Value");
+            body.push(format!("{} {local} = {expr};", ty.java_name()));
+            names.push(local.clone());
+            args.push(local);
+        } else {
+            names.push(expr.clone());
+            args.push(expr);
+        }
+    }
+    let call = if entry.method == "<init>" {
+        format!("new {class_java}({});", args.join(", "))
+    } else if entry.is_static {
+        format!("{class_java}.{}({});", entry.method, args.join(", "))
+    } else {
+        format!("{}.{}({});", receiver_expr.unwrap_or_else(|| format!("new {class_java}()")), entry.method, args.join(", "))
+    };
+    body.push(call);
+    let null_input = model.receiver.iter().chain(model.args.iter()).any(Value::has_null);
+    let site_label = cex.site.split('@').next().unwrap_or(&cex.site).to_string();
+    let method_name = if entry.method == "<init>" { format!("new{simple}") } else { entry.method.clone() };
+    let (line, kind) = site_line_and_kind(&site_label);
+    Planned {
+        method: sanitize(&format!("{method_name}_line{line}_{kind}")),
+        site: cex.site.clone(),
+        site_label,
+        body,
+        inputs,
+        null_input,
+    }
+}
+
+/// Indices of inputs that a later input aliases (so they need a local variable).
+fn aliased_inputs(model: &Model) -> Vec<usize> {
+    let mut out = Vec::new();
+    for v in model.args.iter().chain(model.receiver.iter()) {
+        if let Value::Alias { input } = v {
+            out.push(*input);
+        }
+    }
+    out
+}
+
+fn site_line_and_kind(label: &str) -> (String, String) {
+    let parts: Vec<&str> = label.rsplitn(4, ':').collect();
+    match parts.as_slice() {
+        [kind, _col, line, _file] => (line.to_string(), kind.to_string()),
+        _ => ("0".into(), "Crash".into()),
+    }
+}
+
+fn sanitize(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+}
+
+/// The source of a test class and, per test, its method name and declaration line.
+fn render_class<'t>(class: &str, tests: &'t [Planned]) -> (String, Vec<(String, u32, &'t Planned)>) {
+    let (package, simple) = class.rsplit_once('.').unwrap_or(("", class));
+    let mut out = String::new();
+    if !package.is_empty() {
+        let _ = writeln!(out, "package {package};\n");
+    }
+    let _ = writeln!(out, "import org.junit.Test;\n");
+    let _ = writeln!(out, "/** Generated by dsd: each test reproduces one crash site. */");
+    let _ = writeln!(out, "public class {simple} {{");
+    let mut used: BTreeMap<String, u32> = BTreeMap::new();
+    let mut cases = Vec::new();
+    for t in tests {
+        let n = used.entry(t.method.clone()).or_insert(0);
+        *n += 1;
+        let name = format!("{}_{}", t.method, n);
+        let _ = writeln!(out);
+        let _ = writeln!(out, "    /** Crash site {}. */", t.site_label);
+        let _ = writeln!(out, "    @Test");
+        let line = out.lines().count() as u32 + 1;
+        let _ = writeln!(out, "    public void {name}() throws Throwable {{");
+        for stmt in &t.body {
+            let _ = writeln!(out, "        {stmt}");
+        }
+        let _ = writeln!(out, "    }}");
+        cases.push((name, line, t));
+    }
+    let _ = writeln!(out, "}}");
+    (out, cases)
 }

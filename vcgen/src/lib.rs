@@ -1,9 +1,33 @@
-//! Turns each method into guarded commands, passive form and one SMT-LIB query per crash site.
+//! Turns each method into passive form and one SMT-LIB query per crash site.
+//!
+//! For every entry (a method or constructor a test can call), a harness builds
+//! the inputs the way a caller would and the entry runs symbolically: loops
+//! unrolled, calls inlined to a depth, every primitive operation that can
+//! throw recorded as a crash site with the condition under which it is reached
+//! and fails without being caught. Each (site, entry) pair becomes one query
+//! `vc/q/ID.smt2`; `vc/sites.json` lists the sites and `vc/queries.json` says
+//! how each query's symbols map back to Java inputs.
 
+mod eval;
+mod harness;
+mod invoke;
+mod lower;
+mod place;
+pub mod plan;
 pub mod sites;
+pub mod smt;
+mod state;
+mod stmt;
+mod types;
+mod visit;
 
+pub use plan::{Entry, Plan, Query, QueryIndex};
 pub use sites::{Site, SiteTable};
 
+use frontend::ir::{Conversion, ExprKind, Program, Type};
+use frontend::Hierarchy;
+use lower::{Limits, Lower};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Settings of the vcgen stage.
@@ -11,11 +35,13 @@ use std::path::Path;
 pub struct Options {
     /// How many times each loop is unrolled.
     pub unroll: u32,
+    /// How deep calls into project methods are inlined.
+    pub inline_depth: u32,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { unroll: 3 }
+        Options { unroll: 3, inline_depth: 3 }
     }
 }
 
@@ -44,14 +70,163 @@ impl std::error::Error for Error {}
 
 /// Reads `vc/sites.json` from a work directory.
 pub fn read_sites(work_dir: &Path) -> Result<SiteTable, Error> {
-    let path = work_dir.join("vc").join("sites.json");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| Error(format!("{}: {e}; run `dsd vcgen` first", path.display())))?;
+    read_json(&work_dir.join("vc").join("sites.json"))
+}
+
+/// Reads `vc/queries.json` from a work directory.
+pub fn read_queries(work_dir: &Path) -> Result<QueryIndex, Error> {
+    read_json(&work_dir.join("vc").join("queries.json"))
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error(format!("{}: {e}; run `dsd vcgen` first", path.display())))?;
     serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
+}
+
+/// The queries of a program: each with its SMT-LIB text.
+pub struct Generated {
+    /// Every site, by id.
+    pub sites: BTreeMap<String, Site>,
+    /// Queries and their SMT-LIB text.
+    pub queries: Vec<(Query, String)>,
+    /// Entries analysed.
+    pub entries: usize,
+}
+
+/// Generates the site table and the queries of a program.
+pub fn generate(p: &Program, options: &Options) -> Generated {
+    lower::register_field_sorts(p);
+    let h = Hierarchy::new(p);
+    let cast_targets = cast_targets(p);
+    let texts: Vec<Option<String>> =
+        p.files.iter().map(|f| if f.library { None } else { std::fs::read_to_string(&f.path).ok() }).collect();
+    let lines = |file: u32, line: u32| -> String {
+        texts
+            .get(file as usize)
+            .and_then(|t| t.as_ref())
+            .and_then(|t| t.lines().nth(line.saturating_sub(1) as usize))
+            .unwrap_or("")
+            .to_string()
+    };
+    let limits = Limits { unroll: options.unroll, inline_depth: options.inline_depth };
+    let mut sites = BTreeMap::new();
+    let mut queries = Vec::new();
+    let specs = harness::entries(&h);
+    for spec in &specs {
+        let variants: Vec<Option<_>> = if spec.receivers.is_empty() {
+            vec![None]
+        } else {
+            spec.receivers.iter().copied().map(Some).collect()
+        };
+        for (vi, variant) in variants.into_iter().enumerate() {
+            let mut lower = Lower {
+                p,
+                h: &h,
+                limits: limits.clone(),
+                smt: smt::Smt::default(),
+                types: types::TypeTable::new(&h),
+                sites: BTreeMap::new(),
+                goals: Vec::new(),
+                frames: Vec::new(),
+                handlers: Vec::new(),
+                allocs: 0,
+                lines: &lines,
+                literals: Default::default(),
+                cast_targets: cast_targets.clone(),
+                initial_used: Default::default(),
+            };
+            let built = lower.lower_entry(spec, variant);
+            let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            for g in lower.goals.drain(..) {
+                if g.term != "false" {
+                    by_site.entry(g.site).or_default().push(g.term);
+                }
+            }
+            let preamble = format!("{}{}", lower.types.preamble(&h), lower.initial_declarations());
+            let entry = Entry {
+                class: spec.class.name.clone(),
+                method: spec.method.name.clone(),
+                descriptor: spec.method.descriptor.clone(),
+                is_static: spec.method.modifiers.is_static,
+                params: spec.method.params().iter().map(|p| p.ty.erasure()).collect(),
+            };
+            let own = format!("{}{}", spec.method.name, spec.method.descriptor);
+            for (site_id, goals) in by_site {
+                let site = &lower.sites[&site_id];
+                let direct = site.class == spec.class.name && site.method == own;
+                let rank = if direct { 0 } else { 100 } + vi as u32;
+                let id = format!("q{:05}", queries.len() + 1);
+                let text = format!(
+                    "; site {site_id}\n; entry {}.{own}\n(set-logic ALL)\n{preamble}{}(assert {})\n(check-sat)\n",
+                    spec.class.name,
+                    lower.smt.text,
+                    smt::or(&goals)
+                );
+                let query = Query {
+                    id,
+                    site: site_id.clone(),
+                    entry: entry.clone(),
+                    rank,
+                    receiver: built.receiver.clone(),
+                    args: built.args.clone(),
+                    preferences: built.preferences.clone(),
+                    inputs: built.inputs.clone(),
+                };
+                queries.push((query, text));
+            }
+            sites.append(&mut lower.sites);
+        }
+    }
+    queries.sort_by(|(a, _), (b, _)| a.site.cmp(&b.site).then(a.rank.cmp(&b.rank)));
+    Generated { sites, queries, entries: specs.len() }
+}
+
+/// Array types named by casts and `instanceof` in project code.
+fn cast_targets(p: &Program) -> Vec<Type> {
+    let mut out: Vec<Type> = Vec::new();
+    for c in p.classes.iter().filter(|c| !c.library) {
+        for m in &c.methods {
+            let Some(b) = &m.body else { continue };
+            visit::stmt_exprs(b, &mut |e| {
+                let t = match &e.kind {
+                    ExprKind::Convert { conversion: Conversion::Checked, .. } => Some(e.ty.erasure()),
+                    ExprKind::InstanceOf { target, .. } => Some(target.erasure()),
+                    _ => None,
+                };
+                if let Some(t @ Type::Array(_)) = t {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+            });
+        }
+    }
+    out
 }
 
 /// Reads `ir/program.json` and writes `vc/` in `work_dir`.
 pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Error> {
-    let _ = (work_dir, options);
-    Err(Error("vcgen: not implemented yet".into()))
+    let program = frontend::read_program(work_dir).map_err(|e| Error(e.to_string()))?;
+    let generated = generate(&program, options);
+    let dir = work_dir.join("vc");
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
+    }
+    let qdir = dir.join("q");
+    std::fs::create_dir_all(&qdir).map_err(|e| Error(format!("cannot create {}: {e}", qdir.display())))?;
+    let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())));
+    let mut index = QueryIndex::default();
+    for (q, text) in &generated.queries {
+        write(&qdir.join(format!("{}.smt2", q.id)), text)?;
+        index.queries.push(q.clone());
+    }
+    let table = SiteTable { sites: generated.sites.values().cloned().collect() };
+    write(&dir.join("sites.json"), &to_json(&table))?;
+    write(&dir.join("queries.json"), &to_json(&index))?;
+    Ok(VcSummary { methods: generated.entries, sites: table.sites.len(), queries: index.queries.len() })
+}
+
+/// Pretty JSON of a stage file.
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default()
 }

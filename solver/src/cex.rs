@@ -1,0 +1,122 @@
+//! Counterexamples as Java values: the files `cex/ID.json`.
+
+use frontend::ir::Type;
+use serde::{Deserialize, Serialize};
+
+/// A Java value a test can write down.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Value {
+    /// An integral primitive (byte, short, int, long) or a char, by type.
+    Integral {
+        /// The primitive type.
+        ty: Type,
+        /// Its value (chars are unsigned).
+        value: i64,
+    },
+    /// A boolean.
+    Boolean {
+        /// Its value.
+        value: bool,
+    },
+    /// A float, by IEEE bits.
+    Float {
+        /// The bits.
+        bits: u32,
+    },
+    /// A double, by IEEE bits.
+    Double {
+        /// The bits.
+        bits: u64,
+    },
+    /// `null`.
+    Null,
+    /// A string, as UTF-16 code units.
+    String {
+        /// The code units.
+        units: Vec<u16>,
+    },
+    /// An array with its elements.
+    Array {
+        /// The array type.
+        ty: Type,
+        /// The elements.
+        elements: Vec<Value>,
+    },
+    /// A constructor call.
+    New {
+        /// Binary class name.
+        class: String,
+        /// Constructor descriptor.
+        descriptor: String,
+        /// Arguments.
+        args: Vec<Value>,
+    },
+    /// A boxed primitive (`Integer.valueOf(3)`).
+    Boxed {
+        /// Binary name of the box class.
+        class: String,
+        /// The primitive.
+        value: Box<Value>,
+    },
+    /// The same object as an earlier input (receiver first, then arguments).
+    Alias {
+        /// Index of the earlier input.
+        input: usize,
+    },
+}
+
+impl Value {
+    /// True when the value is or contains a `null` passed into a call.
+    pub fn has_null(&self) -> bool {
+        match self {
+            Value::Null => true,
+            Value::Array { elements, .. } => elements.iter().any(Value::has_null),
+            Value::New { args, .. } => args.iter().any(Value::has_null),
+            _ => false,
+        }
+    }
+}
+
+/// One model: the receiver and arguments that reach the site and make it fail.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Model {
+    /// The receiver, for instance methods.
+    pub receiver: Option<Value>,
+    /// The arguments.
+    pub args: Vec<Value>,
+}
+
+/// What the solver said about a query.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Models found.
+    Sat,
+    /// No input reaches the site and makes it fail.
+    Unsat,
+    /// The solver gave up (timeout or incompleteness).
+    Unknown,
+    /// Not solved because an earlier query of the same site gave models.
+    Skipped,
+}
+
+/// The file `cex/ID.json`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Cex {
+    /// The query id.
+    pub query: String,
+    /// The targeted site.
+    pub site: String,
+    /// The method under test.
+    pub entry: vcgen::Entry,
+    /// The outcome.
+    pub status: Status,
+    /// Why the solver gave up, for unknown queries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Milliseconds spent.
+    pub millis: u64,
+    /// Distinct models.
+    pub models: Vec<Model>,
+}

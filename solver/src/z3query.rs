@@ -1,0 +1,218 @@
+//! Solving one query with Z3 and reading its models back through the input plans.
+
+use crate::cex::{Model, Status, Value};
+use frontend::ir::Type;
+use std::collections::HashMap;
+use vcgen::{Plan, Query};
+use z3::ast::{Bool, Dynamic, BV};
+use z3::{Params, SatResult, Solver};
+
+/// Longest string or primitive array read back from a model.
+const MAX_ELEMENTS: i64 = 4096;
+
+/// The result of solving one query.
+pub struct Solved {
+    /// Outcome.
+    pub status: Status,
+    /// Reason for unknown.
+    pub reason: Option<String>,
+    /// Models found.
+    pub models: Vec<Model>,
+}
+
+/// Solves a query's SMT-LIB text for up to `max_models` distinct models.
+pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Solved {
+    let solver = Solver::new();
+    let mut params = Params::new();
+    params.set_u32("timeout", timeout_ms);
+    solver.set_params(&params);
+    solver.from_string(text);
+    if solver.get_assertions().is_empty() && text.contains("(assert") {
+        return Solved { status: Status::Unknown, reason: Some("the query does not parse".into()), models: Vec::new() };
+    }
+    let prefs: Vec<Bool> = query.preferences.iter().map(|p| Bool::new_const(p.as_str())).collect();
+    let mut chosen: Option<Vec<Bool>> = None;
+    let mut last = SatResult::Unknown;
+    for mask in (0..(1u32 << prefs.len())).rev() {
+        let assumptions: Vec<Bool> = prefs.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, b)| b.clone()).collect();
+        last = solver.check_assumptions(&assumptions);
+        if last == SatResult::Sat {
+            chosen = Some(assumptions);
+            break;
+        }
+        if last == SatResult::Unknown {
+            break;
+        }
+    }
+    let Some(assumptions) = chosen else {
+        return match last {
+            SatResult::Unsat => Solved { status: Status::Unsat, reason: None, models: Vec::new() },
+            _ => Solved { status: Status::Unknown, reason: solver.get_reason_unknown(), models: Vec::new() },
+        };
+    };
+    let mut models = Vec::new();
+    loop {
+        let Some(m) = solver.get_model() else { break };
+        let reader = Reader::new(&m);
+        let model = Model {
+            receiver: query.receiver.as_ref().map(|p| reader.value(p)),
+            args: query.args.iter().map(|p| reader.value(p)).collect(),
+        };
+        let block = reader.blocking_clause(&query.inputs);
+        if !models.contains(&model) {
+            models.push(model);
+        }
+        if models.len() as u32 >= max_models {
+            break;
+        }
+        match block {
+            Some(b) => solver.assert(&b.not()),
+            None => break,
+        }
+        if solver.check_assumptions(&assumptions) != SatResult::Sat {
+            break;
+        }
+    }
+    Solved { status: Status::Sat, reason: None, models }
+}
+
+/// Reads symbols' values out of a model.
+struct Reader<'m> {
+    model: &'m z3::Model,
+    consts: HashMap<String, Dynamic>,
+}
+
+impl<'m> Reader<'m> {
+    fn new(model: &'m z3::Model) -> Self {
+        let mut consts = HashMap::new();
+        for d in model.iter() {
+            if d.arity() == 0 {
+                consts.insert(unquote(&d.name()), d.apply(&[]));
+            }
+        }
+        Reader { model, consts }
+    }
+
+    fn get(&self, sym: &str) -> Option<Dynamic> {
+        let c = self.consts.get(&unquote(sym))?;
+        self.model.eval(c, true)
+    }
+
+    fn bits(&self, sym: &str) -> u64 {
+        self.get(sym).and_then(|v| v.as_bv()).and_then(|b| b.as_u64()).unwrap_or(0)
+    }
+
+    fn int(&self, sym: &str) -> i64 {
+        self.get(sym).and_then(|v| v.as_int()).and_then(|i| i.as_i64()).unwrap_or(0)
+    }
+
+    fn value(&self, plan: &Plan) -> Value {
+        match plan {
+            Plan::Primitive { ty, sym } => self.primitive(ty, sym),
+            Plan::Null => Value::Null,
+            Plan::String { len, chars } => {
+                let n = (self.bits(len) as u32 as i32 as i64).clamp(0, MAX_ELEMENTS);
+                let units = (0..n).map(|i| self.element(chars, i) as u16).collect();
+                Value::String { units }
+            }
+            Plan::Array { ty, len, elems } => {
+                let n = (self.bits(len) as u32 as i32 as i64).clamp(0, MAX_ELEMENTS);
+                let elem = ty.element().cloned().unwrap_or(Type::Int);
+                let elements = (0..n).map(|i| self.array_element(&elem, elems, i)).collect();
+                Value::Array { ty: ty.clone(), elements }
+            }
+            Plan::RefArray { ty, len, elems } => {
+                let n = (self.bits(len) as u32 as i32 as usize).min(elems.len());
+                Value::Array { ty: ty.clone(), elements: elems[..n].iter().map(|p| self.value(p)).collect() }
+            }
+            Plan::Choice { sym, options } => {
+                let i = self.int(sym).clamp(0, options.len() as i64 - 1) as usize;
+                self.value(&options[i])
+            }
+            Plan::New { class, descriptor, args } => Value::New {
+                class: class.clone(),
+                descriptor: descriptor.clone(),
+                args: args.iter().map(|a| self.value(a)).collect(),
+            },
+            Plan::Boxed { class, value } => Value::Boxed { class: class.clone(), value: Box::new(self.value(value)) },
+            Plan::Alias { input } => Value::Alias { input: *input },
+        }
+    }
+
+    fn primitive(&self, ty: &Type, sym: &str) -> Value {
+        match ty {
+            Type::Boolean => Value::Boolean {
+                value: self.get(sym).and_then(|v| v.as_bool()).and_then(|b| b.as_bool()).unwrap_or(false),
+            },
+            Type::Float => Value::Float { bits: self.bits(sym) as u32 },
+            Type::Double => Value::Double { bits: self.bits(sym) },
+            t => Value::Integral { ty: t.clone(), value: signed(self.bits(sym), t) },
+        }
+    }
+
+    fn select(&self, array_sym: &str, index: i64) -> Option<Dynamic> {
+        let arr = self.consts.get(&unquote(array_sym))?.as_array()?;
+        let v = arr.select(&BV::from_i64(index, 32));
+        self.model.eval(&v, true)
+    }
+
+    fn element(&self, array_sym: &str, index: i64) -> u64 {
+        self.select(array_sym, index).and_then(|v| v.as_bv()).and_then(|b| b.as_u64()).unwrap_or(0)
+    }
+
+    fn array_element(&self, elem: &Type, array_sym: &str, index: i64) -> Value {
+        let v = self.select(array_sym, index);
+        match elem {
+            Type::Boolean => Value::Boolean { value: v.and_then(|v| v.as_bool()).and_then(|b| b.as_bool()).unwrap_or(false) },
+            Type::Float | Type::Double => {
+                let bits = v
+                    .and_then(|v| v.as_float())
+                    .map(|f| float_bits(self.model, &f))
+                    .unwrap_or(0);
+                if *elem == Type::Float {
+                    Value::Float { bits: bits as u32 }
+                } else {
+                    Value::Double { bits }
+                }
+            }
+            t => {
+                let bits = v.and_then(|v| v.as_bv()).and_then(|b| b.as_u64()).unwrap_or(0);
+                Value::Integral { ty: t.clone(), value: signed(bits, t) }
+            }
+        }
+    }
+
+    /// `(and (= s v) ...)` over the scalar input symbols, to exclude this model.
+    fn blocking_clause(&self, inputs: &[String]) -> Option<Bool> {
+        let mut parts = Vec::new();
+        for sym in inputs {
+            let (Some(c), Some(v)) = (self.consts.get(&unquote(sym)), self.get(sym)) else { continue };
+            parts.push(c.safe_eq(&v).ok()?);
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        let refs: Vec<&Bool> = parts.iter().collect();
+        Some(Bool::and(&refs))
+    }
+}
+
+/// The IEEE bits of a floating-point model value.
+fn float_bits(model: &z3::Model, f: &z3::ast::Float) -> u64 {
+    model.eval(&f.to_ieee_bv(), true).and_then(|b| b.as_u64()).unwrap_or(0)
+}
+
+/// Sign-extends a model's bits to the type's value (chars stay unsigned).
+fn signed(bits: u64, ty: &Type) -> i64 {
+    match ty {
+        Type::Byte => bits as u8 as i8 as i64,
+        Type::Short => bits as u16 as i16 as i64,
+        Type::Char => bits as u16 as i64,
+        Type::Int => bits as u32 as i32 as i64,
+        _ => bits as i64,
+    }
+}
+
+fn unquote(s: &str) -> String {
+    s.trim_start_matches('|').trim_end_matches('|').to_string()
+}

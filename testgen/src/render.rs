@@ -1,0 +1,168 @@
+//! Java source for values: literals, arrays, constructor calls and boxes.
+
+use frontend::ir::Type;
+use solver::Value;
+
+/// A Java expression that evaluates to `v`, where `ty` is the static type expected.
+pub fn value(v: &Value, ty: &Type, names: &[String]) -> String {
+    match v {
+        Value::Null => match ty {
+            t if t.is_reference() => format!("({}) null", t.java_name()),
+            _ => "null".into(),
+        },
+        Value::Integral { ty: t, value } => integral(t, *value),
+        Value::Boolean { value } => value.to_string(),
+        Value::Float { bits } => float(*bits),
+        Value::Double { bits } => double(*bits),
+        Value::String { units } => string(units),
+        Value::Array { ty: at, elements } => array(at, elements, names),
+        Value::New { class, args, descriptor } => {
+            let params = frontend::descriptor_params(descriptor);
+            let rendered: Vec<String> =
+                args.iter().zip(params.iter().chain(std::iter::repeat(&Type::Unknown))).map(|(a, t)| value(a, t, names)).collect();
+            format!("new {}({})", class.replace('$', "."), rendered.join(", "))
+        }
+        Value::Boxed { class, value: inner } => {
+            let simple = class.rsplit('.').next().unwrap_or(class);
+            let prim = match inner.as_ref() {
+                Value::Integral { ty, .. } => ty.clone(),
+                Value::Boolean { .. } => Type::Boolean,
+                Value::Float { .. } => Type::Float,
+                Value::Double { .. } => Type::Double,
+                _ => Type::Int,
+            };
+            format!("{simple}.valueOf({})", value(inner, &prim, names))
+        }
+        Value::Alias { input } => names.get(*input).cloned().unwrap_or_else(|| "null".into()),
+    }
+}
+
+fn integral(ty: &Type, v: i64) -> String {
+    match ty {
+        Type::Long => match v {
+            i64::MIN => "Long.MIN_VALUE".into(),
+            i64::MAX => "Long.MAX_VALUE".into(),
+            v => format!("{v}L"),
+        },
+        Type::Int => match v as i32 {
+            i32::MIN => "Integer.MIN_VALUE".into(),
+            i32::MAX => "Integer.MAX_VALUE".into(),
+            v => v.to_string(),
+        },
+        Type::Byte => format!("(byte) {v}"),
+        Type::Short => format!("(short) {v}"),
+        Type::Char => char_literal(v as u16),
+        _ => v.to_string(),
+    }
+}
+
+fn char_literal(u: u16) -> String {
+    match u {
+        0x27 => "'\\''".into(),
+        0x5c => "'\\\\'".into(),
+        0x20..=0x7e => format!("'{}'", u as u8 as char),
+        _ => format!("'\\u{u:04x}'"),
+    }
+}
+
+fn float(bits: u32) -> String {
+    let f = f32::from_bits(bits);
+    if f.is_nan() {
+        return "Float.NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Float.POSITIVE_INFINITY".into() } else { "Float.NEGATIVE_INFINITY".into() };
+    }
+    let text = format!("{f:?}");
+    if text.parse::<f32>().map(|g| g.to_bits()) == Ok(bits) && !text.contains("e") {
+        format!("{text}f")
+    } else {
+        format!("Float.intBitsToFloat(0x{bits:08x})")
+    }
+}
+
+fn double(bits: u64) -> String {
+    let d = f64::from_bits(bits);
+    if d.is_nan() {
+        return "Double.NaN".into();
+    }
+    if d.is_infinite() {
+        return if d > 0.0 { "Double.POSITIVE_INFINITY".into() } else { "Double.NEGATIVE_INFINITY".into() };
+    }
+    let text = format!("{d:?}");
+    if text.parse::<f64>().map(|g| g.to_bits()) == Ok(bits) && !text.contains("e") {
+        text
+    } else {
+        format!("Double.longBitsToDouble(0x{bits:016x}L)")
+    }
+}
+
+/// A Java string literal for UTF-16 code units.
+pub fn string(units: &[u16]) -> String {
+    let mut out = String::from("\"");
+    for &u in units {
+        match u {
+            0x22 => out.push_str("\\\""),
+            0x5c => out.push_str("\\\\"),
+            0x0a => out.push_str("\\n"),
+            0x09 => out.push_str("\\t"),
+            0x20..=0x7e => out.push(u as u8 as char),
+            _ => out.push_str(&format!("\\u{u:04x}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn array(ty: &Type, elements: &[Value], names: &[String]) -> String {
+    let elem = ty.element().cloned().unwrap_or(Type::Unknown);
+    let all_default = elements.iter().all(|e| match e {
+        Value::Integral { value, .. } => *value == 0,
+        Value::Boolean { value } => !value,
+        Value::Float { bits } => *bits == 0,
+        Value::Double { bits } => *bits == 0,
+        Value::Null => true,
+        _ => false,
+    });
+    if elements.len() > 8 && all_default {
+        let base = base_element(ty);
+        let dims = ty.java_name().matches("[]").count();
+        return format!("new {}[{}]{}", base.java_name(), elements.len(), "[]".repeat(dims.saturating_sub(1)));
+    }
+    let items: Vec<String> = elements
+        .iter()
+        .map(|e| match e {
+            Value::Null => "null".to_string(),
+            e => value(e, &elem, names),
+        })
+        .collect();
+    format!("new {} {{{}}}", ty.java_name(), items.join(", "))
+}
+
+fn base_element(ty: &Type) -> Type {
+    match ty {
+        Type::Array(e) => base_element(e),
+        t => t.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_read_like_java() {
+        assert_eq!(integral(&Type::Int, i32::MIN as i64), "Integer.MIN_VALUE");
+        assert_eq!(integral(&Type::Long, 3), "3L");
+        assert_eq!(integral(&Type::Char, 'z' as i64), "'z'");
+        assert_eq!(integral(&Type::Char, 0), "'\\u0000'");
+        assert_eq!(string(&"a\"b".encode_utf16().collect::<Vec<_>>()), "\"a\\\"b\"");
+        assert_eq!(double(1.5f64.to_bits()), "1.5");
+        assert_eq!(float(f32::NAN.to_bits()), "Float.NaN");
+        let arr = Value::Array {
+            ty: Type::Array(Box::new(Type::Int)),
+            elements: vec![Value::Integral { ty: Type::Int, value: 1 }],
+        };
+        assert_eq!(value(&arr, &Type::Array(Box::new(Type::Int)), &[]), "new int[] {1}");
+    }
+}

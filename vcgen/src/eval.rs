@@ -1,0 +1,544 @@
+//! Expressions: exact Java arithmetic, the heap model and the checks of every crash site.
+
+use crate::lower::{array_key, field_key, static_key, Lower};
+use crate::smt::{self, Term};
+use crate::state::{self, State, Val};
+use frontend::ir::{BinaryOp, Conversion, Expr, ExprKind, Literal, Span, Type, UnaryOp};
+
+const NPE: &str = "java.lang.NullPointerException";
+const AIOOBE: &str = "java.lang.ArrayIndexOutOfBoundsException";
+
+/// First id of interned string literals and class literals (pre-state objects that
+/// are neither inputs nor allocated by the method).
+const LITERAL_BASE: i64 = 500_000;
+
+impl<'p> Lower<'p> {
+    /// Evaluates an expression, recording the crash checks it performs.
+    pub fn eval(&mut self, st: &mut State, e: &'p Expr) -> Val {
+        let sort = smt::sort(&e.ty);
+        match &e.kind {
+            ExprKind::Literal(l) => self.literal(l, &e.ty),
+            ExprKind::Local(id) => match st.local(*id) {
+                Some(v) => v,
+                None => {
+                    let v = self.fresh_value(&e.ty, false);
+                    st.set_local(*id, v.clone());
+                    v
+                }
+            },
+            ExprKind::This { outer } => match (outer, &self.frame().this) {
+                (None, Some(t)) => Val { term: t.clone(), sort: "Int" },
+                _ => self.fresh_value(&e.ty, true),
+            },
+            ExprKind::Field { target, class, name } => {
+                let field_ty = self.field_type(class, name).unwrap_or_else(|| e.ty.clone());
+                let raw = match target {
+                    None => self.heap(st, &static_key(class, name)),
+                    Some(t) => {
+                        let obj = self.eval(st, t);
+                        self.null_check(st, &obj.term, t, e.span);
+                        let heap = self.heap(st, &field_key(class, name));
+                        let s = smt::sort(&field_ty.erasure());
+                        Val { term: self.smt.define("fld", s, format!("(select {} {})", heap.term, obj.term)), sort: s }
+                    }
+                };
+                self.convert_value(st, raw, &field_ty.erasure(), &e.ty, e.span)
+            }
+            ExprKind::ArrayLength(a) => {
+                let arr = self.eval(st, a);
+                self.null_check(st, &arr.term, a, e.span);
+                Val { term: format!("(alen {})", arr.term), sort }
+            }
+            ExprKind::ArrayAccess { array, index } => {
+                let (arr, idx) = self.array_operands(st, array, index, e.span);
+                let elem = array.ty.element().cloned().unwrap_or(Type::Unknown).erasure();
+                let heap = self.heap(st, &array_key(&elem));
+                let s = smt::sort(&elem);
+                let raw = Val { term: self.smt.define("elt", s, format!("(select (select {} {}) {})", heap.term, arr, idx)), sort: s };
+                self.convert_value(st, raw, &elem, &e.ty, e.span)
+            }
+            ExprKind::NewArray { dims, init } => self.new_array(st, &e.ty, dims, init.as_deref(), e.span),
+            ExprKind::Call { receiver, method, args, special } => {
+                self.call(st, receiver.as_deref(), method, args, *special, &e.ty, e.span)
+            }
+            ExprKind::New { method, args, .. } => {
+                let args: Vec<Val> = args.iter().map(|a| self.eval(st, a)).collect();
+                self.new_object(st, &method.class, &method.descriptor, args, e.span)
+            }
+            ExprKind::Unary { op, operand } => {
+                let v = self.eval(st, operand).term;
+                let term = match (op, &e.ty) {
+                    (UnaryOp::Not, _) => smt::not(&v),
+                    (UnaryOp::Neg, Type::Float | Type::Double) => format!("(fp.neg {v})"),
+                    (UnaryOp::Neg, _) => format!("(bvneg {v})"),
+                    (UnaryOp::BitNot, _) => format!("(bvnot {v})"),
+                };
+                Val { term: self.smt.define("u", sort, term), sort }
+            }
+            ExprKind::Binary { op, lhs, rhs, op_ty } => self.binary(st, *op, lhs, rhs, op_ty, &e.ty, e.span),
+            ExprKind::Assign { target, op, value, op_ty } => self.assign(st, target, *op, value, op_ty, e.span),
+            ExprKind::IncDec { target, increment, prefix } => self.inc_dec(st, target, *increment, *prefix, e.span),
+            ExprKind::Conditional { cond, then, otherwise } => {
+                let c = self.eval(st, cond).term;
+                let mut t = st.branch(&mut self.smt, &c);
+                let mut f = st.branch(&mut self.smt, &smt::not(&c));
+                let tv = self.eval(&mut t, then);
+                let fv = self.eval(&mut f, otherwise);
+                self.join_valued(st, vec![(t, tv), (f, fv)], sort)
+            }
+            ExprKind::Convert { conversion, expr } => self.conversion(st, *conversion, expr, &e.ty, e.span),
+            ExprKind::InstanceOf { expr, target, binding } => {
+                let v = self.eval(st, expr);
+                let test = self.instance_test(&v.term, target);
+                if let Some(b) = binding {
+                    st.set_local(*b, v);
+                }
+                Val { term: self.smt.define("io", "Bool", test), sort: "Bool" }
+            }
+            ExprKind::ClassLiteral(t) => {
+                let id = self.types.id(t) as i64;
+                Val { term: (LITERAL_BASE + 200_000 + id).to_string(), sort: "Int" }
+            }
+            ExprKind::Unknown { parts, .. } => {
+                for p in parts {
+                    self.eval(st, p);
+                }
+                self.fresh_value(&e.ty, false)
+            }
+        }
+    }
+
+    /// The declared type of a field.
+    fn field_type(&self, class: &str, name: &str) -> Option<Type> {
+        self.h.find_field(class, name).map(|(_, f)| f.ty.clone())
+    }
+
+    /// Converts a value read from a field or array (stored in its erased type) to the
+    /// static type the expression has; they differ only for generics, where the
+    /// compiler inserts a checked cast.
+    pub fn convert_value(&mut self, st: &mut State, v: Val, stored: &Type, wanted: &Type, span: Span) -> Val {
+        if stored.is_primitive() || wanted.is_primitive() || *wanted == Type::Unknown {
+            return v;
+        }
+        if !self.h.is_subtype(stored, wanted) {
+            let test = self.instance_test(&v.term, wanted);
+            let fail = smt::and(&[smt::not(&smt::eq(&v.term, "0")), smt::not(&test)]);
+            self.check(st, fail, "java.lang.ClassCastException", span);
+        }
+        v
+    }
+
+    fn null_check(&mut self, st: &mut State, obj: &str, target: &Expr, span: Span) {
+        if matches!(target.kind, ExprKind::This { .. }) {
+            return;
+        }
+        let fail = smt::eq(obj, "0");
+        self.check(st, fail, NPE, span);
+    }
+
+    /// Evaluates `a[i]`'s operands and checks null and bounds; gives the array and index terms.
+    fn array_operands(&mut self, st: &mut State, array: &'p Expr, index: &'p Expr, span: Span) -> (Term, Term) {
+        let arr = self.eval(st, array).term;
+        let idx = self.eval(st, index).term;
+        self.null_check(st, &arr, array, span);
+        let out = format!("(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))", smt::int(0));
+        self.check(st, out, AIOOBE, span);
+        (arr, idx)
+    }
+
+    /// `o != null && dtype(o) <: T`.
+    pub fn instance_test(&mut self, o: &str, target: &Type) -> Term {
+        match self.types.subtype_pred(&target.erasure()) {
+            Some(pred) => format!("(and (not (= {o} 0)) ({pred} (dtype {o})))"),
+            None => "false".into(),
+        }
+    }
+
+    fn literal(&mut self, l: &Literal, ty: &Type) -> Val {
+        let sort = smt::sort(ty);
+        let term = match l {
+            Literal::Bool(b) => b.to_string(),
+            Literal::Char(c) => smt::bv(*c as i64, 16),
+            Literal::Int(v) => smt::int(*v),
+            Literal::Long(v) => smt::bv(*v, 64),
+            Literal::Float(bits) => smt::float_bits(*bits),
+            Literal::Double(bits) => smt::double_bits(*bits),
+            Literal::Null => "0".into(),
+            Literal::String(s) => return self.string_literal(s),
+        };
+        Val { term, sort }
+    }
+
+    /// An interned string literal: a fixed object whose chars are known.
+    pub fn string_literal(&mut self, s: &str) -> Val {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        let key = format!("{units:?}");
+        let next = self.literals.len() as i64;
+        let (id, fresh) = match self.literals.get(&key) {
+            Some(id) => (*id, false),
+            None => {
+                let id = LITERAL_BASE + 2 * next;
+                self.literals.insert(key, id);
+                (id, true)
+            }
+        };
+        if fresh {
+            let arr = id + 1;
+            let string_id = self.types.id(&Type::string());
+            let chars_id = self.types.id(&Type::Array(Box::new(Type::Char)));
+            let mut content = format!("((as const (Array (_ BitVec 32) (_ BitVec 16))) {})", smt::bv(0, 16));
+            for (i, u) in units.iter().enumerate() {
+                content = format!("(store {content} {} {})", smt::int(i as i32), smt::bv(*u as i64, 16));
+            }
+            let value_key = self.initial_heap(&field_key("java.lang.String", "value")).term;
+            let chars_key = self.initial_heap(&array_key(&Type::Char)).term;
+            self.smt.assert(&format!("(= (dtype {id}) {string_id})"));
+            self.smt.assert(&format!("(= (dtype {arr}) {chars_id})"));
+            self.smt.assert(&format!("(= (select {value_key} {id}) {arr})"));
+            self.smt.assert(&format!("(= (alen {arr}) {})", smt::int(units.len() as i32)));
+            self.smt.assert(&format!("(= (select {chars_key} {arr}) {content})"));
+        }
+        Val { term: id.to_string(), sort: "Int" }
+    }
+
+    fn new_array(&mut self, st: &mut State, ty: &Type, dims: &'p [Expr], init: Option<&'p [Expr]>, span: Span) -> Val {
+        let elem = ty.element().cloned().unwrap_or(Type::Unknown).erasure();
+        if let Some(init) = init {
+            let values: Vec<Val> = init.iter().map(|e| self.eval(st, e)).collect();
+            let id = self.alloc();
+            let tid = self.types.id(ty);
+            self.smt.assert(&format!("(= (dtype {id}) {tid})"));
+            self.smt.assert(&format!("(= (alen {id}) {})", smt::int(values.len() as i32)));
+            let mut content = format!("((as const (Array (_ BitVec 32) {})) {})", smt::sort(&elem), smt::default_value(&elem));
+            for (i, v) in values.iter().enumerate() {
+                content = format!("(store {content} {} {})", smt::int(i as i32), v.term);
+            }
+            self.store_contents(st, &elem, &id, content);
+            return Val { term: id, sort: "Int" };
+        }
+        let sizes: Vec<Term> = dims.iter().map(|d| self.eval(st, d).term).collect();
+        for (d, e) in sizes.iter().zip(dims) {
+            let fail = format!("(bvslt {d} {})", smt::int(0));
+            self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
+        }
+        let _ = span;
+        let id = self.alloc();
+        let tid = self.types.id(ty);
+        self.smt.assert(&format!("(= (dtype {id}) {tid})"));
+        if let Some(first) = sizes.first() {
+            self.smt.assert(&format!("(= (alen {id}) {first})"));
+        }
+        let default = if sizes.len() > 1 {
+            // Inner arrays of a multi-dimensional creation: one shared shape per element.
+            let inner = self.alloc();
+            let inner_ty = ty.element().cloned().unwrap_or(Type::Unknown);
+            let itid = self.types.id(&inner_ty);
+            self.smt.assert(&format!("(= (dtype {inner}) {itid})"));
+            self.smt.assert(&format!("(= (alen {inner}) {})", sizes[1]));
+            inner
+        } else {
+            smt::default_value(&elem)
+        };
+        let content = format!("((as const (Array (_ BitVec 32) {})) {default})", smt::sort(&elem));
+        self.store_contents(st, &elem, &id, content);
+        Val { term: id, sort: "Int" }
+    }
+
+    /// Writes the whole contents of array object `id`.
+    pub fn store_contents(&mut self, st: &mut State, elem: &Type, id: &str, content: Term) {
+        let key = array_key(elem);
+        let heap = self.heap(st, &key);
+        let term = self.smt.define("A", heap.sort, format!("(store {} {id} {content})", heap.term));
+        st.heap.insert(key, Val { term, sort: heap.sort });
+    }
+
+    /// Writes field `class.name` of object `obj`.
+    pub fn store_field(&mut self, st: &mut State, class: &str, name: &str, obj: &str, value: &str) {
+        let key = field_key(class, name);
+        let heap = self.heap(st, &key);
+        let term = self.smt.define("F", heap.sort, format!("(store {} {obj} {value})", heap.term));
+        st.heap.insert(key, Val { term, sort: heap.sort });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn binary(&mut self, st: &mut State, op: BinaryOp, lhs: &'p Expr, rhs: &'p Expr, op_ty: &Type, ty: &Type, span: Span) -> Val {
+        let sort = smt::sort(ty);
+        if matches!(op, BinaryOp::CondAnd | BinaryOp::CondOr) {
+            let l = self.eval(st, lhs).term;
+            let (go_on, short) = if op == BinaryOp::CondAnd { (l.clone(), smt::not(&l)) } else { (smt::not(&l), l.clone()) };
+            let mut right = st.branch(&mut self.smt, &go_on);
+            let short_state = st.branch(&mut self.smt, &short);
+            let r = self.eval(&mut right, rhs);
+            let short_val = Val { term: (op == BinaryOp::CondOr).to_string(), sort: "Bool" };
+            return self.join_valued(st, vec![(right, r), (short_state, short_val)], "Bool");
+        }
+        let l = self.eval(st, lhs).term;
+        let r = self.eval(st, rhs).term;
+        if op == BinaryOp::Concat {
+            return self.concat(st, &l, &r);
+        }
+        let term = self.arith(st, op, &l, &r, op_ty, &rhs.ty, span);
+        Val { term: self.smt.define("b", sort, term), sort }
+    }
+
+    /// The term of a binary operation on already evaluated, promoted operands.
+    #[allow(clippy::too_many_arguments)]
+    pub fn arith(&mut self, st: &mut State, op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type, span: Span) -> Term {
+        use BinaryOp::*;
+        let float = matches!(op_ty, Type::Float | Type::Double);
+        if float {
+            return match op {
+                Add => format!("(fp.add RNE {l} {r})"),
+                Sub => format!("(fp.sub RNE {l} {r})"),
+                Mul => format!("(fp.mul RNE {l} {r})"),
+                Div => format!("(fp.div RNE {l} {r})"),
+                Rem => self.fresh_value(op_ty, false).term,
+                Eq => format!("(fp.eq {l} {r})"),
+                Ne => format!("(not (fp.eq {l} {r}))"),
+                Lt => format!("(fp.lt {l} {r})"),
+                Le => format!("(fp.leq {l} {r})"),
+                Gt => format!("(fp.gt {l} {r})"),
+                Ge => format!("(fp.geq {l} {r})"),
+                _ => self.fresh_value(op_ty, false).term,
+            };
+        }
+        if *op_ty == Type::Boolean {
+            return match op {
+                And | CondAnd => smt::and(&[l.into(), r.into()]),
+                Or | CondOr => smt::or(&[l.into(), r.into()]),
+                Xor | Ne => format!("(xor {l} {r})"),
+                Eq => smt::eq(l, r),
+                _ => "false".into(),
+            };
+        }
+        if !op_ty.is_integral() {
+            return match op {
+                Eq => smt::eq(l, r),
+                Ne => smt::not(&smt::eq(l, r)),
+                _ => "false".into(),
+            };
+        }
+        let width = op_ty.bits().unwrap_or(32);
+        if matches!(op, Div | Rem) {
+            let fail = smt::eq(r, &smt::bv(0, width));
+            self.check(st, fail, "java.lang.ArithmeticException", span);
+        }
+        let shift = |me: &Self, f: &str| {
+            let _ = me;
+            let dist = smt::convert(r, rhs_ty, op_ty);
+            format!("({f} {l} (bvand {dist} {}))", smt::bv(width as i64 - 1, width))
+        };
+        match op {
+            Add => format!("(bvadd {l} {r})"),
+            Sub => format!("(bvsub {l} {r})"),
+            Mul => format!("(bvmul {l} {r})"),
+            Div => format!("(bvsdiv {l} {r})"),
+            Rem => format!("(bvsrem {l} {r})"),
+            And => format!("(bvand {l} {r})"),
+            Or => format!("(bvor {l} {r})"),
+            Xor => format!("(bvxor {l} {r})"),
+            Shl => shift(self, "bvshl"),
+            Shr => shift(self, "bvashr"),
+            Ushr => shift(self, "bvlshr"),
+            Eq => smt::eq(l, r),
+            Ne => smt::not(&smt::eq(l, r)),
+            Lt => format!("(bvslt {l} {r})"),
+            Le => format!("(bvsle {l} {r})"),
+            Gt => format!("(bvsgt {l} {r})"),
+            Ge => format!("(bvsge {l} {r})"),
+            CondAnd | CondOr | Concat => "false".into(),
+        }
+    }
+
+    /// `a + b` on strings: a new string whose length is the sum of the operands' lengths.
+    fn concat(&mut self, st: &mut State, l: &str, r: &str) -> Val {
+        let ll = self.string_length(st, l);
+        let rl = self.string_length(st, r);
+        let len = format!("(bvadd {ll} {rl})");
+        self.new_string(st, &len)
+    }
+
+    /// The length of a (non-null) string object.
+    pub fn string_length(&mut self, st: &mut State, s: &str) -> Term {
+        let heap = self.heap(st, &field_key("java.lang.String", "value"));
+        let arr = self.smt.define("sv", "Int", format!("(select {} {s})", heap.term));
+        self.smt.define("sl", "(_ BitVec 32)", format!("(alen {arr})"))
+    }
+
+    /// A new string object of the given length with unknown characters.
+    pub fn new_string(&mut self, st: &mut State, len: &str) -> Val {
+        let id = self.alloc();
+        let arr = self.alloc();
+        let sid = self.types.id(&Type::string());
+        let cid = self.types.id(&Type::Array(Box::new(Type::Char)));
+        self.smt.assert(&format!("(= (dtype {id}) {sid})"));
+        self.smt.assert(&format!("(= (dtype {arr}) {cid})"));
+        self.smt.assert(&format!("(= (alen {arr}) {len})"));
+        self.store_field(st, "java.lang.String", "value", &id, &arr);
+        Val { term: id, sort: "Int" }
+    }
+
+    fn conversion(&mut self, st: &mut State, conversion: Conversion, inner: &'p Expr, ty: &Type, span: Span) -> Val {
+        let v = self.eval(st, inner);
+        let sort = smt::sort(ty);
+        match conversion {
+            Conversion::Primitive => Val { term: self.smt.define("cv", sort, smt::convert(&v.term, &inner.ty, ty)), sort },
+            Conversion::Unchecked => v,
+            Conversion::Checked => {
+                let test = self.instance_test(&v.term, ty);
+                let fail = smt::and(&[smt::not(&smt::eq(&v.term, "0")), smt::not(&test)]);
+                self.check(st, fail, "java.lang.ClassCastException", span);
+                v
+            }
+            Conversion::Unbox => {
+                self.null_check(st, &v.term, inner, span);
+                let class = inner.ty.class_name().unwrap_or("java.lang.Integer").to_string();
+                let heap = self.heap(st, &field_key(&class, "value"));
+                Val { term: self.smt.define("ub", sort, format!("(select {} {})", heap.term, v.term)), sort }
+            }
+            Conversion::Box => {
+                let class = ty.class_name().unwrap_or("java.lang.Integer").to_string();
+                let id = self.alloc();
+                let tid = self.types.id(&Type::class(&class));
+                self.smt.assert(&format!("(= (dtype {id}) {tid})"));
+                self.store_field(st, &class, "value", &id, &v.term);
+                Val { term: id, sort: "Int" }
+            }
+            Conversion::ToString => {
+                if inner.ty == Type::string() {
+                    return v;
+                }
+                let len = self.smt.declare("tsl", "(_ BitVec 32)");
+                self.smt.assert(&format!("(bvsge {len} {})", smt::int(0)));
+                self.new_string(st, &len)
+            }
+        }
+    }
+
+    /// Joins branches that each computed a value; the outer state becomes the join.
+    pub fn join_valued(&mut self, st: &mut State, branches: Vec<(State, Val)>, sort: &'static str) -> Val {
+        let live: Vec<(State, Val)> = branches.into_iter().filter(|(s, _)| !s.dead()).collect();
+        let reaches: Vec<Term> = live.iter().map(|(s, _)| s.reach.clone()).collect();
+        let values: Vec<Val> = live.iter().map(|(_, v)| v.clone()).collect();
+        let states: Vec<State> = live.into_iter().map(|(s, _)| s).collect();
+        match self.join(states) {
+            Some(j) => {
+                *st = j;
+                state::join_values(&mut self.smt, &reaches, &values)
+            }
+            None => {
+                st.reach = "false".into();
+                Val { term: self.smt.declare("dead", sort), sort }
+            }
+        }
+    }
+
+    fn assign(&mut self, st: &mut State, target: &'p Expr, op: Option<BinaryOp>, value: &'p Expr, op_ty: &Type, span: Span) -> Val {
+        let ty = target.ty.clone();
+        let place = self.place(st, target, span);
+        let new = match op {
+            None => {
+                let v = self.eval(st, value);
+                self.store_check(st, &place, &v, &value.ty, span);
+                v
+            }
+            Some(op) => {
+                self.check_place(st, &place, span);
+                let old = self.read_place(st, &place, &ty);
+                let old_p = self.promote_for(st, old, &ty, op_ty, target, span);
+                let r = self.eval(st, value);
+                let term = if op == BinaryOp::Concat {
+                    self.concat(st, &old_p.term, &r.term).term
+                } else {
+                    let t = self.arith(st, op, &old_p.term, &r.term, op_ty, &value.ty, span);
+                    self.smt.define("cb", smt::sort(op_ty), t)
+                };
+                self.demote_for(st, Val { term, sort: smt::sort(op_ty) }, op_ty, &ty)
+            }
+        };
+        self.write_place(st, &place, &new);
+        new
+    }
+
+    fn inc_dec(&mut self, st: &mut State, target: &'p Expr, increment: bool, prefix: bool, span: Span) -> Val {
+        let ty = target.ty.clone();
+        let place = self.place(st, target, span);
+        self.check_place(st, &place, span);
+        let old = self.read_place(st, &place, &ty);
+        let prim = frontend_primitive(&ty);
+        let op_ty = match &prim {
+            Type::Byte | Type::Short | Type::Char => Type::Int,
+            t => t.clone(),
+        };
+        let old_p = self.promote_for(st, old.clone(), &ty, &op_ty, target, span);
+        let one = match &op_ty {
+            Type::Float => smt::float_bits(1f32.to_bits()),
+            Type::Double => smt::double_bits(1f64.to_bits()),
+            t => smt::bv(1, t.bits().unwrap_or(32)),
+        };
+        let op = if increment { BinaryOp::Add } else { BinaryOp::Sub };
+        let t = self.arith(st, op, &old_p.term, &one, &op_ty, &op_ty, span);
+        let t = self.smt.define("inc", smt::sort(&op_ty), t);
+        let new = self.demote_for(st, Val { term: t, sort: smt::sort(&op_ty) }, &op_ty, &ty);
+        self.write_place(st, &place, &new);
+        if prefix {
+            new
+        } else {
+            old
+        }
+    }
+
+    /// Converts the old value of a compound assignment's target to the operation type.
+    fn promote_for(&mut self, st: &mut State, v: Val, ty: &Type, op_ty: &Type, target: &Expr, span: Span) -> Val {
+        if ty.is_primitive() || *op_ty == Type::string() {
+            let t = smt::convert(&v.term, ty, op_ty);
+            return Val { term: self.smt.define("pr", smt::sort(op_ty), t), sort: smt::sort(op_ty) };
+        }
+        let _ = target;
+        self.null_check_term(st, &v.term, span);
+        let prim = frontend_primitive(ty);
+        let class = ty.class_name().unwrap_or("java.lang.Integer").to_string();
+        let heap = self.heap(st, &field_key(&class, "value"));
+        let raw = self.smt.define("ub", smt::sort(&prim), format!("(select {} {})", heap.term, v.term));
+        let t = smt::convert(&raw, &prim, op_ty);
+        Val { term: self.smt.define("pr", smt::sort(op_ty), t), sort: smt::sort(op_ty) }
+    }
+
+    /// Converts a compound result back to the target's type (narrowing, or boxing).
+    fn demote_for(&mut self, st: &mut State, v: Val, op_ty: &Type, ty: &Type) -> Val {
+        if ty.is_primitive() || *ty == Type::string() {
+            let t = smt::convert(&v.term, op_ty, ty);
+            return Val { term: self.smt.define("dm", smt::sort(ty), t), sort: smt::sort(ty) };
+        }
+        let prim = frontend_primitive(ty);
+        let narrowed = smt::convert(&v.term, op_ty, &prim);
+        let class = ty.class_name().unwrap_or("java.lang.Integer").to_string();
+        let id = self.alloc();
+        let tid = self.types.id(&Type::class(&class));
+        self.smt.assert(&format!("(= (dtype {id}) {tid})"));
+        self.store_field(st, &class, "value", &id, &narrowed);
+        Val { term: id, sort: "Int" }
+    }
+
+    fn null_check_term(&mut self, st: &mut State, obj: &str, span: Span) {
+        let fail = smt::eq(obj, "0");
+        self.check(st, fail, NPE, span);
+    }
+}
+
+/// The primitive type of a primitive or box type.
+fn frontend_primitive(ty: &Type) -> Type {
+    if ty.is_primitive() {
+        return ty.clone();
+    }
+    match ty.class_name() {
+        Some("java.lang.Boolean") => Type::Boolean,
+        Some("java.lang.Byte") => Type::Byte,
+        Some("java.lang.Short") => Type::Short,
+        Some("java.lang.Character") => Type::Char,
+        Some("java.lang.Long") => Type::Long,
+        Some("java.lang.Float") => Type::Float,
+        Some("java.lang.Double") => Type::Double,
+        _ => Type::Int,
+    }
+}

@@ -1,0 +1,474 @@
+//! Entry harnesses: what a test can call, and how it builds the receiver and arguments.
+//!
+//! A harness runs the static initialisers the entry needs, builds every input the
+//! way a caller would (constructors with solver-chosen arguments, literals for
+//! strings, arrays and boxes, `null`, or an alias of an earlier input), and
+//! then calls the entry. The choices are symbols the solver fixes; the
+//! [`Plan`]s record how to read them back into a test.
+
+use crate::lower::{Frame, Lower};
+use crate::plan::Plan;
+use crate::smt::{self, Term};
+use crate::state::{State, Val};
+use frontend::ir::{Class, Expr, ExprKind, Method, Stmt, StmtKind, Type};
+use frontend::Hierarchy;
+use std::collections::BTreeSet;
+
+/// Deepest nesting of constructed arguments (a constructor argument's constructor argument).
+const BUILD_DEPTH: u32 = 2;
+/// Most elements given a plan in an array of references.
+const REF_ARRAY_MAX: usize = 3;
+/// Most candidate classes offered for a reference parameter.
+const CANDIDATES_MAX: usize = 4;
+
+/// A method a test can call, with the ways to build its receiver.
+pub struct EntrySpec<'p> {
+    /// Declaring class.
+    pub class: &'p Class,
+    /// The method or constructor.
+    pub method: &'p Method,
+    /// For instance methods: the (class, constructor) pairs that build a receiver.
+    pub receivers: Vec<(&'p Class, &'p Method)>,
+}
+
+/// True when code in `package` may call this member of this class.
+fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
+    if member_private {
+        return false;
+    }
+    let mut c = Some(class);
+    while let Some(k) = c {
+        if k.modifiers.private {
+            return false;
+        }
+        if !k.modifiers.public && package_of(&k.name) != package {
+            return false;
+        }
+        c = k.outer.as_deref().and_then(|o| h.class(o));
+    }
+    true
+}
+
+/// The package part of a binary class name.
+pub fn package_of(class: &str) -> &str {
+    class.rsplit_once('.').map(|(p, _)| p).unwrap_or("")
+}
+
+/// Constructors a test in `package` can call to make an object of exactly `class`.
+pub fn constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> Vec<&'p Method> {
+    if class.is_abstract() || class.inner || !accessible(h, class, false, package) {
+        return Vec::new();
+    }
+    let mut ctors: Vec<&Method> = class
+        .methods
+        .iter()
+        .filter(|m| m.is_constructor() && accessible(h, class, m.modifiers.private, package))
+        .filter(|m| !(m.modifiers.protected && package_of(&class.name) != package))
+        .collect();
+    ctors.sort_by_key(|m| m.param_count);
+    ctors
+}
+
+/// Every entry of the project: non-private methods and constructors with a body.
+pub fn entries<'p>(h: &Hierarchy<'p>) -> Vec<EntrySpec<'p>> {
+    let mut out = Vec::new();
+    for class in h.classes().iter().filter(|c| !c.library) {
+        let package = package_of(&class.name);
+        for m in &class.methods {
+            if m.name == "<clinit>" || m.body.is_none() && !(m.is_constructor() && m.synthetic) {
+                continue;
+            }
+            if !accessible(h, class, m.modifiers.private, package) {
+                continue;
+            }
+            if m.is_constructor() {
+                if !class.is_abstract() && !class.inner && !m.synthetic {
+                    out.push(EntrySpec { class, method: m, receivers: Vec::new() });
+                }
+                continue;
+            }
+            let receivers = if m.modifiers.is_static {
+                Vec::new()
+            } else {
+                let mut r = Vec::new();
+                for d in h.descendants(&class.name) {
+                    if d.library {
+                        continue;
+                    }
+                    let overridden = h.dispatch(&d.name, &m.name, &m.descriptor).is_some_and(|(c, _)| c.name != class.name);
+                    if overridden {
+                        continue;
+                    }
+                    for ctor in constructors(h, d, package).into_iter().take(2) {
+                        r.push((d, ctor));
+                    }
+                }
+                r.truncate(CANDIDATES_MAX);
+                if r.is_empty() {
+                    continue;
+                }
+                r
+            };
+            out.push(EntrySpec { class, method: m, receivers });
+        }
+    }
+    out
+}
+
+/// What the harness built: the plans of the receiver and arguments, and the solver's
+/// preferences and distinguishing symbols.
+pub struct Built {
+    /// Receiver plan.
+    pub receiver: Option<Plan>,
+    /// Argument plans.
+    pub args: Vec<Plan>,
+    /// Preference symbols (declared Booleans).
+    pub preferences: Vec<String>,
+    /// Symbols identifying a model.
+    pub inputs: Vec<String>,
+}
+
+/// Builds inputs for one harness.
+pub struct Builder {
+    package: String,
+    next_input: i64,
+    next_sym: u32,
+    nonnull: Vec<Term>,
+    small: Vec<Term>,
+    inputs: Vec<String>,
+    built: Vec<(Type, Term)>,
+}
+
+impl<'p> Lower<'p> {
+    /// Lowers one entry with one receiver variant; the goals land in `self.goals`.
+    pub fn lower_entry(&mut self, spec: &EntrySpec<'p>, variant: Option<(&'p Class, &'p Method)>) -> Built {
+        let mut b = Builder {
+            package: package_of(&spec.class.name).to_string(),
+            next_input: 0,
+            next_sym: 0,
+            nonnull: Vec::new(),
+            small: Vec::new(),
+            inputs: Vec::new(),
+            built: Vec::new(),
+        };
+        let mut st = State::start();
+        self.frames.push(Frame {
+            class: spec.class,
+            method: spec.method,
+            this: None,
+            jumps: Vec::new(),
+            returns: Vec::new(),
+            library: false,
+            attribution: None,
+            precondition: false,
+        });
+        st.frames.push(Vec::new());
+        for class in self.static_classes(spec) {
+            if let Some(clinit) = class.methods.iter().find(|m| m.name == "<clinit>") {
+                if let Some(body) = &clinit.body {
+                    let (out, _) = self.inline(st.clone(), class, clinit, None, Vec::new(), body, class.span);
+                    st = out.unwrap_or_else(|| dead(&st));
+                }
+            }
+        }
+        let receiver = variant.map(|(class, ctor)| {
+            let args: Vec<(Val, Plan)> = ctor.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 1)).collect();
+            let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+            let v = self.new_object(&mut st, &class.name, &ctor.descriptor, vals, spec.method.span);
+            b.built.push((Type::class(&class.name), v.term.clone()));
+            (v, Plan::New { class: class.name.clone(), descriptor: ctor.descriptor.clone(), args: plans })
+        });
+        let args: Vec<(Val, Plan)> = spec.method.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 0)).collect();
+        let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+        self.frames.pop();
+        st.frames.pop();
+        if spec.method.is_constructor() {
+            let mut st = st;
+            self.new_object(&mut st, &spec.class.name, &spec.method.descriptor, vals, spec.method.span);
+        } else if let Some(body) = &spec.method.body {
+            let this = receiver.as_ref().map(|(v, _)| v.term.clone());
+            self.inline(st, spec.class, spec.method, this, vals, body, spec.method.span);
+        }
+        let nonnull = smt::and(&b.nonnull);
+        let small = smt::and(&b.small);
+        let p1 = self.smt.declare_named("pref!nonnull", "Bool");
+        self.smt.assert(&format!("(= {p1} {nonnull})"));
+        let p2 = self.smt.declare_named("pref!small", "Bool");
+        self.smt.assert(&format!("(= {p2} {small})"));
+        Built {
+            receiver: receiver.map(|(_, p)| p),
+            args: plans,
+            preferences: vec!["pref!nonnull".into(), "pref!small".into()],
+            inputs: b.inputs,
+        }
+    }
+
+    /// Project classes whose static state the entry may touch (transitively, to the inline depth).
+    fn static_classes(&self, spec: &EntrySpec<'p>) -> Vec<&'p Class> {
+        let mut classes = BTreeSet::new();
+        let mut seen = BTreeSet::new();
+        let mut todo: Vec<(&'p Method, u32)> = vec![(spec.method, 0)];
+        for (c, ctor) in &spec.receivers {
+            classes.insert(c.name.clone());
+            todo.push((ctor, 1));
+        }
+        classes.insert(spec.class.name.clone());
+        while let Some((m, depth)) = todo.pop() {
+            if !seen.insert(m as *const Method as usize) || depth > self.limits.inline_depth + 1 {
+                continue;
+            }
+            let mut refs = Vec::new();
+            if let Some(b) = &m.body {
+                collect_refs(b, &mut refs);
+            }
+            for (class, name, desc) in refs {
+                classes.insert(class.clone());
+                if let Some((_, callee)) = self.h.find_method(&class, &name, &desc) {
+                    todo.push((callee, depth + 1));
+                }
+            }
+        }
+        classes.into_iter().filter_map(|c| self.h.class(&c)).filter(|c| !c.library).collect()
+    }
+
+    /// Builds one input of type `ty`, returning its value and plan.
+    fn input(&mut self, st: &mut State, b: &mut Builder, ty: &Type, depth: u32) -> (Val, Plan) {
+        let ty = ty.erasure();
+        if ty.is_primitive() {
+            return self.primitive_input(b, &ty);
+        }
+        let mut options: Vec<Box<dyn FnOnce(&mut Self, &mut State, &mut Builder) -> (Val, Plan) + 'p>> = Vec::new();
+        options.push(Box::new(|_, _, _| (Val { term: "0".into(), sort: "Int" }, Plan::Null)));
+        for (i, (t, term)) in b.built.iter().enumerate() {
+            if self.h.is_subtype(t, &ty) && matches!(t, Type::Class { .. }) && t.class_name().is_some_and(|n| self.h.class(n).is_some_and(|c| !c.library)) {
+                let term = term.clone();
+                options.push(Box::new(move |_, _, _| (Val { term, sort: "Int" }, Plan::Alias { input: i })));
+            }
+        }
+        for candidate in self.candidates(&ty, &b.package, depth) {
+            options.push(candidate);
+        }
+        let n = options.len();
+        if n == 1 {
+            return (Val { term: "0".into(), sort: "Int" }, Plan::Null);
+        }
+        let sym = self.sym(b, "ch", "Int");
+        self.smt.assert(&format!("(and (>= {sym} 0) (< {sym} {n}))"));
+        b.nonnull.push(format!("(not (= {sym} 0))"));
+        b.inputs.push(sym.clone());
+        let mut branches = Vec::new();
+        let mut plans = Vec::new();
+        for (i, make) in options.into_iter().enumerate() {
+            let mut s = st.branch(&mut self.smt, &format!("(= {sym} {i})"));
+            let (v, p) = make(self, &mut s, b);
+            branches.push((s, v));
+            plans.push(p);
+        }
+        let v = self.join_valued(st, branches, "Int");
+        b.built.push((ty, v.term.clone()));
+        (v, Plan::Choice { sym, options: plans })
+    }
+
+    fn sym(&mut self, b: &mut Builder, prefix: &str, sort: &str) -> String {
+        b.next_sym += 1;
+        self.smt.declare_named(&format!("in!{prefix}{}", b.next_sym), sort)
+    }
+
+    fn primitive_input(&mut self, b: &mut Builder, ty: &Type) -> (Val, Plan) {
+        let (sym, value) = match ty {
+            Type::Float => {
+                let s = self.sym(b, "f", "(_ BitVec 32)");
+                let v = format!("((_ to_fp 8 24) {s})");
+                b.small.push(format!("(and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {}))", smt::float_bits(1000f32.to_bits())));
+                (s, v)
+            }
+            Type::Double => {
+                let s = self.sym(b, "d", "(_ BitVec 64)");
+                let v = format!("((_ to_fp 11 53) {s})");
+                b.small.push(format!("(or (fp.isZero {v}) (and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {})))", smt::double_bits(1000f64.to_bits())));
+                (s, v)
+            }
+            Type::Boolean => {
+                let s = self.sym(b, "z", "Bool");
+                (s.clone(), s)
+            }
+            t => {
+                let w = t.bits().unwrap_or(32);
+                let s = self.sym(b, "x", smt::sort(t));
+                if *t == Type::Char {
+                    b.small.push(format!("(and (bvuge {s} {}) (bvule {s} {}))", smt::bv(32, 16), smt::bv(126, 16)));
+                } else {
+                    b.small.push(format!("(and (bvsge {s} {}) (bvsle {s} {}))", smt::bv(-100, w), smt::bv(100, w)));
+                }
+                (s.clone(), s)
+            }
+        };
+        b.inputs.push(sym.clone());
+        let sort = smt::sort(ty);
+        let value = self.smt.define("inv", sort, value);
+        (Val { term: value, sort }, Plan::Primitive { ty: ty.clone(), sym })
+    }
+
+    /// The non-null ways to build a value of a reference type.
+    #[allow(clippy::type_complexity)]
+    fn candidates(&mut self, ty: &Type, package: &str, depth: u32) -> Vec<Box<dyn FnOnce(&mut Self, &mut State, &mut Builder) -> (Val, Plan) + 'p>> {
+        let mut out: Vec<Box<dyn FnOnce(&mut Self, &mut State, &mut Builder) -> (Val, Plan) + 'p>> = Vec::new();
+        match ty {
+            Type::Array(e) => {
+                let ty = ty.clone();
+                if e.is_primitive() {
+                    out.push(Box::new(move |me, st, b| me.array_input(st, b, &ty)));
+                } else if depth < BUILD_DEPTH {
+                    out.push(Box::new(move |me, st, b| me.ref_array_input(st, b, &ty, depth)));
+                }
+                return out;
+            }
+            Type::Class { name, .. } => {
+                if name == "java.lang.String" || name == "java.lang.CharSequence" || name == "java.lang.Comparable" {
+                    out.push(Box::new(|me, st, b| me.string_input(st, b)));
+                }
+                if let Some(prim) = box_primitive(name) {
+                    let class = name.clone();
+                    out.push(Box::new(move |me, st, b| me.boxed_input(st, b, &class, &prim)));
+                    return out;
+                }
+                if name == "java.lang.Object" || name == "java.lang.Number" || name == "java.lang.Comparable" {
+                    out.push(Box::new(|me, st, b| me.boxed_input(st, b, "java.lang.Integer", &Type::Int)));
+                }
+                if name == "java.lang.Object" {
+                    out.push(Box::new(|me, st, b| me.string_input(st, b)));
+                    for t in self.cast_targets.clone() {
+                        if let Type::Array(_) = t {
+                            if depth < BUILD_DEPTH {
+                                out.push(Box::new(move |me, st, b| {
+                                    if t.element().is_some_and(|e| e.is_primitive()) {
+                                        me.array_input(st, b, &t)
+                                    } else {
+                                        me.ref_array_input(st, b, &t, depth)
+                                    }
+                                }));
+                            }
+                        }
+                    }
+                }
+                if depth >= BUILD_DEPTH {
+                    return out;
+                }
+                let mut count = 0;
+                for d in self.h.descendants(name) {
+                    if count >= CANDIDATES_MAX {
+                        break;
+                    }
+                    if d.library && !matches!(d.name.as_str(), "java.lang.Object" | "java.util.ArrayList" | "java.util.HashMap") {
+                        continue;
+                    }
+                    let Some(ctor) = constructors(self.h, d, package).into_iter().next() else { continue };
+                    count += 1;
+                    out.push(Box::new(move |me, st, b| {
+                        let args: Vec<(Val, Plan)> = ctor.params().iter().map(|p| me.input(st, b, &p.ty, depth + 1)).collect();
+                        let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+                        let v = me.new_object(st, &d.name, &ctor.descriptor, vals, d.span);
+                        (v, Plan::New { class: d.name.clone(), descriptor: ctor.descriptor.clone(), args: plans })
+                    }));
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn object_id(&mut self, b: &mut Builder, ty: &Type) -> Term {
+        b.next_input += 1;
+        let id = b.next_input.to_string();
+        let tid = self.types.id(ty);
+        self.smt.assert(&format!("(= (dtype {id}) {tid})"));
+        id
+    }
+
+    fn string_input(&mut self, st: &mut State, b: &mut Builder) -> (Val, Plan) {
+        let id = self.object_id(b, &Type::string());
+        let arr = self.object_id(b, &Type::Array(Box::new(Type::Char)));
+        let len = self.sym(b, "len", "(_ BitVec 32)");
+        let chars = self.sym(b, "chars", "(Array (_ BitVec 32) (_ BitVec 16))");
+        self.smt.assert(&format!("(and (bvsge {len} {}) (bvsle {len} {}))", smt::int(0), smt::int(4096)));
+        self.smt.assert(&format!("(= (alen {arr}) {len})"));
+        b.small.push(format!("(bvsle {len} {})", smt::int(8)));
+        b.inputs.push(len.clone());
+        self.store_field(st, "java.lang.String", "value", &id, &arr);
+        self.store_contents(st, &Type::Char, &arr, chars.clone());
+        (Val { term: id, sort: "Int" }, Plan::String { len, chars })
+    }
+
+    fn array_input(&mut self, st: &mut State, b: &mut Builder, ty: &Type) -> (Val, Plan) {
+        let id = self.object_id(b, ty);
+        let elem = ty.element().cloned().unwrap_or(Type::Int);
+        let len = self.sym(b, "len", "(_ BitVec 32)");
+        let elems = self.sym(b, "elems", &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)));
+        self.smt.assert(&format!("(and (bvsge {len} {}) (bvsle {len} {}))", smt::int(0), smt::int(65536)));
+        self.smt.assert(&format!("(= (alen {id}) {len})"));
+        b.small.push(format!("(bvsle {len} {})", smt::int(8)));
+        b.inputs.push(len.clone());
+        self.store_contents(st, &elem, &id, elems.clone());
+        (Val { term: id, sort: "Int" }, Plan::Array { ty: ty.clone(), len, elems })
+    }
+
+    fn ref_array_input(&mut self, st: &mut State, b: &mut Builder, ty: &Type, depth: u32) -> (Val, Plan) {
+        let id = self.object_id(b, ty);
+        let elem = ty.element().cloned().unwrap_or(Type::object());
+        let len = self.sym(b, "len", "(_ BitVec 32)");
+        self.smt.assert(&format!("(and (bvsge {len} {}) (bvsle {len} {}))", smt::int(0), smt::int(REF_ARRAY_MAX as i32)));
+        self.smt.assert(&format!("(= (alen {id}) {len})"));
+        b.inputs.push(len.clone());
+        let mut content = "((as const (Array (_ BitVec 32) Int)) 0)".to_string();
+        let mut plans = Vec::new();
+        for i in 0..REF_ARRAY_MAX {
+            let (v, p) = self.input(st, b, &elem, depth + 1);
+            content = format!("(store {content} {} {})", smt::int(i as i32), v.term);
+            plans.push(p);
+        }
+        self.store_contents(st, &elem, &id, content);
+        (Val { term: id, sort: "Int" }, Plan::RefArray { ty: ty.clone(), len, elems: plans })
+    }
+
+    fn boxed_input(&mut self, st: &mut State, b: &mut Builder, class: &str, prim: &Type) -> (Val, Plan) {
+        let id = self.object_id(b, &Type::class(class));
+        let (v, p) = self.primitive_input(b, prim);
+        self.store_field(st, class, "value", &id, &v.term);
+        (Val { term: id, sort: "Int" }, Plan::Boxed { class: class.to_string(), value: Box::new(p) })
+    }
+}
+
+fn dead(st: &State) -> State {
+    let mut s = st.clone();
+    s.reach = "false".into();
+    s
+}
+
+/// The primitive a box class holds.
+fn box_primitive(class: &str) -> Option<Type> {
+    Some(match class {
+        "java.lang.Integer" => Type::Int,
+        "java.lang.Long" => Type::Long,
+        "java.lang.Short" => Type::Short,
+        "java.lang.Byte" => Type::Byte,
+        "java.lang.Character" => Type::Char,
+        "java.lang.Boolean" => Type::Boolean,
+        "java.lang.Double" => Type::Double,
+        "java.lang.Float" => Type::Float,
+        _ => return None,
+    })
+}
+
+/// Classes and methods a body refers to: static fields, calls and constructors.
+fn collect_refs(s: &Stmt, out: &mut Vec<(String, String, String)>) {
+    crate::visit::stmt_exprs(s, &mut |e: &Expr| match &e.kind {
+        ExprKind::Field { target: None, class, .. } => out.push((class.clone(), String::new(), String::new())),
+        ExprKind::Call { method, .. } | ExprKind::New { method, .. } => {
+            out.push((method.class.clone(), method.name.clone(), method.descriptor.clone()))
+        }
+        _ => {}
+    });
+    if let StmtKind::CtorCall { method, .. } = &s.kind {
+        out.push((method.class.clone(), method.name.clone(), method.descriptor.clone()));
+    }
+}

@@ -1,0 +1,365 @@
+//! Calls: virtual dispatch over the hierarchy, inlining with a depth bound, opaque calls,
+//! object creation and constructor chains.
+
+use crate::lower::{field_key, Frame, Lower};
+use crate::smt::{self, Term};
+use crate::state::{self, State, Val};
+use frontend::ir::{Class, Expr, ExprKind, Method, MethodRef, Span, Stmt, StmtKind, Type};
+
+/// Most nested JDK-model frames inlined at once.
+const LIBRARY_DEPTH: usize = 3;
+
+impl<'p> Lower<'p> {
+    /// Evaluates a call: receiver and arguments, the null check, then each possible target.
+    #[allow(clippy::too_many_arguments)]
+    pub fn call(
+        &mut self,
+        st: &mut State,
+        receiver: Option<&'p Expr>,
+        method: &'p MethodRef,
+        args: &'p [Expr],
+        special: bool,
+        ty: &Type,
+        span: Span,
+    ) -> Val {
+        let recv = receiver.map(|r| self.eval(st, r));
+        let argv: Vec<Val> = args.iter().map(|a| self.eval(st, a)).collect();
+        if let (Some(r), Some(rexpr)) = (&recv, receiver) {
+            if !matches!(rexpr.kind, ExprKind::This { .. }) {
+                let fail = smt::eq(&r.term, "0");
+                self.check(st, fail, "java.lang.NullPointerException", span);
+            }
+        }
+        let static_class = receiver
+            .and_then(|r| r.ty.erasure().class_name().map(String::from))
+            .unwrap_or_else(|| method.class.clone());
+        let targets = if method.is_static || special || recv.is_none() {
+            self.h.find_method(&method.class, &method.name, &method.descriptor).into_iter().map(|t| (None, t)).collect()
+        } else {
+            self.dispatch_targets(&static_class, method, &recv.as_ref().map(|r| r.term.clone()).unwrap_or_default())
+        };
+        if targets.is_empty() {
+            return self.opaque_call(st, None, method, &argv, ty);
+        }
+        let this = recv.map(|r| r.term);
+        let mut branches = Vec::new();
+        let mut rest = st.clone();
+        let count = targets.len();
+        for (i, (cond, (class, m))) in targets.into_iter().enumerate() {
+            let branch = match (&cond, i + 1 == count) {
+                (Some(c), false) => {
+                    let b = rest.branch(&mut self.smt, c);
+                    rest.assume(&mut self.smt, &smt::not(c));
+                    b
+                }
+                _ => rest.clone(),
+            };
+            let (out, value) = self.invoke(branch, class, m, this.clone(), argv.clone(), ty, span);
+            if let Some(o) = out {
+                branches.push((o, value));
+            }
+        }
+        let sort = smt::sort(ty);
+        if branches.is_empty() {
+            st.reach = "false".into();
+            return Val { term: self.smt.declare("dead", sort), sort };
+        }
+        self.join_valued(st, branches, sort)
+    }
+
+    /// The implementations a virtual call may run, each with the dynamic-type condition selecting it.
+    fn dispatch_targets(&mut self, static_class: &str, method: &MethodRef, recv: &str) -> Vec<(Option<Term>, (&'p Class, &'p Method))> {
+        let mut groups: Vec<((&'p Class, &'p Method), Vec<u32>)> = Vec::new();
+        for d in self.h.descendants(static_class) {
+            if d.is_abstract() {
+                continue;
+            }
+            let Some((c, m)) = self.h.dispatch(&d.name, &method.name, &method.descriptor) else { continue };
+            let id = self.types.id(&Type::class(&d.name));
+            match groups.iter_mut().find(|((gc, gm), _)| std::ptr::eq(*gc, c) && std::ptr::eq(*gm, m)) {
+                Some(g) => g.1.push(id),
+                None => groups.push(((c, m), vec![id])),
+            }
+        }
+        if groups.is_empty() {
+            return self.h.find_method(&method.class, &method.name, &method.descriptor).into_iter().map(|t| (None, t)).collect();
+        }
+        if groups.len() == 1 {
+            return groups.into_iter().map(|(t, _)| (None, t)).collect();
+        }
+        groups
+            .into_iter()
+            .map(|(t, ids)| {
+                let cond = smt::or(&ids.iter().map(|id| format!("(= (dtype {recv}) {id})")).collect::<Vec<_>>());
+                (Some(cond), t)
+            })
+            .collect()
+    }
+
+    /// Runs one target: inlined when it has a body and the budget allows, opaque otherwise.
+    #[allow(clippy::too_many_arguments)]
+    fn invoke(
+        &mut self,
+        st: State,
+        class: &'p Class,
+        m: &'p Method,
+        this: Option<Term>,
+        args: Vec<Val>,
+        ty: &Type,
+        span: Span,
+    ) -> (Option<State>, Val) {
+        let mut st = st;
+        let body = match (&m.body, m.synthetic && !m.is_constructor()) {
+            (Some(b), _) => Some(b),
+            _ => None,
+        };
+        if m.synthetic && !m.is_constructor() && m.param_count == 0 {
+            if let Some(t) = &this {
+                let heap = self.heap(&st, &field_key(&class.name, &m.name));
+                let sort = smt::sort(&m.ret.erasure());
+                let v = Val { term: self.smt.define("acc", sort, format!("(select {} {t})", heap.term)), sort };
+                return (Some(st), v);
+            }
+        }
+        match body {
+            Some(body) if self.may_inline(class, m) => {
+                let (out, value) = self.inline(st, class, m, this, args, body, span);
+                let sort = smt::sort(ty);
+                let value = value.unwrap_or_else(|| Val { term: self.smt.declare("void", sort), sort });
+                (out, value)
+            }
+            _ => {
+                let v = self.opaque_call(&mut st, Some((class, m)), &MethodRef {
+                    class: class.name.clone(),
+                    name: m.name.clone(),
+                    descriptor: m.descriptor.clone(),
+                    is_static: m.modifiers.is_static,
+                }, &args, ty);
+                (Some(st), v)
+            }
+        }
+    }
+
+    /// True when inlining `m` stays within the depth bounds and is not recursive.
+    fn may_inline(&self, class: &Class, m: &Method) -> bool {
+        let recursive = self.frames.iter().any(|f| std::ptr::eq(f.method, m));
+        if recursive {
+            return false;
+        }
+        if class.library {
+            self.frames.iter().filter(|f| f.library).count() < LIBRARY_DEPTH
+        } else {
+            (self.frames.iter().filter(|f| !f.library).count() as u32) <= self.limits.inline_depth
+        }
+    }
+
+    /// Inlines a body: a new frame with the parameters bound, returns joined at the end.
+    #[allow(clippy::too_many_arguments)]
+    pub fn inline(
+        &mut self,
+        st: State,
+        class: &'p Class,
+        m: &'p Method,
+        this: Option<Term>,
+        args: Vec<Val>,
+        body: &'p Stmt,
+        span: Span,
+    ) -> (Option<State>, Option<Val>) {
+        let mut st = st;
+        self.push_frame(&mut st, class, m, this, args, span);
+        let out = self.exec(st, body);
+        self.finish_frame(out)
+    }
+
+    /// Pushes an inlined activation, binding the parameters.
+    pub fn push_frame(&mut self, st: &mut State, class: &'p Class, m: &'p Method, this: Option<Term>, args: Vec<Val>, span: Span) {
+        let caller = self.frames.last();
+        let attribution = match caller {
+            Some(c) if c.library => c.attribution.clone(),
+            Some(c) if class.library => Some((span, c.class.name.clone(), format!("{}{}", c.method.name, c.method.descriptor))),
+            _ => None,
+        };
+        let precondition = caller.is_some_and(|c| c.precondition && class.library) || m.annotations.iter().any(|a| a == "Precondition");
+        let frame = Frame {
+            class,
+            method: m,
+            this,
+            jumps: Vec::new(),
+            returns: Vec::new(),
+            library: class.library,
+            attribution,
+            precondition,
+        };
+        self.frames.push(frame);
+        st.frames.push(Vec::new());
+        for (i, a) in args.into_iter().enumerate() {
+            st.set_local(i as u32, a);
+        }
+    }
+
+    /// Pops the innermost activation, joining its normal end and its returns.
+    pub fn finish_frame(&mut self, out: Option<State>) -> (Option<State>, Option<Val>) {
+        let frame = self.frames.pop().expect("pushed before");
+        let mut exits: Vec<(State, Option<Val>)> = frame.returns;
+        if let Some(o) = out {
+            exits.push((o, None));
+        }
+        let exits: Vec<(State, Option<Val>)> = exits.into_iter().filter(|(s, _)| !s.dead()).collect();
+        let reaches: Vec<Term> = exits.iter().map(|(s, _)| s.reach.clone()).collect();
+        let values: Vec<Val> = exits.iter().filter_map(|(_, v)| v.clone()).collect();
+        let value = (values.len() == exits.len() && !values.is_empty()).then(|| state::join_values(&mut self.smt, &reaches, &values));
+        let joined = self.join(exits.into_iter().map(|(s, _)| s).collect());
+        let joined = joined.map(|mut s| {
+            s.frames.pop();
+            s
+        });
+        (joined, value)
+    }
+
+    /// A call whose body is not inlined: any result of its type, and the fields it may
+    /// write forgotten (project code) or nothing changed (the JDK model's natives).
+    pub fn opaque_call(&mut self, st: &mut State, target: Option<(&'p Class, &'p Method)>, method: &MethodRef, args: &[Val], ty: &Type) -> Val {
+        let library = target.map(|(c, _)| c.library).unwrap_or_else(|| self.h.class(&method.class).is_none_or(|c| c.library));
+        let nullable = target.is_some_and(|(_, m)| m.annotations.iter().any(|a| a == "Nullable"));
+        if library {
+            let touches_arrays = target.is_some_and(|(_, m)| m.params().iter().any(|p| p.ty == Type::object() || matches!(p.ty, Type::Array(_))));
+            if touches_arrays && !args.is_empty() {
+                self.havoc_arrays(st);
+            }
+        } else {
+            self.havoc_project_state(st);
+        }
+        if *ty == Type::Void {
+            return Val { term: "false".into(), sort: "Bool" };
+        }
+        self.fresh_value(ty, library && !nullable)
+    }
+
+    fn havoc_arrays(&mut self, st: &mut State) {
+        for kind in ["z", "b", "s", "c", "i", "j", "f", "d", "ref"] {
+            let key = format!("A.{kind}");
+            let sort = crate::lower::heap_sort(&key);
+            let fresh = self.smt.declare("hv", sort);
+            st.heap.insert(key, Val { term: fresh, sort });
+        }
+    }
+
+    fn havoc_project_state(&mut self, st: &mut State) {
+        self.havoc_arrays(st);
+        let p = self.p;
+        for c in p.classes.iter().filter(|c| !c.library) {
+            for f in &c.fields {
+                let key = if f.modifiers.is_static { crate::lower::static_key(&c.name, &f.name) } else { field_key(&c.name, &f.name) };
+                if f.modifiers.is_final && !f.modifiers.is_static {
+                    continue;
+                }
+                let sort = if f.modifiers.is_static { smt::sort(&f.ty.erasure()) } else { crate::lower::heap_sort(&key) };
+                let fresh = self.smt.declare("hv", sort);
+                st.heap.insert(key, Val { term: fresh, sort });
+            }
+        }
+    }
+
+    /// `new C(args)`: a fresh object with default fields, then its constructor chain.
+    pub fn new_object(&mut self, st: &mut State, class: &str, descriptor: &str, args: Vec<Val>, span: Span) -> Val {
+        let Some(class) = self.h.class(class) else {
+            return self.fresh_value(&Type::class(class), true);
+        };
+        let id = self.alloc();
+        let tid = self.types.id(&Type::class(&class.name));
+        self.smt.assert(&format!("(= (dtype {id}) {tid})"));
+        for a in self.h.ancestors(&class.name) {
+            let Some(c) = self.h.class(&a) else { continue };
+            for f in c.fields.iter().filter(|f| !f.modifiers.is_static) {
+                let d = smt::default_value(&f.ty.erasure());
+                self.store_field(st, &c.name, &f.name, &id, &d);
+            }
+        }
+        let next = self.construct(st.clone(), &id, &class.name, descriptor, args, span);
+        match next {
+            Some(s) => *st = s,
+            None => st.reach = "false".into(),
+        }
+        Val { term: id, sort: "Int" }
+    }
+
+    /// Runs a constructor on `this`: explicit or implicit `super(...)`, field initialisers,
+    /// then the body.
+    pub fn construct(&mut self, st: State, this: &Term, class: &str, descriptor: &str, args: Vec<Val>, span: Span) -> Option<State> {
+        let Some((class, m)) = self.h.class(class).and_then(|c| c.method("<init>", descriptor).map(|m| (c, m))) else {
+            return Some(st);
+        };
+        if !self.may_inline(class, m) {
+            return Some(st);
+        }
+        let mut st = st;
+        self.push_frame(&mut st, class, m, Some(this.clone()), args.clone(), span);
+        let stmts: &'p [Stmt] = match &m.body {
+            Some(Stmt { kind: StmtKind::Block(b), .. }) => b,
+            _ => &[],
+        };
+        let explicit = stmts.first().and_then(|s| match &s.kind {
+            StmtKind::CtorCall { is_super, .. } => Some(*is_super),
+            _ => None,
+        });
+        let mut cur = Some(st);
+        let rest = match explicit {
+            Some(is_super) => {
+                cur = cur.and_then(|s| self.exec(s, &stmts[0]));
+                if is_super {
+                    cur = cur.and_then(|s| self.instance_init(s, class, this));
+                }
+                &stmts[1..]
+            }
+            None => {
+                cur = cur.and_then(|s| self.implicit_super(s, class, this, span));
+                cur = cur.and_then(|s| self.instance_init(s, class, this));
+                stmts
+            }
+        };
+        if m.synthetic && class.kind == frontend::ir::ClassKind::Record {
+            if let Some(s) = cur.as_mut() {
+                for (i, f) in class.fields.iter().filter(|f| !f.modifiers.is_static).enumerate() {
+                    if let Some(a) = args.get(i) {
+                        self.store_field(s, &class.name, &f.name, this, &a.term);
+                    }
+                }
+            }
+        }
+        for s in rest {
+            cur = match cur {
+                Some(c) => self.exec(c, s),
+                None => None,
+            };
+        }
+        self.finish_frame(cur).0
+    }
+
+    fn implicit_super(&mut self, st: State, class: &'p Class, this: &Term, span: Span) -> Option<State> {
+        let Some(sup) = class.superclass.as_ref().and_then(|s| s.class_name()).and_then(|n| self.h.class(n)) else {
+            return Some(st);
+        };
+        let Some(ctor) = sup.methods.iter().find(|m| m.is_constructor() && m.param_count == 0) else {
+            return Some(st);
+        };
+        self.construct(st, this, &sup.name, &ctor.descriptor, Vec::new(), span)
+    }
+
+    /// Runs the class's field initialisers and initialiser blocks on `this`.
+    fn instance_init(&mut self, st: State, class: &'p Class, this: &Term) -> Option<State> {
+        if class.instance_init.is_empty() {
+            return Some(st);
+        }
+        let Some(ctor) = class.methods.iter().find(|m| m.is_constructor()) else { return Some(st) };
+        let mut st = st;
+        self.push_frame(&mut st, class, ctor, Some(this.clone()), Vec::new(), Span::default());
+        let mut cur = Some(st);
+        for s in &class.instance_init {
+            cur = match cur {
+                Some(c) => self.exec(c, s),
+                None => None,
+            };
+        }
+        self.finish_frame(cur).0
+    }
+}

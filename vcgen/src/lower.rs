@@ -1,0 +1,345 @@
+//! The lowering context: frames of inlined calls, handlers, crash sites and the heap model.
+
+use crate::sites::Site;
+use crate::smt::{self, Smt, Term};
+use crate::state::{State, Val};
+use crate::types::TypeTable;
+use frontend::ir::{Class, Method, Program, Span, Type};
+use frontend::Hierarchy;
+use std::collections::BTreeMap;
+
+/// Settings that shape the lowering.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Loop unrolling depth.
+    pub unroll: u32,
+    /// Depth of call inlining for project methods.
+    pub inline_depth: u32,
+}
+
+/// A loop or labelled statement that `break` and `continue` can leave.
+pub struct JumpFrame {
+    /// The label, if any.
+    pub label: Option<String>,
+    /// True for loops (targets of unlabelled break/continue).
+    pub is_loop: bool,
+    /// States leaving by `break`.
+    pub breaks: Vec<State>,
+    /// States leaving by `continue`.
+    pub continues: Vec<State>,
+}
+
+/// One inlined method activation.
+pub struct Frame<'p> {
+    /// The class whose code runs.
+    pub class: &'p Class,
+    /// The method whose code runs.
+    pub method: &'p Method,
+    /// The receiver, for instance methods and constructors.
+    pub this: Option<Term>,
+    /// Enclosing loops and labels.
+    pub jumps: Vec<JumpFrame>,
+    /// States leaving by `return`, with the returned value.
+    pub returns: Vec<(State, Option<Val>)>,
+    /// True when the code is the JDK model.
+    pub library: bool,
+    /// Where crashes inside library code are reported: the project line that called it.
+    pub attribution: Option<(Span, String, String)>,
+    /// True inside a `@Precondition` library method.
+    pub precondition: bool,
+}
+
+/// A `try` whose handlers collect the states of exceptions raised in its body.
+pub struct HandlerFrame {
+    /// Caught types of each catch clause.
+    pub catches: Vec<Vec<Type>>,
+    /// States entering each catch clause, with the exception object.
+    pub entries: Vec<Vec<(State, Term)>>,
+}
+
+/// A crash goal: the site, and the condition under which it is reached and fails.
+pub struct Goal {
+    /// Site id.
+    pub site: String,
+    /// Boolean term.
+    pub term: Term,
+}
+
+/// The lowering of one entry harness into SMT text and goals.
+pub struct Lower<'p> {
+    /// The program.
+    pub p: &'p Program,
+    /// Its hierarchy.
+    pub h: &'p Hierarchy<'p>,
+    /// Limits.
+    pub limits: Limits,
+    /// Commands emitted so far.
+    pub smt: Smt,
+    /// Dynamic type ids.
+    pub types: TypeTable,
+    /// Sites found (shared across entries).
+    pub sites: BTreeMap<String, Site>,
+    /// Goals for this entry.
+    pub goals: Vec<Goal>,
+    /// Inline stack.
+    pub frames: Vec<Frame<'p>>,
+    /// Handler stack across frames.
+    pub handlers: Vec<HandlerFrame>,
+    /// Counter for fresh object ids (negative).
+    pub allocs: i64,
+    /// Source lines of project files, for site reports.
+    pub lines: &'p dyn Fn(u32, u32) -> String,
+    /// Interned string literals: their UTF-16 units to object ids.
+    pub literals: std::collections::HashMap<String, i64>,
+    /// Pre-state heap arrays read or written by the entry.
+    pub initial_used: std::collections::BTreeSet<String>,
+    /// Array types the project casts to or tests with `instanceof`: candidate runtime
+    /// types for inputs declared as `Object`.
+    pub cast_targets: Vec<Type>,
+}
+
+/// Key of an instance field's heap array.
+pub fn field_key(class: &str, name: &str) -> String {
+    format!("F.{class}.{name}")
+}
+
+/// Key of a static field.
+pub fn static_key(class: &str, name: &str) -> String {
+    format!("S.{class}.{name}")
+}
+
+/// Key of the contents heap for arrays with this element type.
+pub fn array_key(element: &Type) -> String {
+    format!("A.{}", element_kind(element))
+}
+
+/// The element family that shares one contents heap.
+pub fn element_kind(element: &Type) -> &'static str {
+    match element {
+        Type::Boolean => "z",
+        Type::Byte => "b",
+        Type::Short => "s",
+        Type::Char => "c",
+        Type::Int => "i",
+        Type::Long => "j",
+        Type::Float => "f",
+        Type::Double => "d",
+        _ => "ref",
+    }
+}
+
+impl<'p> Lower<'p> {
+    /// The innermost frame.
+    pub fn frame(&self) -> &Frame<'p> {
+        self.frames.last().expect("lowering always runs inside a frame")
+    }
+
+    /// The innermost frame, mutably.
+    pub fn frame_mut(&mut self) -> &mut Frame<'p> {
+        self.frames.last_mut().expect("lowering always runs inside a frame")
+    }
+
+    /// The current value of a heap key.
+    pub fn heap(&mut self, st: &State, key: &str) -> Val {
+        match st.heap.get(key) {
+            Some(v) => v.clone(),
+            None => self.initial_heap(key),
+        }
+    }
+
+    /// The pre-state value of a heap key, declared in the query when first used.
+    pub fn initial_heap(&mut self, key: &str) -> Val {
+        if !key.starts_with("S.") {
+            self.initial_used.insert(key.to_string());
+        }
+        initial_value(key)
+    }
+
+    /// Declarations of the pre-state heap arrays the entry used.
+    pub fn initial_declarations(&self) -> String {
+        self.initial_used
+            .iter()
+            .map(|k| format!("(declare-const {} {})\n", smt::symbol(k), heap_sort(k)))
+            .collect()
+    }
+
+    /// A fresh object id for an allocation (negative, distinct from inputs and null).
+    pub fn alloc(&mut self) -> Term {
+        self.allocs += 1;
+        format!("(- {})", self.allocs)
+    }
+
+    /// Records a crash site and its goal (reached and failing, and not caught in between).
+    /// Returns the state that continues when the check passes.
+    pub fn check(&mut self, st: &mut State, fail: Term, exception: &str, span: Span) {
+        if st.dead() || fail == "false" {
+            return;
+        }
+        let library = self.frame().library;
+        let attribution = self.frame().attribution.clone();
+        if library && attribution.is_none() {
+            st.assume(&mut self.smt, &smt::not(&fail));
+            return;
+        }
+        let fail_def = self.smt.define("f", "Bool", fail);
+        let goal = smt::and(&[st.reach.clone(), fail_def.clone()]);
+        let goal = self.smt.define("g", "Bool", goal);
+        let exc_ref = "0".to_string();
+        if !self.route_to_handler(st, &goal, exception, &exc_ref) {
+            let site = self.site(exception, span);
+            self.goals.push(Goal { site, term: goal });
+        }
+        st.assume(&mut self.smt, &smt::not(&fail_def));
+    }
+
+    /// Sends an exception raised on `goal` to the innermost handler that certainly catches it.
+    /// Returns false when no handler in the whole inline stack catches it.
+    pub fn route_to_handler(&mut self, st: &State, goal: &Term, exception: &str, exc_ref: &Term) -> bool {
+        let exc = Type::class(exception);
+        for hf in self.handlers.iter_mut().rev() {
+            for (i, types) in hf.catches.iter().enumerate() {
+                if types.iter().any(|t| self.h.is_subtype(&exc, t)) {
+                    let mut s = st.clone();
+                    s.reach = goal.clone();
+                    hf.entries[i].push((s, exc_ref.clone()));
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The id of the site for an exception at a span of the current code (or its caller,
+    /// inside library code), registering it.
+    pub fn site(&mut self, exception: &str, span: Span) -> String {
+        let frame = self.frame();
+        let (span, class, method) = match &frame.attribution {
+            Some((s, c, m)) => (*s, c.clone(), m.clone()),
+            None => (span, frame.class.name.clone(), format!("{}{}", frame.method.name, frame.method.descriptor)),
+        };
+        let precondition = frame.precondition;
+        let file = &self.p.files[span.file as usize];
+        let id = format!("{}:{}:{}:{}@{}.{}", file.rel, span.line, span.col, short(exception), class, method);
+        if !self.sites.contains_key(&id) {
+            let source_line = (self.lines)(span.file, span.line);
+            self.sites.insert(
+                id.clone(),
+                Site {
+                    id: id.clone(),
+                    file: file.path.clone(),
+                    rel: file.rel.clone(),
+                    line: span.line,
+                    col: span.col,
+                    exception: exception.to_string(),
+                    class,
+                    method,
+                    source_line,
+                    precondition,
+                },
+            );
+        }
+        id
+    }
+
+    /// A fresh, unconstrained value of a type; references are `null` or an object not
+    /// allocated here, of a subtype of `ty` (never `null` when `non_null`).
+    pub fn fresh_value(&mut self, ty: &Type, non_null: bool) -> Val {
+        let sort = smt::sort(ty);
+        if ty.is_primitive() {
+            return Val { term: self.smt.declare("v", sort), sort };
+        }
+        let o = self.smt.declare("o", "Int");
+        let outside = format!("(> {o} 1000000)");
+        if non_null {
+            self.smt.assert(&outside);
+        } else {
+            self.smt.assert(&format!("(or (= {o} 0) {outside})"));
+        }
+        if let Some(pred) = self.types.subtype_pred(&ty.erasure()) {
+            self.smt.assert(&format!("(=> (not (= {o} 0)) ({pred} (dtype {o})))"));
+        }
+        Val { term: o, sort: "Int" }
+    }
+}
+
+/// The value of a heap key before the entry writes it: field and array heaps are free,
+/// static fields start at their default value (class initialisation runs in the harness).
+pub fn initial_value(key: &str) -> Val {
+    if let Some(rest) = key.strip_prefix("S.") {
+        let sort = static_sort(rest);
+        let term = match sort {
+            "Bool" => "false".to_string(),
+            "Int" => "0".to_string(),
+            "(_ FloatingPoint 8 24)" => smt::float_bits(0),
+            "(_ FloatingPoint 11 53)" => smt::double_bits(0),
+            s => {
+                let w: u32 = s.trim_start_matches("(_ BitVec ").trim_end_matches(')').parse().unwrap_or(32);
+                smt::bv(0, w)
+            }
+        };
+        return Val { term, sort };
+    }
+    Val { term: smt::symbol(key), sort: heap_sort(key) }
+}
+
+/// The sort of a heap key's array.
+pub fn heap_sort(key: &str) -> &'static str {
+    if let Some(kind) = key.strip_prefix("A.") {
+        return match kind {
+            "z" => "(Array Int (Array (_ BitVec 32) Bool))",
+            "b" => "(Array Int (Array (_ BitVec 32) (_ BitVec 8)))",
+            "s" | "c" => "(Array Int (Array (_ BitVec 32) (_ BitVec 16)))",
+            "i" => "(Array Int (Array (_ BitVec 32) (_ BitVec 32)))",
+            "j" => "(Array Int (Array (_ BitVec 32) (_ BitVec 64)))",
+            "f" => "(Array Int (Array (_ BitVec 32) (_ FloatingPoint 8 24)))",
+            "d" => "(Array Int (Array (_ BitVec 32) (_ FloatingPoint 11 53)))",
+            _ => "(Array Int (Array (_ BitVec 32) Int))",
+        };
+    }
+    FIELD_SORTS.with(|m| m.borrow().get(key).copied()).unwrap_or("(Array Int Int)")
+}
+
+fn static_sort(rest: &str) -> &'static str {
+    FIELD_SORTS.with(|m| m.borrow().get(&format!("S.{rest}")).copied()).unwrap_or("Int")
+}
+
+thread_local! {
+    /// Sorts of field heap keys registered by the current stage run.
+    static FIELD_SORTS: std::cell::RefCell<std::collections::HashMap<String, &'static str>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Registers the sort of every field of the program, so heap keys know their sorts.
+pub fn register_field_sorts(p: &Program) {
+    FIELD_SORTS.with(|m| {
+        let mut m = m.borrow_mut();
+        for c in &p.classes {
+            for f in &c.fields {
+                let s = smt::sort(&f.ty.erasure());
+                if f.modifiers.is_static {
+                    m.insert(static_key(&c.name, &f.name), s);
+                } else {
+                    m.insert(field_key(&c.name, &f.name), array_of(s));
+                }
+            }
+        }
+    });
+}
+
+fn array_of(sort: &'static str) -> &'static str {
+    match sort {
+        "Bool" => "(Array Int Bool)",
+        "(_ BitVec 8)" => "(Array Int (_ BitVec 8))",
+        "(_ BitVec 16)" => "(Array Int (_ BitVec 16))",
+        "(_ BitVec 32)" => "(Array Int (_ BitVec 32))",
+        "(_ BitVec 64)" => "(Array Int (_ BitVec 64))",
+        "(_ FloatingPoint 8 24)" => "(Array Int (_ FloatingPoint 8 24))",
+        "(_ FloatingPoint 11 53)" => "(Array Int (_ FloatingPoint 11 53))",
+        _ => "(Array Int Int)",
+    }
+}
+
+/// The simple name of a class.
+pub fn short(class: &str) -> &str {
+    class.rsplit(['.', '$']).next().unwrap_or(class)
+}

@@ -1,0 +1,121 @@
+//! Input plans: how a test builds each input, with the SMT symbols that fix its values.
+//!
+//! A query's harness builds the receiver and the arguments of the method under
+//! test the way a caller would (constructors, literals, `valueOf`); each plan
+//! names the symbols whose model values complete it. The solver turns a plan
+//! and a model into a [`Value`](crate::plan::Plan) tree for testgen.
+
+use frontend::ir::Type;
+use serde::{Deserialize, Serialize};
+
+/// How one input value is built.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "snake_case", tag = "plan")]
+pub enum Plan {
+    /// A primitive; `sym` holds its value (floating values as raw IEEE bits).
+    Primitive {
+        /// The primitive type.
+        ty: Type,
+        /// Symbol of the value.
+        sym: String,
+    },
+    /// The `null` reference.
+    Null,
+    /// A string literal of `len` UTF-16 units taken from the array `chars`.
+    String {
+        /// Symbol of the length (32-bit).
+        len: String,
+        /// Symbol of the code units, an array from 32-bit indices to 16-bit units.
+        chars: String,
+    },
+    /// An array of primitives with its length and contents.
+    Array {
+        /// The array type.
+        ty: Type,
+        /// Symbol of the length.
+        len: String,
+        /// Symbol of the contents (array from index to element).
+        elems: String,
+    },
+    /// An array of references whose elements each have a plan; the length is at most
+    /// the number of element plans.
+    RefArray {
+        /// The array's runtime type.
+        ty: Type,
+        /// Symbol of the length.
+        len: String,
+        /// Plans of the first elements.
+        elems: Vec<Plan>,
+    },
+    /// One of several plans, picked by the integer symbol `sym` (0-based).
+    Choice {
+        /// Symbol of the index of the chosen option.
+        sym: String,
+        /// The options.
+        options: Vec<Plan>,
+    },
+    /// A constructor call with argument plans.
+    New {
+        /// Binary name of the class.
+        class: String,
+        /// Descriptor of the constructor.
+        descriptor: String,
+        /// Argument plans.
+        args: Vec<Plan>,
+    },
+    /// A boxed primitive, `Integer.valueOf(v)` and the like.
+    Boxed {
+        /// Binary name of the box class.
+        class: String,
+        /// Plan of the primitive.
+        value: Box<Plan>,
+    },
+    /// The same object as an earlier input (receiver is 0, arguments follow).
+    Alias {
+        /// Index of the earlier input.
+        input: usize,
+    },
+}
+
+/// The method a query's harness calls, and how.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Entry {
+    /// Binary name of the declaring class.
+    pub class: String,
+    /// Method name, or `<init>` for a constructor.
+    pub method: String,
+    /// JVM descriptor.
+    pub descriptor: String,
+    /// True for static methods.
+    pub is_static: bool,
+    /// Parameter types, for rendering literals.
+    pub params: Vec<Type>,
+}
+
+/// One satisfiability query: a crash site reached from an entry method.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Query {
+    /// File stem of the query in `vc/`, e.g. `q00012`.
+    pub id: String,
+    /// The crash site the query targets.
+    pub site: String,
+    /// The method under test.
+    pub entry: Entry,
+    /// Order among the queries of the same site: lower is tried first.
+    pub rank: u32,
+    /// How to build the receiver (instance methods only).
+    pub receiver: Option<Plan>,
+    /// How to build each argument.
+    pub args: Vec<Plan>,
+    /// Boolean symbols the solver tries to make true (readable, non-null inputs), in order of preference.
+    pub preferences: Vec<String>,
+    /// Symbols whose values identify a model, blocked to get distinct models.
+    pub inputs: Vec<String>,
+}
+
+/// The file `vc/queries.json`.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+pub struct QueryIndex {
+    /// All queries, grouped by site and ranked within a site.
+    pub queries: Vec<Query>,
+}

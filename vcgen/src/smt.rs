@@ -1,0 +1,260 @@
+//! SMT-LIB 2 text for Java values: sorts, literals, operations and a command buffer.
+//!
+//! Every non-atomic value is bound to a fresh name with `define-fun`, so terms
+//! stay short and the formula for a method is a DAG whose size grows linearly
+//! with the code.
+
+use frontend::ir::Type;
+use std::fmt::Write;
+
+/// An SMT term as text: a name, a literal or a short application.
+pub type Term = String;
+
+/// The SMT sort that represents a Java type.
+pub fn sort(ty: &Type) -> &'static str {
+    match ty {
+        Type::Boolean => "Bool",
+        Type::Byte => "(_ BitVec 8)",
+        Type::Short | Type::Char => "(_ BitVec 16)",
+        Type::Int => "(_ BitVec 32)",
+        Type::Long => "(_ BitVec 64)",
+        Type::Float => "(_ FloatingPoint 8 24)",
+        Type::Double => "(_ FloatingPoint 11 53)",
+        _ => "Int",
+    }
+}
+
+/// A bit-vector literal of the given width.
+pub fn bv(value: i64, width: u32) -> Term {
+    let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+    format!("(_ bv{} {width})", (value as u64) & mask)
+}
+
+/// The literal for a Java `int`.
+pub fn int(value: i32) -> Term {
+    bv(value as i64, 32)
+}
+
+/// The SMT literal of a Java literal value.
+pub fn float_bits(bits: u32) -> Term {
+    format!("((_ to_fp 8 24) {})", bv(bits as i64, 32))
+}
+
+/// A `double` from its IEEE bits.
+pub fn double_bits(bits: u64) -> Term {
+    format!("((_ to_fp 11 53) {})", bv(bits as i64, 64))
+}
+
+/// The default (zero) value of a type, as fields and array elements start.
+pub fn default_value(ty: &Type) -> Term {
+    match ty {
+        Type::Boolean => "false".into(),
+        Type::Float => float_bits(0),
+        Type::Double => double_bits(0),
+        t => match t.bits() {
+            Some(w) => bv(0, w),
+            None => "0".into(),
+        },
+    }
+}
+
+/// Quotes a symbol when it is not a simple SMT-LIB symbol.
+pub fn symbol(name: &str) -> String {
+    if name.chars().all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c)) && !name.is_empty() {
+        name.to_string()
+    } else {
+        format!("|{}|", name.replace(['|', '\\'], "_"))
+    }
+}
+
+/// A growing list of SMT-LIB commands with a generator of fresh names.
+#[derive(Default)]
+pub struct Smt {
+    /// The commands so far (declarations, definitions and assertions).
+    pub text: String,
+    counter: u32,
+}
+
+impl Smt {
+    /// A fresh name with a readable prefix.
+    pub fn fresh(&mut self, prefix: &str) -> String {
+        self.counter += 1;
+        symbol(&format!("{prefix}!{}", self.counter))
+    }
+
+    /// Declares a constant and returns its name.
+    pub fn declare(&mut self, prefix: &str, sort: &str) -> Term {
+        let name = self.fresh(prefix);
+        let _ = writeln!(self.text, "(declare-const {name} {sort})");
+        name
+    }
+
+    /// Declares a constant with an exact name (inputs and observations).
+    pub fn declare_named(&mut self, name: &str, sort: &str) -> Term {
+        let name = symbol(name);
+        let _ = writeln!(self.text, "(declare-const {name} {sort})");
+        name
+    }
+
+    /// Binds a term to a fresh name, unless it is already atomic.
+    pub fn define(&mut self, prefix: &str, sort: &str, term: Term) -> Term {
+        if is_atomic(&term) {
+            return term;
+        }
+        let name = self.fresh(prefix);
+        let _ = writeln!(self.text, "(define-fun {name} () {sort} {term})");
+        name
+    }
+
+    /// Adds an assertion.
+    pub fn assert(&mut self, term: &str) {
+        let _ = writeln!(self.text, "(assert {term})");
+    }
+
+    /// Adds a comment line (for people reading the query).
+    pub fn comment(&mut self, text: &str) {
+        let _ = writeln!(self.text, "; {}", text.replace('\n', " "));
+    }
+}
+
+/// True for names and literals, which need no definition.
+pub fn is_atomic(term: &str) -> bool {
+    !term.starts_with('(') || term.starts_with("(_ bv")
+}
+
+/// `(and a b ...)` with trivial cases folded.
+pub fn and(parts: &[Term]) -> Term {
+    let parts: Vec<&Term> = parts.iter().filter(|p| p.as_str() != "true").collect();
+    if parts.iter().any(|p| p.as_str() == "false") {
+        return "false".into();
+    }
+    match parts.len() {
+        0 => "true".into(),
+        1 => parts[0].clone(),
+        _ => format!("(and {})", parts.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(" ")),
+    }
+}
+
+/// `(or a b ...)` with trivial cases folded.
+pub fn or(parts: &[Term]) -> Term {
+    let parts: Vec<&Term> = parts.iter().filter(|p| p.as_str() != "false").collect();
+    if parts.iter().any(|p| p.as_str() == "true") {
+        return "true".into();
+    }
+    match parts.len() {
+        0 => "false".into(),
+        1 => parts[0].clone(),
+        _ => format!("(or {})", parts.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(" ")),
+    }
+}
+
+/// `(not a)` with constants folded.
+pub fn not(a: &str) -> Term {
+    match a {
+        "true" => "false".into(),
+        "false" => "true".into(),
+        _ => format!("(not {a})"),
+    }
+}
+
+/// `(= a b)`, folded when both sides are the same text.
+pub fn eq(a: &str, b: &str) -> Term {
+    if a == b {
+        "true".into()
+    } else {
+        format!("(= {a} {b})")
+    }
+}
+
+/// `(ite c a b)` with constant conditions folded.
+pub fn ite(c: &str, a: &str, b: &str) -> Term {
+    match c {
+        "true" => a.to_string(),
+        "false" => b.to_string(),
+        _ if a == b => a.to_string(),
+        _ => format!("(ite {c} {a} {b})"),
+    }
+}
+
+/// Converts a value between Java primitive types as a cast does (JLS 5.1.2–5.1.4).
+pub fn convert(value: &str, from: &Type, to: &Type) -> Term {
+    if from == to {
+        return value.to_string();
+    }
+    match (from.bits(), to.bits()) {
+        (Some(f), Some(t)) => {
+            if t < f {
+                format!("((_ extract {} 0) {value})", t - 1)
+            } else if t == f {
+                value.to_string()
+            } else if *from == Type::Char {
+                format!("((_ zero_extend {}) {value})", t - f)
+            } else {
+                format!("((_ sign_extend {}) {value})", t - f)
+            }
+        }
+        (Some(_), None) => match to {
+            Type::Float => format!("((_ to_fp 8 24) RNE {})", widen_to_64_if_needed(value, from)),
+            Type::Double => format!("((_ to_fp 11 53) RNE {})", widen_to_64_if_needed(value, from)),
+            _ => value.to_string(),
+        },
+        (None, Some(t)) => match from {
+            Type::Float | Type::Double => float_to_integral(value, from, to, t),
+            _ => value.to_string(),
+        },
+        (None, None) => match (from, to) {
+            (Type::Float, Type::Double) => format!("((_ to_fp 11 53) RNE {value})"),
+            (Type::Double, Type::Float) => format!("((_ to_fp 8 24) RNE {value})"),
+            _ => value.to_string(),
+        },
+    }
+}
+
+fn widen_to_64_if_needed(value: &str, from: &Type) -> Term {
+    // Signed integral to floating: char is unsigned, so zero-extend it first.
+    if *from == Type::Char {
+        format!("((_ zero_extend 16) {value})")
+    } else {
+        value.to_string()
+    }
+}
+
+/// Java's floating-to-integral conversion: NaN gives 0, out-of-range values saturate,
+/// everything else rounds toward zero; narrower targets go through `int` first.
+fn float_to_integral(value: &str, from: &Type, to: &Type, to_bits: u32) -> Term {
+    let wide = if to_bits == 64 { 64 } else { 32 };
+    let (eb, sb) = if *from == Type::Float { (8, 24) } else { (11, 53) };
+    let max = if wide == 64 { i64::MAX } else { i32::MAX as i64 };
+    let min = if wide == 64 { i64::MIN } else { i32::MIN as i64 };
+    let fmax = format!("((_ to_fp {eb} {sb}) RTZ {})", bv(max, wide));
+    let fmin = format!("((_ to_fp {eb} {sb}) RTZ {})", bv(min, wide));
+    let converted = format!(
+        "(ite (fp.isNaN {value}) {} (ite (fp.geq {value} {fmax}) {} (ite (fp.leq {value} {fmin}) {} ((_ fp.to_sbv {wide}) RTZ {value}))))",
+        bv(0, wide),
+        bv(max, wide),
+        bv(min, wide)
+    );
+    if to_bits < wide {
+        let int_ty = Type::Int;
+        convert(&converted, &int_ty, to)
+    } else {
+        converted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_and_folding() {
+        assert_eq!(int(-1), "(_ bv4294967295 32)");
+        assert_eq!(bv(-1, 8), "(_ bv255 8)");
+        assert_eq!(and(&["true".into(), "x".into()]), "x");
+        assert_eq!(or(&["false".into()]), "false");
+        assert_eq!(symbol("a b"), "|a b|");
+        assert_eq!(convert("x", &Type::Char, &Type::Int), "((_ zero_extend 16) x)");
+        assert_eq!(convert("x", &Type::Long, &Type::Int), "((_ extract 31 0) x)");
+        assert_eq!(convert("x", &Type::Byte, &Type::Int), "((_ sign_extend 24) x)");
+    }
+}

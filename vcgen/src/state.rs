@@ -1,0 +1,136 @@
+//! The symbolic state at a program point: reachability, locals, fields, statics and arrays.
+
+use crate::smt::{self, Smt, Term};
+use std::collections::BTreeMap;
+
+/// A value with the SMT sort that holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Val {
+    /// The term.
+    pub term: Term,
+    /// Its sort.
+    pub sort: &'static str,
+}
+
+/// Everything the lowering knows at one program point, in passive (single-assignment) form.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// Boolean term: the point is reached (the path condition).
+    pub reach: Term,
+    /// Locals of each inlined frame, outermost first.
+    pub frames: Vec<Vec<Option<Val>>>,
+    /// Current heap arrays: instance fields (`F.class.field`), array contents (`A.kind`) and
+    /// static fields (`S.class.field`), each by key.
+    pub heap: BTreeMap<String, Val>,
+}
+
+impl State {
+    /// The state at the start of an entry: reached, no frames, initial heap.
+    pub fn start() -> State {
+        State { reach: "true".into(), frames: Vec::new(), heap: BTreeMap::new() }
+    }
+
+    /// True when no execution can be here.
+    pub fn dead(&self) -> bool {
+        self.reach == "false"
+    }
+
+    /// The current frame's locals.
+    pub fn locals(&mut self) -> &mut Vec<Option<Val>> {
+        if self.frames.is_empty() {
+            self.frames.push(Vec::new());
+        }
+        let last = self.frames.len() - 1;
+        &mut self.frames[last]
+    }
+
+    /// Sets a local of the current frame.
+    pub fn set_local(&mut self, id: u32, v: Val) {
+        let locals = self.locals();
+        let i = id as usize;
+        if locals.len() <= i {
+            locals.resize(i + 1, None);
+        }
+        locals[i] = Some(v);
+    }
+
+    /// Reads a local of the current frame.
+    pub fn local(&mut self, id: u32) -> Option<Val> {
+        self.locals().get(id as usize).cloned().flatten()
+    }
+
+    /// Restricts the path with a condition.
+    pub fn assume(&mut self, smt: &mut Smt, cond: &str) {
+        let r = smt::and(&[self.reach.clone(), cond.to_string()]);
+        self.reach = smt.define("r", "Bool", r);
+    }
+
+    /// A copy of the state restricted by a condition.
+    pub fn branch(&self, smt: &mut Smt, cond: &str) -> State {
+        let mut s = self.clone();
+        s.assume(smt, cond);
+        s
+    }
+}
+
+/// Joins states reaching the same point; values that differ get a fresh name equal to each
+/// incoming value on the path it came from. `initial` gives the value of a heap key a state
+/// has not touched yet.
+pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) -> Option<State> {
+    let mut states: Vec<State> = states.into_iter().filter(|s| !s.dead()).collect();
+    match states.len() {
+        0 => return None,
+        1 => return states.pop(),
+        _ => {}
+    }
+    let reaches: Vec<Term> = states.iter().map(|s| s.reach.clone()).collect();
+    let reach = smt.define("j", "Bool", smt::or(&reaches));
+    let depth = states.iter().map(|s| s.frames.len()).max().unwrap_or(0);
+    let mut frames = Vec::with_capacity(depth);
+    for f in 0..depth {
+        let width = states.iter().map(|s| s.frames.get(f).map_or(0, |x| x.len())).max().unwrap_or(0);
+        let mut locals = Vec::with_capacity(width);
+        for i in 0..width {
+            let incoming: Vec<Option<Val>> =
+                states.iter().map(|s| s.frames.get(f).and_then(|x| x.get(i)).cloned().flatten()).collect();
+            locals.push(merge(smt, &reaches, &incoming));
+        }
+        frames.push(locals);
+    }
+    let mut keys: Vec<String> = states.iter().flat_map(|s| s.heap.keys().cloned()).collect();
+    keys.sort();
+    keys.dedup();
+    let mut heap = BTreeMap::new();
+    for k in keys {
+        let incoming: Vec<Option<Val>> =
+            states.iter().map(|s| Some(s.heap.get(&k).cloned().unwrap_or_else(|| initial(&k)))).collect();
+        if let Some(v) = merge(smt, &reaches, &incoming) {
+            heap.insert(k, v);
+        }
+    }
+    Some(State { reach, frames, heap })
+}
+
+/// Joins values with their path conditions into one value.
+pub fn join_values(smt: &mut Smt, reaches: &[Term], values: &[Val]) -> Val {
+    let incoming: Vec<Option<Val>> = values.iter().cloned().map(Some).collect();
+    merge(smt, reaches, &incoming).unwrap_or_else(|| values[0].clone())
+}
+
+fn merge(smt: &mut Smt, reaches: &[Term], incoming: &[Option<Val>]) -> Option<Val> {
+    let first = incoming.iter().flatten().next()?.clone();
+    if incoming.iter().all(|v| v.as_ref().is_none_or(|v| v.term == first.term)) {
+        return Some(first);
+    }
+    if incoming.iter().any(|v| v.is_none()) {
+        // A local declared on only some paths is out of scope after the join.
+        return None;
+    }
+    let name = smt.declare("m", first.sort);
+    for (r, v) in reaches.iter().zip(incoming) {
+        if let Some(v) = v {
+            smt.assert(&format!("(=> {r} {})", smt::eq(&name, &v.term)));
+        }
+    }
+    Some(Val { term: name, sort: first.sort })
+}

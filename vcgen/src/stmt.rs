@@ -1,0 +1,419 @@
+//! Statements: control flow with unrolled loops, joins, jumps and handlers.
+
+use crate::lower::{HandlerFrame, JumpFrame, Lower};
+use crate::smt::{self, Term};
+use crate::state::{self, State, Val};
+use frontend::ir::{Expr, ExprKind, Stmt, StmtKind, SwitchCase, Type};
+
+/// What a jump frame is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JumpKind {
+    Loop,
+    Switch,
+    Label,
+}
+
+impl<'p> Lower<'p> {
+    /// Joins states with this entry's initial heap values.
+    pub fn join(&mut self, states: Vec<State>) -> Option<State> {
+        let live: Vec<&State> = states.iter().filter(|s| !s.dead()).collect();
+        if live.len() > 1 {
+            let keys: std::collections::BTreeSet<&String> = live.iter().flat_map(|s| s.heap.keys()).collect();
+            let missing: Vec<String> =
+                keys.into_iter().filter(|k| live.iter().any(|s| !s.heap.contains_key(*k))).cloned().collect();
+            for k in missing {
+                self.initial_heap(&k);
+            }
+        }
+        state::join(&mut self.smt, states, &crate::lower::initial_value)
+    }
+
+    /// Runs a statement; returns the state after normal completion, if any.
+    pub fn exec(&mut self, st: State, s: &'p Stmt) -> Option<State> {
+        if st.dead() {
+            return None;
+        }
+        match &s.kind {
+            StmtKind::Block(stmts) => {
+                let mut cur = st;
+                for s in stmts {
+                    cur = self.exec(cur, s)?;
+                }
+                Some(cur)
+            }
+            StmtKind::Local { local, init } => {
+                let mut st = st;
+                if let Some(e) = init {
+                    let v = self.eval(&mut st, e);
+                    st.set_local(*local, v);
+                }
+                Some(st)
+            }
+            StmtKind::Expr(e) => {
+                let mut st = st;
+                self.eval(&mut st, e);
+                Some(st)
+            }
+            StmtKind::If { cond, then, otherwise } => {
+                let mut st = st;
+                let c = self.eval(&mut st, cond).term;
+                let t = st.branch(&mut self.smt, &c);
+                let f = st.branch(&mut self.smt, &smt::not(&c));
+                let t = self.exec(t, then);
+                let f = match otherwise {
+                    Some(o) => self.exec(f, o),
+                    None => Some(f),
+                };
+                self.join(t.into_iter().chain(f).collect())
+            }
+            StmtKind::While { cond, body } => self.exec_loop(st, None, Some(cond), body, &[], true),
+            StmtKind::DoWhile { body, cond } => self.exec_loop(st, None, Some(cond), body, &[], false),
+            StmtKind::For { init, cond, update, body } => {
+                let mut cur = st;
+                for i in init {
+                    cur = self.exec(cur, i)?;
+                }
+                self.exec_loop(cur, None, cond.as_ref(), body, update, true)
+            }
+            StmtKind::ForEach { local, iterable, body } => self.exec_foreach(st, None, *local, iterable, body),
+            StmtKind::Labeled { label, body } => self.exec_labeled(st, label, body),
+            StmtKind::Break(label) => {
+                self.jump(st, label.as_deref(), false);
+                None
+            }
+            StmtKind::Continue(label) => {
+                self.jump(st, label.as_deref(), true);
+                None
+            }
+            StmtKind::Return(value) => {
+                let mut st = st;
+                let v = value.as_ref().map(|e| self.eval(&mut st, e));
+                self.frame_mut().returns.push((st, v));
+                None
+            }
+            StmtKind::Throw(e) => {
+                let mut st = st;
+                let v = self.eval(&mut st, e);
+                let fail = smt::eq(&v.term, "0");
+                self.check(&mut st, fail, "java.lang.NullPointerException", e.span);
+                let exact = match &e.kind {
+                    ExprKind::New { method, .. } => Some(method.class.clone()),
+                    _ => None,
+                };
+                self.throw(st, v.term, &e.ty, exact, e.span);
+                None
+            }
+            StmtKind::Switch { selector, cases, arrow } => self.exec_switch(st, selector, cases, *arrow),
+            StmtKind::Try { body, catches, finally } => self.exec_try(st, body, catches, finally.as_deref()),
+            StmtKind::Assert { cond, .. } => {
+                let mut st = st;
+                let c = self.eval(&mut st, cond).term;
+                self.check(&mut st, smt::not(&c), "java.lang.AssertionError", s.span);
+                Some(st)
+            }
+            StmtKind::Synchronized { lock, body } => {
+                let mut st = st;
+                let l = self.eval(&mut st, lock);
+                let fail = smt::eq(&l.term, "0");
+                self.check(&mut st, fail, "java.lang.NullPointerException", lock.span);
+                self.exec(st, body)
+            }
+            StmtKind::CtorCall { method, args, .. } => {
+                let mut st = st;
+                let this = self.frame().this.clone().unwrap_or_else(|| "0".into());
+                let args: Vec<Val> = args.iter().map(|a| self.eval(&mut st, a)).collect();
+                self.construct(st, &this, &method.class, &method.descriptor, args, s.span)
+            }
+            StmtKind::Empty => Some(st),
+            StmtKind::Unknown { .. } => {
+                let mut st = st;
+                self.havoc_frame(&mut st);
+                Some(st)
+            }
+        }
+    }
+
+    /// Forgets the current frame's locals (after code the frontend could not model).
+    fn havoc_frame(&mut self, st: &mut State) {
+        let locals = st.locals().clone();
+        for (i, v) in locals.into_iter().enumerate() {
+            if let Some(v) = v {
+                let fresh = self.smt.declare("h", v.sort);
+                st.set_local(i as u32, Val { term: fresh, sort: v.sort });
+            }
+        }
+    }
+
+    fn exec_labeled(&mut self, st: State, label: &str, body: &'p Stmt) -> Option<State> {
+        match &body.kind {
+            StmtKind::While { cond, body } => self.exec_loop(st, Some(label), Some(cond), body, &[], true),
+            StmtKind::DoWhile { body, cond } => self.exec_loop(st, Some(label), Some(cond), body, &[], false),
+            StmtKind::For { init, cond, update, body } => {
+                let mut cur = st;
+                for i in init {
+                    cur = self.exec(cur, i)?;
+                }
+                self.exec_loop(cur, Some(label), cond.as_ref(), body, update, true)
+            }
+            StmtKind::ForEach { local, iterable, body } => self.exec_foreach(st, Some(label), *local, iterable, body),
+            _ => {
+                self.push_jump(Some(label), JumpKind::Label);
+                let out = self.exec(st, body);
+                let frame = self.pop_jump();
+                self.join(out.into_iter().chain(frame.breaks).collect())
+            }
+        }
+    }
+
+    fn push_jump(&mut self, label: Option<&str>, kind: JumpKind) {
+        let frame = JumpFrame {
+            label: label.map(String::from),
+            is_loop: kind == JumpKind::Loop,
+            breaks: Vec::new(),
+            continues: Vec::new(),
+        };
+        self.frame_mut().jumps.push((frame, kind == JumpKind::Switch).0);
+        if kind == JumpKind::Switch {
+            if let Some(f) = self.frame_mut().jumps.last_mut() {
+                f.label = Some(SWITCH.to_string()).or(f.label.take());
+            }
+        }
+    }
+
+    fn pop_jump(&mut self) -> JumpFrame {
+        self.frame_mut().jumps.pop().expect("pushed before")
+    }
+
+    fn jump(&mut self, st: State, label: Option<&str>, is_continue: bool) {
+        let jumps = &mut self.frame_mut().jumps;
+        let target = jumps.iter_mut().rev().find(|f| match label {
+            Some(l) => f.label.as_deref() == Some(l),
+            None if is_continue => f.is_loop,
+            None => f.is_loop || f.label.as_deref() == Some(SWITCH),
+        });
+        if let Some(t) = target {
+            if is_continue {
+                t.continues.push(st);
+            } else {
+                t.breaks.push(st);
+            }
+        }
+    }
+
+    fn exec_loop(
+        &mut self,
+        st: State,
+        label: Option<&str>,
+        cond: Option<&'p Expr>,
+        body: &'p Stmt,
+        update: &'p [Expr],
+        cond_first: bool,
+    ) -> Option<State> {
+        self.push_jump(label, JumpKind::Loop);
+        let mut exits = Vec::new();
+        let mut cur = Some(st);
+        let unroll = self.limits.unroll;
+        for i in 0..=unroll {
+            let Some(mut s) = cur.take() else { break };
+            if cond_first || i > 0 {
+                if let Some(c) = cond {
+                    let c = self.eval(&mut s, c).term;
+                    exits.push(s.branch(&mut self.smt, &smt::not(&c)));
+                    s = s.branch(&mut self.smt, &c);
+                }
+            }
+            if i == unroll {
+                break;
+            }
+            let out = self.exec(s, body);
+            let continues = std::mem::take(&mut self.frame_mut().jumps.last_mut().expect("loop frame").continues);
+            let Some(mut after) = self.join(out.into_iter().chain(continues).collect()) else { break };
+            for u in update {
+                self.eval(&mut after, u);
+            }
+            cur = Some(after);
+        }
+        let frame = self.pop_jump();
+        exits.extend(frame.breaks);
+        self.join(exits)
+    }
+
+    fn exec_foreach(&mut self, st: State, label: Option<&str>, local: u32, iterable: &'p Expr, body: &'p Stmt) -> Option<State> {
+        let mut st = st;
+        let it = self.eval(&mut st, iterable);
+        let fail = smt::eq(&it.term, "0");
+        self.check(&mut st, fail, "java.lang.NullPointerException", iterable.span);
+        let element = self.frame().method.locals.get(local as usize).map(|l| l.ty.clone()).unwrap_or(Type::Unknown);
+        self.push_jump(label, JumpKind::Loop);
+        let mut exits = Vec::new();
+        let mut cur = Some(st);
+        let unroll = self.limits.unroll;
+        let array_elem = iterable.ty.element().cloned();
+        for i in 0..=unroll {
+            let Some(mut s) = cur.take() else { break };
+            let more = match &array_elem {
+                Some(_) => format!("(bvslt {} (alen {}))", smt::int(i as i32), it.term),
+                None => self.smt.declare("more", "Bool"),
+            };
+            exits.push(s.branch(&mut self.smt, &smt::not(&more)));
+            s = s.branch(&mut self.smt, &more);
+            if i == unroll {
+                break;
+            }
+            let value = match &array_elem {
+                Some(e) => {
+                    let heap = self.heap(&s, &crate::lower::array_key(e));
+                    let raw = Val {
+                        term: self.smt.define("e", smt::sort(e), format!("(select (select {} {}) {})", heap.term, it.term, smt::int(i as i32))),
+                        sort: smt::sort(e),
+                    };
+                    self.convert_value(&mut s, raw, e, &element, iterable.span)
+                }
+                None => self.fresh_value(&element, false),
+            };
+            s.set_local(local, value);
+            let out = self.exec(s, body);
+            let continues = std::mem::take(&mut self.frame_mut().jumps.last_mut().expect("loop frame").continues);
+            cur = self.join(out.into_iter().chain(continues).collect());
+        }
+        let frame = self.pop_jump();
+        exits.extend(frame.breaks);
+        self.join(exits)
+    }
+
+    fn exec_switch(&mut self, st: State, selector: &'p Expr, cases: &'p [SwitchCase], arrow: bool) -> Option<State> {
+        let mut st = st;
+        let sel = self.eval(&mut st, selector);
+        if !selector.ty.is_primitive() {
+            let fail = smt::eq(&sel.term, "0");
+            self.check(&mut st, fail, "java.lang.NullPointerException", selector.span);
+        }
+        let is_string = selector.ty == Type::string();
+        let mut matches: Vec<Term> = Vec::new();
+        for case in cases {
+            let mut ms = Vec::new();
+            for l in &case.labels {
+                let v = self.eval(&mut st, l);
+                ms.push(if is_string { self.smt.declare("streq", "Bool") } else { smt::eq(&sel.term, &v.term) });
+            }
+            matches.push(smt::or(&ms));
+        }
+        let any = smt::or(&matches);
+        let any = self.smt.define("any", "Bool", any);
+        self.push_jump(None, JumpKind::Switch);
+        let mut fall: Option<State> = None;
+        let mut outs = Vec::new();
+        let has_default = cases.iter().any(|c| c.is_default);
+        for (case, m) in cases.iter().zip(&matches) {
+            let enter = if case.is_default { smt::or(&[m.clone(), smt::not(&any)]) } else { m.clone() };
+            let entry = st.branch(&mut self.smt, &enter);
+            let incoming = if arrow { Some(entry) } else { self.join(vec![entry].into_iter().chain(fall.take()).collect()) };
+            let Some(s) = incoming else { continue };
+            let mut cur = Some(s);
+            for stmt in &case.body {
+                cur = match cur {
+                    Some(c) => self.exec(c, stmt),
+                    None => None,
+                };
+            }
+            if arrow {
+                outs.extend(cur);
+            } else {
+                fall = cur;
+            }
+        }
+        outs.extend(fall);
+        if !has_default {
+            outs.push(st.branch(&mut self.smt, &smt::not(&any)));
+        }
+        let frame = self.pop_jump();
+        outs.extend(frame.breaks);
+        self.join(outs)
+    }
+
+    fn exec_try(
+        &mut self,
+        st: State,
+        body: &'p Stmt,
+        catches: &'p [frontend::ir::Catch],
+        finally: Option<&'p Stmt>,
+    ) -> Option<State> {
+        let returns_before = self.frame().returns.len();
+        self.handlers.push(HandlerFrame {
+            catches: catches.iter().map(|c| c.types.clone()).collect(),
+            entries: catches.iter().map(|_| Vec::new()).collect(),
+        });
+        let body_out = self.exec(st, body);
+        let handler = self.handlers.pop().expect("pushed before");
+        let mut outs: Vec<State> = body_out.into_iter().collect();
+        for (catch, entries) in catches.iter().zip(handler.entries) {
+            let refs: Vec<(Term, Val)> = entries.iter().map(|(s, r)| (s.reach.clone(), Val { term: r.clone(), sort: "Int" })).collect();
+            let Some(mut entry) = self.join(entries.into_iter().map(|(s, _)| s).collect()) else { continue };
+            let reaches: Vec<Term> = refs.iter().map(|(r, _)| r.clone()).collect();
+            let vals: Vec<Val> = refs.into_iter().map(|(_, v)| v).collect();
+            let exc = state::join_values(&mut self.smt, &reaches, &vals);
+            entry.set_local(catch.local, exc);
+            outs.extend(self.exec(entry, &catch.body));
+        }
+        let joined = self.join(outs);
+        let Some(fin) = finally else { return joined };
+        let pending: Vec<(State, Option<Val>)> = self.frame_mut().returns.drain(returns_before..).collect();
+        if !pending.is_empty() {
+            let reaches: Vec<Term> = pending.iter().map(|(s, _)| s.reach.clone()).collect();
+            let values: Vec<Val> = pending.iter().filter_map(|(_, v)| v.clone()).collect();
+            let value = (values.len() == pending.len() && !values.is_empty())
+                .then(|| state::join_values(&mut self.smt, &reaches, &values));
+            if let Some(s) = self.join(pending.into_iter().map(|(s, _)| s).collect()) {
+                if let Some(after) = self.exec(s, fin) {
+                    self.frame_mut().returns.push((after, value));
+                }
+            }
+        }
+        match joined {
+            Some(s) => self.exec(s, fin),
+            None => None,
+        }
+    }
+
+    /// Raises an exception object: to a handler that catches it, or out of the entry.
+    /// A `throw` written in the project is a path, not a crash; inside the JDK model an
+    /// escaping runtime exception is a crash at the calling line.
+    pub fn throw(&mut self, st: State, exc: Term, static_ty: &Type, exact: Option<String>, span: frontend::ir::Span) {
+        let class = exact.clone().or_else(|| static_ty.class_name().map(String::from)).unwrap_or_default();
+        let mut remaining = st;
+        let mut caught_all = false;
+        let ty = Type::class(&class);
+        'frames: for hi in (0..self.handlers.len()).rev() {
+            for ci in 0..self.handlers[hi].catches.len() {
+                let catch_types = self.handlers[hi].catches[ci].clone();
+                if catch_types.iter().any(|t| self.h.is_subtype(&ty, t)) {
+                    self.handlers[hi].entries[ci].push((remaining.clone(), exc.clone()));
+                    caught_all = true;
+                    break 'frames;
+                }
+                if exact.is_none() {
+                    for t in catch_types.iter().filter(|t| self.h.is_subtype(t, &ty)) {
+                        if let Some(pred) = self.types.subtype_pred(t) {
+                            let test = format!("({pred} (dtype {exc}))");
+                            let taken = remaining.branch(&mut self.smt, &test);
+                            self.handlers[hi].entries[ci].push((taken, exc.clone()));
+                            remaining.assume(&mut self.smt, &smt::not(&test));
+                        }
+                    }
+                }
+            }
+        }
+        if caught_all || remaining.dead() {
+            return;
+        }
+        let runtime = self.h.is_subclass(&class, "java.lang.RuntimeException");
+        if self.frame().library && self.frame().attribution.is_some() && runtime {
+            let site = self.site(&class, span);
+            let goal = remaining.reach.clone();
+            self.goals.push(crate::lower::Goal { site, term: goal });
+        }
+    }
+}
+
+/// The label given to switch frames so that unlabelled `break` finds them.
+const SWITCH: &str = "<switch>";

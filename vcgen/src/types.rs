@@ -1,0 +1,107 @@
+//! Dynamic types: an integer id per class and array type, and subtype predicates.
+//!
+//! `(dtype o)` is the runtime type id of object `o`. A test `o instanceof T`
+//! becomes `(sub!T (dtype o))`, a predicate listing the ids of every known
+//! type that is a subtype of `T`; the predicates are written once the whole
+//! entry is lowered, so array types met late are included.
+
+use frontend::ir::Type;
+use frontend::Hierarchy;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Type ids and the subtype predicates asked for.
+#[derive(Default)]
+pub struct TypeTable {
+    ids: BTreeMap<String, (u32, Type)>,
+    preds: BTreeMap<String, Type>,
+    uses_store: bool,
+}
+
+impl TypeTable {
+    /// A table holding every class of the program.
+    pub fn new(h: &Hierarchy) -> TypeTable {
+        let mut t = TypeTable::default();
+        for c in h.classes() {
+            t.id(&Type::class(&c.name));
+        }
+        t
+    }
+
+    /// The id of an (erased) class or array type.
+    pub fn id(&mut self, ty: &Type) -> u32 {
+        let ty = ty.erasure();
+        let key = ty.descriptor();
+        let next = self.ids.len() as u32 + 1;
+        self.ids.entry(key).or_insert((next, ty)).0
+    }
+
+    /// The name of the predicate `is a subtype of ty` over type ids, if `ty` is a reference type.
+    pub fn subtype_pred(&mut self, ty: &Type) -> Option<String> {
+        let ty = ty.erasure();
+        if !matches!(ty, Type::Class { .. } | Type::Array(_)) {
+            return None;
+        }
+        self.id(&ty);
+        if let Type::Array(e) = &ty {
+            if !e.is_primitive() {
+                self.id(e);
+            }
+        }
+        let name = crate::smt::symbol(&format!("sub!{}", ty.descriptor()));
+        self.preds.insert(name.clone(), ty);
+        Some(name)
+    }
+
+    /// The predicate `(store-ok a v)`: arrays of type id `a` may hold objects of type id `v`.
+    pub fn store_pred(&mut self) -> String {
+        self.uses_store = true;
+        "store-ok".to_string()
+    }
+
+    /// Declarations of `dtype` and every predicate used, to put before the body.
+    pub fn preamble(&self, h: &Hierarchy) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "(declare-fun dtype (Int) Int)");
+        let _ = writeln!(out, "(declare-fun alen (Int) (_ BitVec 32))");
+        for (name, sup) in &self.preds {
+            let ids: Vec<String> = self
+                .ids
+                .values()
+                .filter(|(_, t)| h.is_subtype(t, sup))
+                .map(|(id, _)| format!("(= t {id})"))
+                .collect();
+            let body = disjunction(&ids);
+            let _ = writeln!(out, "(define-fun {name} ((t Int)) Bool {body})");
+        }
+        if self.uses_store {
+            let cases: Vec<String> = self
+                .ids
+                .values()
+                .filter_map(|(id, t)| match t {
+                    Type::Array(e) if !e.is_primitive() => Some((id, e)),
+                    _ => None,
+                })
+                .map(|(id, e)| {
+                    let admits: Vec<String> = self
+                        .ids
+                        .values()
+                        .filter(|(_, v)| h.is_subtype(v, e))
+                        .map(|(vid, _)| format!("(= v {vid})"))
+                        .collect();
+                    format!("(and (= a {id}) {})", disjunction(&admits))
+                })
+                .collect();
+            let _ = writeln!(out, "(define-fun store-ok ((a Int) (v Int)) Bool {})", disjunction(&cases));
+        }
+        out
+    }
+}
+
+fn disjunction(parts: &[String]) -> String {
+    match parts.len() {
+        0 => "false".to_string(),
+        1 => parts[0].clone(),
+        _ => format!("(or {})", parts.join(" ")),
+    }
+}
