@@ -31,25 +31,24 @@ pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Sol
         return Solved { status: Status::Unknown, reason: Some("the query does not parse".into()), models: Vec::new() };
     }
     let prefs: Vec<Bool> = query.preferences.iter().map(|p| Bool::new_const(p.as_str())).collect();
-    let mut chosen: Option<Vec<Bool>> = None;
-    let mut last = SatResult::Unknown;
-    for mask in (0..(1u32 << prefs.len())).rev() {
-        let assumptions: Vec<Bool> = prefs.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, b)| b.clone()).collect();
-        last = solver.check_assumptions(&assumptions);
-        if last == SatResult::Sat {
-            chosen = Some(assumptions);
-            break;
-        }
-        if last == SatResult::Unknown {
-            break;
-        }
-    }
-    let Some(assumptions) = chosen else {
-        return match last {
+    let plain = solver.check();
+    if plain != SatResult::Sat {
+        return match plain {
             SatResult::Unsat => Solved { status: Status::Unsat, reason: None, models: Vec::new() },
             _ => Solved { status: Status::Unknown, reason: solver.get_reason_unknown(), models: Vec::new() },
         };
-    };
+    }
+    let mut assumptions = Vec::new();
+    for mask in (1..(1u32 << prefs.len())).rev() {
+        let candidate: Vec<Bool> = prefs.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, b)| b.clone()).collect();
+        if solver.check_assumptions(&candidate) == SatResult::Sat {
+            assumptions = candidate;
+            break;
+        }
+    }
+    if assumptions.is_empty() {
+        solver.check();
+    }
     let mut models = Vec::new();
     loop {
         let Some(m) = solver.get_model() else { break };

@@ -32,6 +32,10 @@ impl<'p> Lower<'p> {
             },
             ExprKind::Field { target, class, name } => {
                 let field_ty = self.field_type(class, name).unwrap_or_else(|| e.ty.clone());
+                let constant = self.h.find_field(class, name).and_then(|(_, f)| f.constant.clone());
+                if let (None, Some(c)) = (target, constant) {
+                    return self.literal(&c, &field_ty);
+                }
                 let raw = match target {
                     None => self.heap(st, &static_key(class, name)),
                     Some(t) => {

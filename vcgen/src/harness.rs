@@ -319,7 +319,9 @@ impl<'p> Lower<'p> {
                 if e.is_primitive() {
                     out.push(Box::new(move |me, st, b| me.array_input(st, b, &ty)));
                 } else if depth < BUILD_DEPTH {
-                    out.push(Box::new(move |me, st, b| me.ref_array_input(st, b, &ty, depth)));
+                    for t in self.covariant_arrays(&ty) {
+                        out.push(Box::new(move |me, st, b| me.ref_array_input(st, b, &t, depth)));
+                    }
                 }
                 return out;
             }
@@ -373,6 +375,21 @@ impl<'p> Lower<'p> {
                 }
             }
             _ => {}
+        }
+        out
+    }
+
+    /// Runtime types for an array of references: the declared type, then narrower
+    /// array types the project mentions (a `String[]` passed as `Object[]`).
+    fn covariant_arrays(&self, ty: &Type) -> Vec<Type> {
+        let mut out = vec![ty.clone()];
+        let mut extra: Vec<Type> = self.cast_targets.clone();
+        extra.push(Type::Array(Box::new(Type::string())));
+        extra.push(Type::Array(Box::new(Type::class("java.lang.Integer"))));
+        for t in extra {
+            if !out.contains(&t) && self.h.is_subtype(&t, ty) && out.len() < 3 {
+                out.push(t);
+            }
         }
         out
     }
