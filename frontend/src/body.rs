@@ -1,7 +1,10 @@
 //! Pass 3, statements: lowers method bodies into typed IR statements.
 
 use crate::hierarchy::Hierarchy;
-use crate::ir::{Catch, Diagnostic, Expr, ExprKind, Literal, Local, LocalId, Span, Stmt, StmtKind, SwitchCase, Type};
+use crate::ir::{
+    Catch, Diagnostic, Expr, ExprKind, Literal, Local, LocalId, Span, Stmt, StmtKind, SwitchCase,
+    Type,
+};
 use crate::names::{ClassNames, TypeScope};
 use crate::syntax::{child_of_kind, field_children, named_children, strip_parens, Source};
 use crate::typing;
@@ -67,7 +70,11 @@ impl<'a> BodyCx<'a> {
     /// Declares a new local in the innermost scope.
     pub fn declare(&mut self, name: &str, ty: Type, span: Span) -> LocalId {
         let id = self.locals.len() as LocalId;
-        self.locals.push(Local { name: name.to_string(), ty, span });
+        self.locals.push(Local {
+            name: name.to_string(),
+            ty,
+            span,
+        });
         if let Some(s) = self.scopes.last_mut() {
             s.insert(name.to_string(), id);
         }
@@ -90,7 +97,12 @@ impl<'a> BodyCx<'a> {
     /// A statement the frontend does not model.
     pub fn unknown_stmt(&mut self, node: Node, reason: &str) -> Stmt {
         self.unknowns += 1;
-        Stmt { kind: StmtKind::Unknown { reason: reason.to_string() }, span: self.src.span(node) }
+        Stmt {
+            kind: StmtKind::Unknown {
+                reason: reason.to_string(),
+            },
+            span: self.src.span(node),
+        }
     }
 
     /// Lowers a statement node.
@@ -99,7 +111,10 @@ impl<'a> BodyCx<'a> {
         let kind = match node.kind() {
             "block" | "constructor_body" => {
                 self.push();
-                let body = named_children(node).into_iter().map(|c| self.stmt(c)).collect();
+                let body = named_children(node)
+                    .into_iter()
+                    .map(|c| self.stmt(c))
+                    .collect();
                 self.pop();
                 StmtKind::Block(body)
             }
@@ -124,14 +139,22 @@ impl<'a> BodyCx<'a> {
             "enhanced_for_statement" => self.foreach_stmt(node),
             "labeled_statement" => {
                 let kids = named_children(node);
-                let label = kids.iter().find(|k| k.kind() == "identifier").map(|l| self.src.text(*l).to_string());
+                let label = kids
+                    .iter()
+                    .find(|k| k.kind() == "identifier")
+                    .map(|l| self.src.text(*l).to_string());
                 let inner = kids.iter().find(|k| k.kind() != "identifier").copied();
-                StmtKind::Labeled { label: label.unwrap_or_default(), body: self.sub_stmt(inner) }
+                StmtKind::Labeled {
+                    label: label.unwrap_or_default(),
+                    body: self.sub_stmt(inner),
+                }
             }
-            "break_statement" => StmtKind::Break(child_of_kind(node, "identifier").map(|i| self.src.text(i).into())),
-            "continue_statement" => {
-                StmtKind::Continue(child_of_kind(node, "identifier").map(|i| self.src.text(i).into()))
+            "break_statement" => {
+                StmtKind::Break(child_of_kind(node, "identifier").map(|i| self.src.text(i).into()))
             }
+            "continue_statement" => StmtKind::Continue(
+                child_of_kind(node, "identifier").map(|i| self.src.text(i).into()),
+            ),
             "return_statement" => {
                 let value = named_children(node).into_iter().next().map(|e| {
                     let ret = self.ret.clone();
@@ -157,7 +180,8 @@ impl<'a> BodyCx<'a> {
                 }
             }
             "synchronized_statement" => {
-                let lock = child_of_kind(node, "parenthesized_expression").map(|p| self.expr(strip_parens(p)));
+                let lock = child_of_kind(node, "parenthesized_expression")
+                    .map(|p| self.expr(strip_parens(p)));
                 let body = self.sub_stmt(node.child_by_field_name("body"));
                 match lock {
                     Some(lock) => StmtKind::Synchronized { lock, body },
@@ -165,9 +189,10 @@ impl<'a> BodyCx<'a> {
                 }
             }
             "explicit_constructor_invocation" => return self.ctor_call(node),
-            "class_declaration" | "record_declaration" | "interface_declaration" | "enum_declaration" => {
-                return self.unknown_stmt(node, "local class declaration")
-            }
+            "class_declaration"
+            | "record_declaration"
+            | "interface_declaration"
+            | "enum_declaration" => return self.unknown_stmt(node, "local class declaration"),
             "yield_statement" => return self.unknown_stmt(node, "yield"),
             other => return self.unknown_stmt(node, &format!("statement `{other}`")),
         };
@@ -182,14 +207,21 @@ impl<'a> BodyCx<'a> {
                 self.pop();
                 Box::new(s)
             }
-            None => Box::new(Stmt { kind: StmtKind::Empty, span: Span::default() }),
+            None => Box::new(Stmt {
+                kind: StmtKind::Empty,
+                span: Span::default(),
+            }),
         }
     }
 
     fn condition(&mut self, node: Option<Node>) -> Expr {
         match node {
             Some(n) => self.bool_expr(strip_parens(n)),
-            None => Expr { kind: ExprKind::Literal(Literal::Bool(true)), ty: Type::Boolean, span: Span::default() },
+            None => Expr {
+                kind: ExprKind::Literal(Literal::Bool(true)),
+                ty: Type::Boolean,
+                span: Span::default(),
+            },
         }
     }
 
@@ -208,16 +240,27 @@ impl<'a> BodyCx<'a> {
         };
         let mut out = Vec::new();
         for d in field_children(node, "declarator") {
-            let Some(name_node) = d.child_by_field_name("name") else { continue };
+            let Some(name_node) = d.child_by_field_name("name") else {
+                continue;
+            };
             let name = self.src.text(name_node).to_string();
-            let declared = crate::declare::with_dims(base.clone(), d.child_by_field_name("dimensions").map(|x| self.src.text(x)));
-            let init = d.child_by_field_name("value").map(|v| self.initializer(v, &declared));
+            let declared = crate::declare::with_dims(
+                base.clone(),
+                d.child_by_field_name("dimensions")
+                    .map(|x| self.src.text(x)),
+            );
+            let init = d
+                .child_by_field_name("value")
+                .map(|v| self.initializer(v, &declared));
             let ty = match (&init, is_var) {
                 (Some(i), true) => i.ty.clone(),
                 _ => declared,
             };
             let local = self.declare(&name, ty, self.src.span(d));
-            out.push(Stmt { kind: StmtKind::Local { local, init }, span: self.src.span(d) });
+            out.push(Stmt {
+                kind: StmtKind::Local { local, init },
+                span: self.src.span(d),
+            });
         }
         out
     }
@@ -234,8 +277,14 @@ impl<'a> BodyCx<'a> {
     fn if_stmt(&mut self, node: Node) -> StmtKind {
         let cond = self.condition(node.child_by_field_name("condition"));
         let then = self.sub_stmt(node.child_by_field_name("consequence"));
-        let otherwise = node.child_by_field_name("alternative").map(|a| self.sub_stmt(Some(a)));
-        StmtKind::If { cond, then, otherwise }
+        let otherwise = node
+            .child_by_field_name("alternative")
+            .map(|a| self.sub_stmt(Some(a)));
+        StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        }
     }
 
     fn for_stmt(&mut self, node: Node) -> StmtKind {
@@ -246,14 +295,27 @@ impl<'a> BodyCx<'a> {
                 init.extend(self.local_decl(i));
             } else {
                 let e = self.expr(i);
-                init.push(Stmt { span: e.span, kind: StmtKind::Expr(e) });
+                init.push(Stmt {
+                    span: e.span,
+                    kind: StmtKind::Expr(e),
+                });
             }
         }
-        let cond = node.child_by_field_name("condition").map(|c| self.bool_expr(c));
-        let update = field_children(node, "update").into_iter().map(|u| self.expr(u)).collect();
+        let cond = node
+            .child_by_field_name("condition")
+            .map(|c| self.bool_expr(c));
+        let update = field_children(node, "update")
+            .into_iter()
+            .map(|u| self.expr(u))
+            .collect();
         let body = self.sub_stmt(node.child_by_field_name("body"));
         self.pop();
-        StmtKind::For { init, cond, update, body }
+        StmtKind::For {
+            init,
+            cond,
+            update,
+            body,
+        }
     }
 
     fn foreach_stmt(&mut self, node: Node) -> StmtKind {
@@ -262,7 +324,9 @@ impl<'a> BodyCx<'a> {
             Some(v) => self.expr(v),
             None => self.unknown_expr(node, "for-each without iterable", Vec::new()),
         };
-        let declared = node.child_by_field_name("type").filter(|t| self.src.text(*t) != "var");
+        let declared = node
+            .child_by_field_name("type")
+            .filter(|t| self.src.text(*t) != "var");
         let element = match &iterable.ty {
             Type::Array(e) => (**e).clone(),
             t => {
@@ -274,11 +338,18 @@ impl<'a> BodyCx<'a> {
             Some(t) => self.names.resolve_type(self.src, t, &self.scope),
             None => element,
         };
-        let name = node.child_by_field_name("name").map(|n| self.src.text(n).to_string()).unwrap_or_default();
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| self.src.text(n).to_string())
+            .unwrap_or_default();
         let local = self.declare(&name, ty, self.src.span(node));
         let body = self.sub_stmt(node.child_by_field_name("body"));
         self.pop();
-        StmtKind::ForEach { local, iterable, body }
+        StmtKind::ForEach {
+            local,
+            iterable,
+            body,
+        }
     }
 
     fn switch_stmt(&mut self, node: Node) -> StmtKind {
@@ -290,7 +361,11 @@ impl<'a> BodyCx<'a> {
         let mut cases = Vec::new();
         let mut arrow = false;
         let Some(block) = node.child_by_field_name("body") else {
-            return StmtKind::Switch { selector, cases, arrow };
+            return StmtKind::Switch {
+                selector,
+                cases,
+                arrow,
+            };
         };
         self.push();
         for group in named_children(block) {
@@ -312,31 +387,54 @@ impl<'a> BodyCx<'a> {
                     body.push(self.stmt(k));
                 }
             }
-            cases.push(SwitchCase { labels, is_default, body });
+            cases.push(SwitchCase {
+                labels,
+                is_default,
+                body,
+            });
         }
         self.pop();
-        StmtKind::Switch { selector, cases, arrow }
+        StmtKind::Switch {
+            selector,
+            cases,
+            arrow,
+        }
     }
 
     fn condition_any(&mut self, node: Option<Node>) -> Expr {
         match node {
             Some(n) => self.expr(strip_parens(n)),
-            None => Expr { kind: ExprKind::Literal(Literal::Int(0)), ty: Type::Int, span: Span::default() },
+            None => Expr {
+                kind: ExprKind::Literal(Literal::Int(0)),
+                ty: Type::Int,
+                span: Span::default(),
+            },
         }
     }
 
     fn case_label(&mut self, node: Node, selector: &Type) -> Expr {
         if node.kind() == "identifier" {
-            if let Some(enum_class) = selector.class_name().filter(|n| self.h.class(n).is_some_and(|c| !c.enum_constants.is_empty())) {
+            if let Some(enum_class) = selector.class_name().filter(|n| {
+                self.h
+                    .class(n)
+                    .is_some_and(|c| !c.enum_constants.is_empty())
+            }) {
                 let name = self.src.text(node).to_string();
                 return Expr {
-                    kind: ExprKind::Field { target: None, class: enum_class.to_string(), name },
+                    kind: ExprKind::Field {
+                        target: None,
+                        class: enum_class.to_string(),
+                        name,
+                    },
                     ty: selector.clone(),
                     span: self.src.span(node),
                 };
             }
         }
-        if matches!(node.kind(), "pattern" | "type_pattern" | "record_pattern" | "guard") {
+        if matches!(
+            node.kind(),
+            "pattern" | "type_pattern" | "record_pattern" | "guard"
+        ) {
             return self.unknown_expr(node, "pattern in switch label", Vec::new());
         }
         let e = self.expr(node);
@@ -353,7 +451,10 @@ impl<'a> BodyCx<'a> {
             Some(mut r) => {
                 let span = body.span;
                 r.push(*body);
-                Box::new(Stmt { kind: StmtKind::Block(r), span })
+                Box::new(Stmt {
+                    kind: StmtKind::Block(r),
+                    span,
+                })
             }
             None => body,
         };
@@ -362,11 +463,17 @@ impl<'a> BodyCx<'a> {
         for c in named_children(node) {
             match c.kind() {
                 "catch_clause" => catches.push(self.catch_clause(c)),
-                "finally_clause" => finally = child_of_kind(c, "block").map(|b| self.sub_stmt(Some(b))),
+                "finally_clause" => {
+                    finally = child_of_kind(c, "block").map(|b| self.sub_stmt(Some(b)))
+                }
                 _ => {}
             }
         }
-        StmtKind::Try { body, catches, finally }
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        }
     }
 
     fn try_with_resources(&mut self, node: Node) -> StmtKind {
@@ -375,7 +482,10 @@ impl<'a> BodyCx<'a> {
         if let Some(spec) = node.child_by_field_name("resources") {
             for r in named_children(spec) {
                 let span = self.src.span(r);
-                match (r.child_by_field_name("name"), r.child_by_field_name("value")) {
+                match (
+                    r.child_by_field_name("name"),
+                    r.child_by_field_name("value"),
+                ) {
                     (Some(n), Some(v)) => {
                         let ty = r
                             .child_by_field_name("type")
@@ -388,12 +498,21 @@ impl<'a> BodyCx<'a> {
                         let ty = ty.unwrap_or_else(|| init.ty.clone());
                         let name = self.src.text(n).to_string();
                         let local = self.declare(&name, ty, span);
-                        resources.push(Stmt { kind: StmtKind::Local { local, init: Some(init) }, span });
+                        resources.push(Stmt {
+                            kind: StmtKind::Local {
+                                local,
+                                init: Some(init),
+                            },
+                            span,
+                        });
                     }
                     _ => {
                         let e = named_children(r).into_iter().next().map(|e| self.expr(e));
                         if let Some(e) = e {
-                            resources.push(Stmt { kind: StmtKind::Expr(e), span });
+                            resources.push(Stmt {
+                                kind: StmtKind::Expr(e),
+                                span,
+                            });
                         }
                     }
                 }
@@ -409,17 +528,29 @@ impl<'a> BodyCx<'a> {
         let param = child_of_kind(node, "catch_formal_parameter");
         let types: Vec<Type> = param
             .and_then(|p| child_of_kind(p, "catch_type"))
-            .map(|ct| named_children(ct).into_iter().map(|t| self.names.resolve_type(self.src, t, &self.scope)).collect())
+            .map(|ct| {
+                named_children(ct)
+                    .into_iter()
+                    .map(|t| self.names.resolve_type(self.src, t, &self.scope))
+                    .collect()
+            })
             .unwrap_or_default();
         let name = param
             .and_then(|p| p.child_by_field_name("name"))
             .map(|n| self.src.text(n).to_string())
             .unwrap_or_default();
-        let ty = if types.len() == 1 { types[0].clone() } else { Type::class("java.lang.Throwable") };
+        let ty = if types.len() == 1 {
+            types[0].clone()
+        } else {
+            Type::class("java.lang.Throwable")
+        };
         let local = self.declare(&name, ty, self.src.span(node));
         let body = match node.child_by_field_name("body") {
             Some(b) => self.stmt(b),
-            None => Stmt { kind: StmtKind::Empty, span: self.src.span(node) },
+            None => Stmt {
+                kind: StmtKind::Empty,
+                span: self.src.span(node),
+            },
         };
         self.pop();
         Catch { types, local, body }

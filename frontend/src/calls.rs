@@ -18,17 +18,27 @@ struct Chosen {
 impl BodyCx<'_> {
     fn args(&mut self, node: Node) -> Vec<Expr> {
         node.child_by_field_name("arguments")
-            .map(|a| named_children(a).into_iter().map(|e| self.expr(e)).collect())
+            .map(|a| {
+                named_children(a)
+                    .into_iter()
+                    .map(|e| self.expr(e))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
     /// Lowers `m(...)`, `x.m(...)`, `T.m(...)` and `super.m(...)`.
     pub fn call(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
-        let name = node.child_by_field_name("name").map(|n| self.src.text(n).to_string()).unwrap_or_default();
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| self.src.text(n).to_string())
+            .unwrap_or_default();
         let object = node.child_by_field_name("object");
         let is_super = object.is_some_and(|o| o.kind() == "super");
-        let static_class = object.filter(|_| !is_super).and_then(|o| self.as_type_name(o));
+        let static_class = object
+            .filter(|_| !is_super)
+            .and_then(|o| self.as_type_name(o));
         let receiver = match (object, &static_class) {
             (Some(_), _) if is_super => Some(self.this_expr(span, None)),
             (Some(o), None) => Some(self.expr(o)),
@@ -36,8 +46,15 @@ impl BodyCx<'_> {
         };
         let args = self.args(node);
         let search: Vec<(String, Option<Expr>)> = if is_super {
-            let sup = self.h.class(&self.class).and_then(|c| c.superclass.as_ref()).and_then(|s| s.class_name());
-            vec![(sup.unwrap_or(crate::hierarchy::OBJECT).to_string(), receiver.clone())]
+            let sup = self
+                .h
+                .class(&self.class)
+                .and_then(|c| c.superclass.as_ref())
+                .and_then(|s| s.class_name());
+            vec![(
+                sup.unwrap_or(crate::hierarchy::OBJECT).to_string(),
+                receiver.clone(),
+            )]
         } else if let Some(c) = &static_class {
             vec![(c.clone(), None)]
         } else if let Some(r) = &receiver {
@@ -48,7 +65,11 @@ impl BodyCx<'_> {
                     None => {
                         let mut parts = vec![r.clone()];
                         parts.extend(args);
-                        return self.unknown_expr(node, &format!("call of `{name}` on an untyped value"), parts);
+                        return self.unknown_expr(
+                            node,
+                            &format!("call of `{name}` on an untyped value"),
+                            parts,
+                        );
                     }
                 },
             };
@@ -57,7 +78,10 @@ impl BodyCx<'_> {
             self.implicit_receivers(span)
         };
         for (class, recv) in &search {
-            let recv_ty = recv.as_ref().map(|r| r.ty.clone()).unwrap_or_else(|| Type::class(class));
+            let recv_ty = recv
+                .as_ref()
+                .map(|r| r.ty.clone())
+                .unwrap_or_else(|| Type::class(class));
             if let Some(chosen) = self.choose(class, &name, &args, &recv_ty) {
                 return self.make_call(chosen, recv.clone(), args, is_super, span);
             }
@@ -82,7 +106,11 @@ impl BodyCx<'_> {
             let recv = if static_context {
                 None
             } else {
-                let outer = if c == self.class { None } else { Some(c.clone()) };
+                let outer = if c == self.class {
+                    None
+                } else {
+                    Some(c.clone())
+                };
                 Some(self.this_expr(span, outer))
             };
             out.push((c.clone(), recv));
@@ -95,15 +123,28 @@ impl BodyCx<'_> {
 
     fn static_import_call(&self, name: &str, args: &[Expr]) -> Option<Chosen> {
         let file = self.scope.file;
-        let holders: Vec<String> =
-            file.static_single.get(name).cloned().into_iter().chain(file.static_on_demand.iter().cloned()).collect();
+        let holders: Vec<String> = file
+            .static_single
+            .get(name)
+            .cloned()
+            .into_iter()
+            .chain(file.static_on_demand.iter().cloned())
+            .collect();
         holders.iter().find_map(|h| {
             let class = self.names.resolve(h, &self.scope)?;
-            self.choose(&class, name, args, &Type::class(&class)).filter(|c| c.method.modifiers.is_static)
+            self.choose(&class, name, args, &Type::class(&class))
+                .filter(|c| c.method.modifiers.is_static)
         })
     }
 
-    fn make_call(&mut self, chosen: Chosen, receiver: Option<Expr>, args: Vec<Expr>, special: bool, span: crate::ir::Span) -> Expr {
+    fn make_call(
+        &mut self,
+        chosen: Chosen,
+        receiver: Option<Expr>,
+        args: Vec<Expr>,
+        special: bool,
+        span: crate::ir::Span,
+    ) -> Expr {
         let is_static = chosen.method.modifiers.is_static;
         let args = self.convert_args(&chosen, args);
         let private = chosen.method.modifiers.private;
@@ -113,9 +154,22 @@ impl BodyCx<'_> {
             descriptor: chosen.method.descriptor.clone(),
             is_static,
         };
-        let receiver = if is_static { None } else { receiver.map(Box::new) };
-        let kind = ExprKind::Call { receiver, method, args, special: special || private };
-        Expr { kind, ty: chosen.ret, span }
+        let receiver = if is_static {
+            None
+        } else {
+            receiver.map(Box::new)
+        };
+        let kind = ExprKind::Call {
+            receiver,
+            method,
+            args,
+            special: special || private,
+        };
+        Expr {
+            kind,
+            ty: chosen.ret,
+            span,
+        }
     }
 
     /// Converts arguments to the parameter types, packing varargs into an array.
@@ -123,9 +177,15 @@ impl BodyCx<'_> {
         let n = chosen.params.len();
         let packs = chosen.method.varargs
             && !(args.len() == n
-                && args.last().is_some_and(|a| matches!(a.ty, Type::Array(_) | Type::Null)));
+                && args
+                    .last()
+                    .is_some_and(|a| matches!(a.ty, Type::Array(_) | Type::Null)));
         if !packs {
-            return args.into_iter().zip(chosen.params.iter()).map(|(a, p)| typing::coerce(a, p)).collect();
+            return args
+                .into_iter()
+                .zip(chosen.params.iter())
+                .map(|(a, p)| typing::coerce(a, p))
+                .collect();
         }
         let mut out: Vec<Expr> = Vec::new();
         let mut rest = Vec::new();
@@ -139,8 +199,18 @@ impl BodyCx<'_> {
         let array_ty = chosen.params.last().cloned().unwrap_or(Type::Unknown);
         let element = array_ty.element().cloned().unwrap_or(Type::Unknown);
         let span = rest.first().map(|a| a.span).unwrap_or_default();
-        let elements = rest.into_iter().map(|a| typing::coerce(a, &element)).collect();
-        out.push(Expr { kind: ExprKind::NewArray { dims: Vec::new(), init: Some(elements) }, ty: array_ty, span });
+        let elements = rest
+            .into_iter()
+            .map(|a| typing::coerce(a, &element))
+            .collect();
+        out.push(Expr {
+            kind: ExprKind::NewArray {
+                dims: Vec::new(),
+                init: Some(elements),
+            },
+            ty: array_ty,
+            span,
+        });
         out
     }
 
@@ -173,23 +243,37 @@ impl BodyCx<'_> {
         let loose = phase > 0;
         if phase < 2 || !m.varargs {
             return params.len() == args.len()
-                && params.iter().zip(args).all(|(p, a)| typing::applicable(self.h, a, p, loose));
+                && params
+                    .iter()
+                    .zip(args)
+                    .all(|(p, a)| typing::applicable(self.h, a, p, loose));
         }
         let n = params.len();
         if args.len() + 1 < n {
             return false;
         }
         let element = params[n - 1].element().cloned().unwrap_or(Type::Unknown);
-        params[..n - 1].iter().zip(args).all(|(p, a)| typing::applicable(self.h, a, p, true))
-            && args[n - 1..].iter().all(|a| typing::applicable(self.h, a, &element, true))
+        params[..n - 1]
+            .iter()
+            .zip(args)
+            .all(|(p, a)| typing::applicable(self.h, a, p, true))
+            && args[n - 1..]
+                .iter()
+                .all(|a| typing::applicable(self.h, a, &element, true))
     }
 
-    fn most_specific<'m>(&self, applicable: &[&'m (String, Method)]) -> Option<&'m (String, Method)> {
+    fn most_specific<'m>(
+        &self,
+        applicable: &[&'m (String, Method)],
+    ) -> Option<&'m (String, Method)> {
         applicable
             .iter()
             .find(|(_, m)| {
                 applicable.iter().all(|(_, other)| {
-                    m.params().iter().zip(other.params()).all(|(a, b)| typing::applicable(self.h, &a.ty, &b.ty, false))
+                    m.params()
+                        .iter()
+                        .zip(other.params())
+                        .all(|(a, b)| typing::applicable(self.h, &a.ty, &b.ty, false))
                 })
             })
             .or_else(|| applicable.first())
@@ -202,22 +286,42 @@ impl BodyCx<'_> {
         for (p, a) in method.params().iter().zip(args) {
             infer(&p.ty, a, &method.type_params, &mut map);
         }
-        let params = method.params().iter().map(|p| typing::substitute(&p.ty, &map)).collect();
+        let params = method
+            .params()
+            .iter()
+            .map(|p| typing::substitute(&p.ty, &map))
+            .collect();
         let ret = crate::expr::erase_free_vars(&typing::substitute(&method.ret, &map), &map);
-        let ret = if ret == Type::Null { Type::object() } else { ret };
-        Chosen { class, method, params, ret }
+        let ret = if ret == Type::Null {
+            Type::object()
+        } else {
+            ret
+        };
+        Chosen {
+            class,
+            method,
+            params,
+            ret,
+        }
     }
 
     /// Lowers `new C(...)` (anonymous classes are not modelled).
     pub fn new_object(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
         let args = self.args(node);
-        if named_children(node).iter().any(|c| c.kind() == "class_body") {
+        if named_children(node)
+            .iter()
+            .any(|c| c.kind() == "class_body")
+        {
             return self.unknown_expr(node, "anonymous class", args);
         }
         let outer = named_children(node)
             .into_iter()
-            .find(|c| c.kind() != "argument_list" && Some(*c) != node.child_by_field_name("type") && c.kind() != "type_arguments")
+            .find(|c| {
+                c.kind() != "argument_list"
+                    && Some(*c) != node.child_by_field_name("type")
+                    && c.kind() != "type_arguments"
+            })
             .filter(|c| !matches!(c.kind(), "annotation" | "marker_annotation"))
             .map(|o| self.expr(o));
         let ty = match node.child_by_field_name("type") {
@@ -244,12 +348,31 @@ impl BodyCx<'_> {
         match chosen {
             Some(chosen) if !is_abstract => {
                 let args = self.convert_args(&chosen, args);
-                let method = MethodRef { class: class.clone(), name: "<init>".into(), descriptor: chosen.method.descriptor, is_static: false };
-                let outer = outer.or_else(|| self.implicit_outer(&class, span)).map(Box::new);
-                Expr { kind: ExprKind::New { method, args, outer }, ty, span }
+                let method = MethodRef {
+                    class: class.clone(),
+                    name: "<init>".into(),
+                    descriptor: chosen.method.descriptor,
+                    is_static: false,
+                };
+                let outer = outer
+                    .or_else(|| self.implicit_outer(&class, span))
+                    .map(Box::new);
+                Expr {
+                    kind: ExprKind::New {
+                        method,
+                        args,
+                        outer,
+                    },
+                    ty,
+                    span,
+                }
             }
             _ if !ctor_owner_known => {
-                let mut e = self.unknown_expr(node, &format!("instantiation of unmodelled `{class}`"), args);
+                let mut e = self.unknown_expr(
+                    node,
+                    &format!("instantiation of unmodelled `{class}`"),
+                    args,
+                );
                 e.ty = ty;
                 e
             }
@@ -259,11 +382,18 @@ impl BodyCx<'_> {
 
     fn choose_ctor(&self, class: &str, args: &[Expr], ty: &Type) -> Option<Chosen> {
         let c = self.h.class(class)?;
-        let ctors: Vec<(String, Method)> =
-            c.methods.iter().filter(|m| m.is_constructor()).map(|m| (class.to_string(), m.clone())).collect();
+        let ctors: Vec<(String, Method)> = c
+            .methods
+            .iter()
+            .filter(|m| m.is_constructor())
+            .map(|m| (class.to_string(), m.clone()))
+            .collect();
         let arg_types: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
         for phase in 0..3 {
-            let applicable: Vec<&(String, Method)> = ctors.iter().filter(|(_, m)| self.fits(m, &arg_types, phase)).collect();
+            let applicable: Vec<&(String, Method)> = ctors
+                .iter()
+                .filter(|(_, m)| self.fits(m, &arg_types, phase))
+                .collect();
             if let Some(best) = self.most_specific(&applicable) {
                 return Some(self.instantiate(best.0.clone(), best.1.clone(), &arg_types, ty));
             }
@@ -285,10 +415,16 @@ impl BodyCx<'_> {
     /// Lowers `this(...)` / `super(...)` at the start of a constructor.
     pub fn ctor_call(&mut self, node: Node) -> Stmt {
         let span = self.src.span(node);
-        let is_super = node.child_by_field_name("constructor").is_some_and(|c| c.kind() == "super");
+        let is_super = node
+            .child_by_field_name("constructor")
+            .is_some_and(|c| c.kind() == "super");
         let args = self.args(node);
         let target = if is_super {
-            self.h.class(&self.class).and_then(|c| c.superclass.as_ref()).and_then(|s| s.class_name()).map(String::from)
+            self.h
+                .class(&self.class)
+                .and_then(|c| c.superclass.as_ref())
+                .and_then(|s| s.class_name())
+                .map(String::from)
         } else {
             Some(self.class.clone())
         };
@@ -299,8 +435,20 @@ impl BodyCx<'_> {
         match self.choose_ctor(&target, &args, &ty) {
             Some(chosen) => {
                 let args = self.convert_args(&chosen, args);
-                let method = MethodRef { class: target, name: "<init>".into(), descriptor: chosen.method.descriptor, is_static: false };
-                Stmt { kind: StmtKind::CtorCall { is_super, method, args }, span }
+                let method = MethodRef {
+                    class: target,
+                    name: "<init>".into(),
+                    descriptor: chosen.method.descriptor,
+                    is_static: false,
+                };
+                Stmt {
+                    kind: StmtKind::CtorCall {
+                        is_super,
+                        method,
+                        args,
+                    },
+                    span,
+                }
             }
             None => self.unknown_stmt(node, &format!("no matching constructor of `{target}`")),
         }
@@ -310,7 +458,9 @@ impl BodyCx<'_> {
 /// Binds method type variables from an argument type (`T` against `String` gives `T = String`).
 fn infer(param: &Type, arg: &Type, vars: &[String], map: &mut HashMap<String, Type>) {
     match (param, arg) {
-        (Type::Var { name, .. }, a) if vars.contains(name) && a.is_reference() && *a != Type::Null => {
+        (Type::Var { name, .. }, a)
+            if vars.contains(name) && a.is_reference() && *a != Type::Null =>
+        {
             map.entry(name.clone()).or_insert_with(|| a.clone());
         }
         (Type::Var { name, .. }, a) if vars.contains(name) && a.is_primitive() => {

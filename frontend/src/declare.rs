@@ -15,8 +15,13 @@ pub struct TypeDecl<'t> {
     pub node: Node<'t>,
 }
 
-const TYPE_DECLS: &[&str] =
-    &["class_declaration", "interface_declaration", "enum_declaration", "record_declaration", "annotation_type_declaration"];
+const TYPE_DECLS: &[&str] = &[
+    "class_declaration",
+    "interface_declaration",
+    "enum_declaration",
+    "record_declaration",
+    "annotation_type_declaration",
+];
 
 /// All (top-level and member) type declarations of a file, outer before inner.
 pub fn type_decls<'t>(src: &Source, root: Node<'t>, package: &str) -> Vec<TypeDecl<'t>> {
@@ -29,14 +34,26 @@ pub fn type_decls<'t>(src: &Source, root: Node<'t>, package: &str) -> Vec<TypeDe
     out
 }
 
-fn collect<'t>(src: &Source, node: Node<'t>, outer: Option<&str>, package: &str, out: &mut Vec<TypeDecl<'t>>) {
-    let Some(name_node) = node.child_by_field_name("name") else { return };
+fn collect<'t>(
+    src: &Source,
+    node: Node<'t>,
+    outer: Option<&str>,
+    package: &str,
+    out: &mut Vec<TypeDecl<'t>>,
+) {
+    let Some(name_node) = node.child_by_field_name("name") else {
+        return;
+    };
     let simple = src.text(name_node);
     let name = match outer {
         Some(o) => format!("{o}${simple}"),
         None => qualify(package, simple),
     };
-    out.push(TypeDecl { name: name.clone(), outer: outer.map(String::from), node });
+    out.push(TypeDecl {
+        name: name.clone(),
+        outer: outer.map(String::from),
+        node,
+    });
     for member in body_members(node) {
         if TYPE_DECLS.contains(&member.kind()) {
             collect(src, member, Some(&name), package, out);
@@ -46,7 +63,9 @@ fn collect<'t>(src: &Source, node: Node<'t>, outer: Option<&str>, package: &str,
 
 /// The member declarations in a type's body (enum bodies included).
 pub fn body_members(node: Node) -> Vec<Node> {
-    let Some(body) = node.child_by_field_name("body") else { return Vec::new() };
+    let Some(body) = node.child_by_field_name("body") else {
+        return Vec::new();
+    };
     let mut members = Vec::new();
     for c in named_children(body) {
         if c.kind() == "enum_body_declarations" {
@@ -74,7 +93,12 @@ pub fn modifiers(src: &Source, node: Node) -> Modifiers {
 }
 
 /// Pass 1: a class skeleton with names, kind and modifiers only.
-pub fn skeleton(src: &Source, decl: &TypeDecl, outer_kind: Option<ClassKind>, library: bool) -> Class {
+pub fn skeleton(
+    src: &Source,
+    decl: &TypeDecl,
+    outer_kind: Option<ClassKind>,
+    library: bool,
+) -> Class {
     let node = decl.node;
     let kind = match node.kind() {
         "interface_declaration" => ClassKind::Interface,
@@ -84,7 +108,9 @@ pub fn skeleton(src: &Source, decl: &TypeDecl, outer_kind: Option<ClassKind>, li
         _ => ClassKind::Class,
     };
     let mut mods = modifiers(src, node);
-    if decl.outer.is_some() && (kind != ClassKind::Class || outer_kind == Some(ClassKind::Interface)) {
+    if decl.outer.is_some()
+        && (kind != ClassKind::Class || outer_kind == Some(ClassKind::Interface))
+    {
         mods.is_static = true;
     }
     if outer_kind == Some(ClassKind::Interface) {
@@ -97,7 +123,10 @@ pub fn skeleton(src: &Source, decl: &TypeDecl, outer_kind: Option<ClassKind>, li
         .child_by_field_name("type_parameters")
         .map(|tp| type_param_names(src, tp))
         .unwrap_or_default();
-    let simple = node.child_by_field_name("name").map(|n| src.text(n).to_string()).unwrap_or_default();
+    let simple = node
+        .child_by_field_name("name")
+        .map(|n| src.text(n).to_string())
+        .unwrap_or_default();
     Class {
         name: decl.name.clone(),
         simple_name: simple,
@@ -128,12 +157,23 @@ fn type_param_names(src: &Source, node: Node) -> Vec<String> {
 }
 
 /// Type variables declared by a `type_parameters` node, with their erasures.
-pub fn type_vars(names: &ClassNames, src: &Source, node: Option<Node>, scope: &TypeScope) -> Vec<(String, Type)> {
+pub fn type_vars(
+    names: &ClassNames,
+    src: &Source,
+    node: Option<Node>,
+    scope: &TypeScope,
+) -> Vec<(String, Type)> {
     let Some(node) = node else { return Vec::new() };
     let mut scope = scope.clone();
     let mut out = Vec::new();
-    for p in named_children(node).into_iter().filter(|p| p.kind() == "type_parameter") {
-        let Some(name) = child_of_kind(p, "type_identifier").map(|n| src.text(n).to_string()) else { continue };
+    for p in named_children(node)
+        .into_iter()
+        .filter(|p| p.kind() == "type_parameter")
+    {
+        let Some(name) = child_of_kind(p, "type_identifier").map(|n| src.text(n).to_string())
+        else {
+            continue;
+        };
         scope.vars.push((name.clone(), Type::object()));
         let bound = child_of_kind(p, "type_bound")
             .and_then(|b| named_children(b).into_iter().next())
@@ -150,7 +190,11 @@ pub fn class_type_vars(names: &ClassNames, class: &str) -> Vec<(String, Type)> {
     let mut current = names.class(class);
     while let Some(c) = current {
         chain.push(c);
-        current = if c.modifiers.is_static { None } else { c.outer.as_deref().and_then(|o| names.class(o)) };
+        current = if c.modifiers.is_static {
+            None
+        } else {
+            c.outer.as_deref().and_then(|o| names.class(o))
+        };
     }
     let mut vars = Vec::new();
     for c in chain.iter().rev() {
@@ -179,15 +223,27 @@ pub struct Header {
 pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDecl) -> Header {
     let class = names.class(&decl.name).expect("declared in pass 1");
     let node = decl.node;
-    let scope = TypeScope { file, class: Some(decl.name.clone()), vars: class_type_vars(names, &decl.name) };
+    let scope = TypeScope {
+        file,
+        class: Some(decl.name.clone()),
+        vars: class_type_vars(names, &decl.name),
+    };
     let mut scope_with_bounds = scope.clone();
-    let bounds = type_vars(names, src, node.child_by_field_name("type_parameters"), &scope);
+    let bounds = type_vars(
+        names,
+        src,
+        node.child_by_field_name("type_parameters"),
+        &scope,
+    );
     scope_with_bounds.vars.extend(bounds);
     let scope = scope_with_bounds;
 
     let superclass = match class.kind {
         ClassKind::Interface | ClassKind::Annotation => None,
-        ClassKind::Enum => Some(Type::Class { name: "java.lang.Enum".into(), args: vec![Type::class(&decl.name)] }),
+        ClassKind::Enum => Some(Type::Class {
+            name: "java.lang.Enum".into(),
+            args: vec![Type::class(&decl.name)],
+        }),
         ClassKind::Record => Some(Type::class("java.lang.Record")),
         ClassKind::Class if decl.name == crate::hierarchy::OBJECT => None,
         ClassKind::Class => Some(
@@ -202,7 +258,12 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
         .or_else(|| child_of_kind(node, "extends_interfaces"))
         .and_then(|n| child_of_kind(n, "type_list"));
     let interfaces = iface_list
-        .map(|l| named_children(l).into_iter().map(|t| names.resolve_type(src, t, &scope)).collect())
+        .map(|l| {
+            named_children(l)
+                .into_iter()
+                .map(|t| names.resolve_type(src, t, &scope))
+                .collect()
+        })
         .unwrap_or_default();
 
     let mut fields = Vec::new();
@@ -220,7 +281,12 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
                     fields.push(Field {
                         name: name.clone(),
                         ty: Type::class(&decl.name),
-                        modifiers: Modifiers { public: true, is_static: true, is_final: true, ..Default::default() },
+                        modifiers: Modifiers {
+                            public: true,
+                            is_static: true,
+                            is_final: true,
+                            ..Default::default()
+                        },
                         span: src.span(c),
                         constant: None,
                     });
@@ -234,8 +300,12 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
             "field_declaration" | "constant_declaration" => {
                 fields.extend(field_decls(names, src, &scope, member, in_interface));
             }
-            "method_declaration" => methods.push(signature(names, src, &scope, member, in_interface, false)),
-            "constructor_declaration" => methods.push(signature(names, src, &scope, member, false, true)),
+            "method_declaration" => {
+                methods.push(signature(names, src, &scope, member, in_interface, false))
+            }
+            "constructor_declaration" => {
+                methods.push(signature(names, src, &scope, member, false, true))
+            }
             _ => {}
         }
     }
@@ -243,7 +313,13 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
     if !has_ctor && matches!(class.kind, ClassKind::Class | ClassKind::Enum) {
         methods.push(default_constructor(class));
     }
-    Header { superclass, interfaces, fields, methods, enum_constants }
+    Header {
+        superclass,
+        interfaces,
+        fields,
+        methods,
+        enum_constants,
+    }
 }
 
 fn record_members(
@@ -254,16 +330,28 @@ fn record_members(
     fields: &mut Vec<Field>,
     methods: &mut Vec<Method>,
 ) {
-    let Some(params) = decl.node.child_by_field_name("parameters") else { return };
+    let Some(params) = decl.node.child_by_field_name("parameters") else {
+        return;
+    };
     let mut locals = Vec::new();
-    for p in named_children(params).into_iter().filter(|p| p.kind() == "formal_parameter") {
-        let (Some(t), Some(n)) = (p.child_by_field_name("type"), p.child_by_field_name("name")) else { continue };
+    for p in named_children(params)
+        .into_iter()
+        .filter(|p| p.kind() == "formal_parameter")
+    {
+        let (Some(t), Some(n)) = (p.child_by_field_name("type"), p.child_by_field_name("name"))
+        else {
+            continue;
+        };
         let ty = names.resolve_type(src, t, scope);
         let name = src.text(n).to_string();
         fields.push(Field {
             name: name.clone(),
             ty: ty.clone(),
-            modifiers: Modifiers { private: true, is_final: true, ..Default::default() },
+            modifiers: Modifiers {
+                private: true,
+                is_final: true,
+                ..Default::default()
+            },
             span: src.span(p),
             constant: None,
         });
@@ -273,7 +361,10 @@ fn record_members(
             param_count: 0,
             varargs: false,
             ret: ty.clone(),
-            modifiers: Modifiers { public: true, ..Default::default() },
+            modifiers: Modifiers {
+                public: true,
+                ..Default::default()
+            },
             type_params: Vec::new(),
             locals: Vec::new(),
             body: None,
@@ -281,16 +372,29 @@ fn record_members(
             synthetic: true,
             annotations: Vec::new(),
         });
-        locals.push(Local { name, ty, span: src.span(p) });
+        locals.push(Local {
+            name,
+            ty,
+            span: src.span(p),
+        });
     }
-    let descriptor = format!("({})V", locals.iter().map(|l| l.ty.erasure().descriptor()).collect::<String>());
+    let descriptor = format!(
+        "({})V",
+        locals
+            .iter()
+            .map(|l| l.ty.erasure().descriptor())
+            .collect::<String>()
+    );
     methods.push(Method {
         name: "<init>".into(),
         descriptor,
         param_count: locals.len() as u32,
         varargs: false,
         ret: Type::Void,
-        modifiers: Modifiers { public: true, ..Default::default() },
+        modifiers: Modifiers {
+            public: true,
+            ..Default::default()
+        },
         type_params: Vec::new(),
         locals,
         body: None,
@@ -323,20 +427,38 @@ fn default_constructor(class: &Class) -> Method {
     }
 }
 
-fn field_decls(names: &ClassNames, src: &Source, scope: &TypeScope, node: Node, in_interface: bool) -> Vec<Field> {
+fn field_decls(
+    names: &ClassNames,
+    src: &Source,
+    scope: &TypeScope,
+    node: Node,
+    in_interface: bool,
+) -> Vec<Field> {
     let mut mods = modifiers(src, node);
     if in_interface {
         mods.public = true;
         mods.is_static = true;
         mods.is_final = true;
     }
-    let base = node.child_by_field_name("type").map(|t| names.resolve_type(src, t, scope)).unwrap_or(Type::Unknown);
+    let base = node
+        .child_by_field_name("type")
+        .map(|t| names.resolve_type(src, t, scope))
+        .unwrap_or(Type::Unknown);
     field_children(node, "declarator")
         .into_iter()
         .filter_map(|d| {
             let name = src.text(d.child_by_field_name("name")?).to_string();
-            let ty = with_dims(base.clone(), d.child_by_field_name("dimensions").map(|x| src.text(x)));
-            Some(Field { name, ty, modifiers: mods, span: src.span(d), constant: None })
+            let ty = with_dims(
+                base.clone(),
+                d.child_by_field_name("dimensions").map(|x| src.text(x)),
+            );
+            Some(Field {
+                name,
+                ty,
+                modifiers: mods,
+                span: src.span(d),
+                constant: None,
+            })
         })
         .collect()
 }
@@ -369,24 +491,40 @@ pub fn signature(
         }
     }
     let mut scope = class_scope.clone();
-    let vars = type_vars(names, src, node.child_by_field_name("type_parameters"), &scope);
+    let vars = type_vars(
+        names,
+        src,
+        node.child_by_field_name("type_parameters"),
+        &scope,
+    );
     let type_params = vars.iter().map(|(n, _)| n.clone()).collect();
     scope.vars.extend(vars);
     let (locals, varargs) = params(names, src, &scope, node);
     let ret = if is_ctor {
         Type::Void
     } else {
-        let t = node.child_by_field_name("type").map(|t| names.resolve_type(src, t, &scope)).unwrap_or(Type::Unknown);
-        with_dims(t, node.child_by_field_name("dimensions").map(|d| src.text(d)))
+        let t = node
+            .child_by_field_name("type")
+            .map(|t| names.resolve_type(src, t, &scope))
+            .unwrap_or(Type::Unknown);
+        with_dims(
+            t,
+            node.child_by_field_name("dimensions").map(|d| src.text(d)),
+        )
     };
     let name = if is_ctor {
         "<init>".to_string()
     } else {
-        node.child_by_field_name("name").map(|n| src.text(n).to_string()).unwrap_or_default()
+        node.child_by_field_name("name")
+            .map(|n| src.text(n).to_string())
+            .unwrap_or_default()
     };
     let descriptor = format!(
         "({}){}",
-        locals.iter().map(|l| l.ty.erasure().descriptor()).collect::<String>(),
+        locals
+            .iter()
+            .map(|l| l.ty.erasure().descriptor())
+            .collect::<String>(),
         ret.erasure().descriptor()
     );
     Method {
@@ -401,27 +539,53 @@ pub fn signature(
         body: None,
         span: src.span(node),
         synthetic: false,
-        annotations: modifier_words(src, node).into_iter().filter_map(|w| w.strip_prefix('@').map(|a| a.rsplit('.').next().unwrap_or(a).to_string())).collect(),
+        annotations: modifier_words(src, node)
+            .into_iter()
+            .filter_map(|w| {
+                w.strip_prefix('@')
+                    .map(|a| a.rsplit('.').next().unwrap_or(a).to_string())
+            })
+            .collect(),
     }
 }
 
 fn params(names: &ClassNames, src: &Source, scope: &TypeScope, node: Node) -> (Vec<Local>, bool) {
-    let Some(list) = node.child_by_field_name("parameters") else { return (Vec::new(), false) };
+    let Some(list) = node.child_by_field_name("parameters") else {
+        return (Vec::new(), false);
+    };
     let mut locals = Vec::new();
     let mut varargs = false;
     for p in named_children(list) {
         match p.kind() {
             "formal_parameter" => {
-                let ty = p.child_by_field_name("type").map(|t| names.resolve_type(src, t, scope)).unwrap_or(Type::Unknown);
+                let ty = p
+                    .child_by_field_name("type")
+                    .map(|t| names.resolve_type(src, t, scope))
+                    .unwrap_or(Type::Unknown);
                 let ty = with_dims(ty, p.child_by_field_name("dimensions").map(|d| src.text(d)));
-                let name = p.child_by_field_name("name").map(|n| src.text(n).to_string()).unwrap_or_default();
-                locals.push(Local { name, ty, span: src.span(p) });
+                let name = p
+                    .child_by_field_name("name")
+                    .map(|n| src.text(n).to_string())
+                    .unwrap_or_default();
+                locals.push(Local {
+                    name,
+                    ty,
+                    span: src.span(p),
+                });
             }
             "spread_parameter" => {
                 let kids = named_children(p);
                 let ty = kids
                     .iter()
-                    .find(|k| !matches!(k.kind(), "modifiers" | "variable_declarator" | "annotation" | "marker_annotation"))
+                    .find(|k| {
+                        !matches!(
+                            k.kind(),
+                            "modifiers"
+                                | "variable_declarator"
+                                | "annotation"
+                                | "marker_annotation"
+                        )
+                    })
                     .map(|t| names.resolve_type(src, *t, scope))
                     .unwrap_or(Type::Unknown);
                 let name = kids
@@ -430,7 +594,11 @@ fn params(names: &ClassNames, src: &Source, scope: &TypeScope, node: Node) -> (V
                     .and_then(|d| d.child_by_field_name("name"))
                     .map(|n| src.text(n).to_string())
                     .unwrap_or_default();
-                locals.push(Local { name, ty: Type::Array(Box::new(ty)), span: src.span(p) });
+                locals.push(Local {
+                    name,
+                    ty: Type::Array(Box::new(ty)),
+                    span: src.span(p),
+                });
                 varargs = true;
             }
             _ => {}

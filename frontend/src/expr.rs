@@ -11,7 +11,14 @@ impl BodyCx<'_> {
     /// An expression the frontend does not model; `parts` are still evaluated.
     pub fn unknown_expr(&mut self, node: Node, reason: &str, parts: Vec<Expr>) -> Expr {
         self.unknowns += 1;
-        Expr { kind: ExprKind::Unknown { reason: reason.to_string(), parts }, ty: Type::Unknown, span: self.src.span(node) }
+        Expr {
+            kind: ExprKind::Unknown {
+                reason: reason.to_string(),
+                parts,
+            },
+            ty: Type::Unknown,
+            span: self.src.span(node),
+        }
     }
 
     /// Lowers an expression whose context expects `ty` (used for `{...}` and poly expressions).
@@ -21,7 +28,10 @@ impl BodyCx<'_> {
             return self.array_init(node, ty);
         }
         let mut e = self.expr(node);
-        if e.ty == Type::Unknown && matches!(e.kind, ExprKind::Unknown { .. }) && *ty != Type::Unknown {
+        if e.ty == Type::Unknown
+            && matches!(e.kind, ExprKind::Unknown { .. })
+            && *ty != Type::Unknown
+        {
             e.ty = ty.clone();
         }
         e
@@ -32,20 +42,27 @@ impl BodyCx<'_> {
         let node = strip_parens(node);
         let span = self.src.span(node);
         let text = self.src.text(node);
-        let lit = |l: Literal, ty: Type| Expr { kind: ExprKind::Literal(l), ty, span };
+        let lit = |l: Literal, ty: Type| Expr {
+            kind: ExprKind::Literal(l),
+            ty,
+            span,
+        };
         match node.kind() {
-            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
-                match literal::integer(text, false) {
-                    Ok(l @ Literal::Long(_)) => lit(l, Type::Long),
-                    Ok(l) => lit(l, Type::Int),
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal" => match literal::integer(text, false) {
+                Ok(l @ Literal::Long(_)) => lit(l, Type::Long),
+                Ok(l) => lit(l, Type::Int),
+                Err(e) => self.unknown_expr(node, &e, Vec::new()),
+            },
+            "decimal_floating_point_literal" | "hex_floating_point_literal" => {
+                match literal::floating(text) {
+                    Ok(l @ Literal::Float(_)) => lit(l, Type::Float),
+                    Ok(l) => lit(l, Type::Double),
                     Err(e) => self.unknown_expr(node, &e, Vec::new()),
                 }
             }
-            "decimal_floating_point_literal" | "hex_floating_point_literal" => match literal::floating(text) {
-                Ok(l @ Literal::Float(_)) => lit(l, Type::Float),
-                Ok(l) => lit(l, Type::Double),
-                Err(e) => self.unknown_expr(node, &e, Vec::new()),
-            },
             "true" => lit(Literal::Bool(true), Type::Boolean),
             "false" => lit(Literal::Bool(false), Type::Boolean),
             "null_literal" => lit(Literal::Null, Type::Null),
@@ -63,7 +80,11 @@ impl BodyCx<'_> {
                     .next()
                     .map(|t| self.names.resolve_type(self.src, t, &self.scope))
                     .unwrap_or(Type::Unknown);
-                Expr { kind: ExprKind::ClassLiteral(t), ty: Type::class("java.lang.Class"), span }
+                Expr {
+                    kind: ExprKind::ClassLiteral(t),
+                    ty: Type::class("java.lang.Class"),
+                    span,
+                }
             }
             "this" => self.this_expr(span, None),
             "identifier" => self.name_expr(node),
@@ -74,9 +95,19 @@ impl BodyCx<'_> {
                 match (array, index) {
                     (Some(array), Some(index)) => {
                         let ty = array.ty.element().cloned().unwrap_or(Type::Unknown);
-                        let index = typing::to_primitive(index.clone(), &unary_promote(&primitive_of(&index.ty).unwrap_or(Type::Int)));
+                        let index = typing::to_primitive(
+                            index.clone(),
+                            &unary_promote(&primitive_of(&index.ty).unwrap_or(Type::Int)),
+                        );
                         let index = typing::coerce(index, &Type::Int);
-                        Expr { kind: ExprKind::ArrayAccess { array: Box::new(array), index: Box::new(index) }, ty, span }
+                        Expr {
+                            kind: ExprKind::ArrayAccess {
+                                array: Box::new(array),
+                                index: Box::new(index),
+                            },
+                            ty,
+                            span,
+                        }
                     }
                     _ => self.unknown_expr(node, "incomplete array access", Vec::new()),
                 }
@@ -84,7 +115,9 @@ impl BodyCx<'_> {
             "method_invocation" => self.call(node),
             "object_creation_expression" => self.new_object(node),
             "array_creation_expression" => self.new_array(node),
-            "array_initializer" => self.unknown_expr(node, "array initializer without a type", Vec::new()),
+            "array_initializer" => {
+                self.unknown_expr(node, "array initializer without a type", Vec::new())
+            }
             "assignment_expression" => self.assignment(node),
             "binary_expression" => self.binary(node),
             "unary_expression" => self.unary(node),
@@ -105,10 +138,22 @@ impl BodyCx<'_> {
         let args = self
             .h
             .class(&class)
-            .map(|c| c.type_params.iter().map(|p| Type::Var { name: p.clone(), bound: Box::new(Type::object()) }).collect())
+            .map(|c| {
+                c.type_params
+                    .iter()
+                    .map(|p| Type::Var {
+                        name: p.clone(),
+                        bound: Box::new(Type::object()),
+                    })
+                    .collect()
+            })
             .unwrap_or_default();
         let outer = outer.filter(|o| *o != self.class);
-        Expr { kind: ExprKind::This { outer }, ty: Type::Class { name: class, args }, span }
+        Expr {
+            kind: ExprKind::This { outer },
+            ty: Type::Class { name: class, args },
+            span,
+        }
     }
 
     fn name_expr(&mut self, node: Node) -> Expr {
@@ -116,7 +161,11 @@ impl BodyCx<'_> {
         let span = self.src.span(node);
         if let Some(id) = self.lookup_local(&name) {
             let ty = self.locals[id as usize].ty.clone();
-            return Expr { kind: ExprKind::Local(id), ty, span };
+            return Expr {
+                kind: ExprKind::Local(id),
+                ty,
+                span,
+            };
         }
         if let Some(e) = self.implicit_field(&name, span) {
             return e;
@@ -132,14 +181,26 @@ impl BodyCx<'_> {
                 let target = if field.modifiers.is_static {
                     None
                 } else {
-                    let outer = if c == self.class { None } else { Some(c.clone()) };
+                    let outer = if c == self.class {
+                        None
+                    } else {
+                        Some(c.clone())
+                    };
                     Some(Box::new(self.this_expr(span, outer)))
                 };
                 let ty = match &target {
                     Some(t) => self.member_type(&field.ty, &t.ty, &decl.name),
                     None => field.ty.clone(),
                 };
-                return Some(Expr { kind: ExprKind::Field { target, class: decl.name.clone(), name: name.to_string() }, ty, span });
+                return Some(Expr {
+                    kind: ExprKind::Field {
+                        target,
+                        class: decl.name.clone(),
+                        name: name.to_string(),
+                    },
+                    ty,
+                    span,
+                });
             }
             current = self.h.class(&c).and_then(|k| k.outer.clone());
         }
@@ -152,11 +213,17 @@ impl BodyCx<'_> {
             .chain(file.static_on_demand.iter().cloned())
             .collect();
         for holder in holders {
-            let Some(class) = self.names.resolve(&holder, &self.scope) else { continue };
+            let Some(class) = self.names.resolve(&holder, &self.scope) else {
+                continue;
+            };
             if let Some((decl, field)) = self.h.find_field(&class, name) {
                 if field.modifiers.is_static {
                     return Some(Expr {
-                        kind: ExprKind::Field { target: None, class: decl.name.clone(), name: name.to_string() },
+                        kind: ExprKind::Field {
+                            target: None,
+                            class: decl.name.clone(),
+                            name: name.to_string(),
+                        },
                         ty: field.ty.clone(),
                         span,
                     });
@@ -176,18 +243,28 @@ impl BodyCx<'_> {
     /// If a node names a type (`Math`, `java.util.List`, `Outer.Inner`) rather than a value, the type.
     pub fn as_type_name(&self, node: Node) -> Option<String> {
         let node = strip_parens(node);
-        if !matches!(node.kind(), "identifier" | "field_access" | "scoped_identifier" | "type_identifier") {
+        if !matches!(
+            node.kind(),
+            "identifier" | "field_access" | "scoped_identifier" | "type_identifier"
+        ) {
             return None;
         }
         let text: String = self.src.text(node).split_whitespace().collect();
-        if text.split('.').any(|p| p.is_empty() || !p.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$')) {
+        if text.split('.').any(|p| {
+            p.is_empty()
+                || !p
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        }) {
             return None;
         }
         let first = text.split('.').next().unwrap_or_default();
         if self.lookup_local(first).is_some() || self.field_visible(first) {
             return None;
         }
-        self.names.resolve(&text, &self.scope).filter(|n| self.names.exists(n) || n.starts_with("java."))
+        self.names
+            .resolve(&text, &self.scope)
+            .filter(|n| self.names.exists(n) || n.starts_with("java."))
     }
 
     fn field_visible(&self, name: &str) -> bool {
@@ -203,18 +280,47 @@ impl BodyCx<'_> {
 
     fn field_access(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
-        let (Some(object), Some(field)) = (node.child_by_field_name("object"), node.child_by_field_name("field")) else {
+        let (Some(object), Some(field)) = (
+            node.child_by_field_name("object"),
+            node.child_by_field_name("field"),
+        ) else {
             return self.unknown_expr(node, "incomplete field access", Vec::new());
         };
         let name = self.src.text(field).to_string();
-        if object.kind() == "super" || named_children(node).iter().any(|c| c.kind() == "super") && object.kind() != "super" && name != "this" && self.src.text(object) == "super" {
-            let sup = self.h.class(&self.class).and_then(|c| c.superclass.as_ref()).and_then(|s| s.class_name()).map(String::from);
+        if object.kind() == "super"
+            || named_children(node).iter().any(|c| c.kind() == "super")
+                && object.kind() != "super"
+                && name != "this"
+                && self.src.text(object) == "super"
+        {
+            let sup = self
+                .h
+                .class(&self.class)
+                .and_then(|c| c.superclass.as_ref())
+                .and_then(|s| s.class_name())
+                .map(String::from);
             let this = self.this_expr(span, None);
-            return match sup.and_then(|s| self.h.find_field(&s, &name).map(|(d, f)| (d.name.clone(), f.clone()))) {
+            return match sup.and_then(|s| {
+                self.h
+                    .find_field(&s, &name)
+                    .map(|(d, f)| (d.name.clone(), f.clone()))
+            }) {
                 Some((decl, f)) => {
                     let ty = self.member_type(&f.ty, &this.ty, &decl);
-                    let target = if f.modifiers.is_static { None } else { Some(Box::new(this)) };
-                    Expr { kind: ExprKind::Field { target, class: decl, name }, ty, span }
+                    let target = if f.modifiers.is_static {
+                        None
+                    } else {
+                        Some(Box::new(this))
+                    };
+                    Expr {
+                        kind: ExprKind::Field {
+                            target,
+                            class: decl,
+                            name,
+                        },
+                        ty,
+                        span,
+                    }
                 }
                 None => self.unknown_expr(node, "unresolved super field", Vec::new()),
             };
@@ -229,7 +335,11 @@ impl BodyCx<'_> {
             }
             return match self.h.find_field(&class, &name) {
                 Some((decl, f)) => Expr {
-                    kind: ExprKind::Field { target: None, class: decl.name.clone(), name },
+                    kind: ExprKind::Field {
+                        target: None,
+                        class: decl.name.clone(),
+                        name,
+                    },
                     ty: f.ty.clone(),
                     span,
                 },
@@ -238,7 +348,11 @@ impl BodyCx<'_> {
                     if self.names.exists(&nested) {
                         self.unknown_expr(node, "type used as a value", Vec::new())
                     } else {
-                        self.unknown_expr(node, &format!("unknown static field `{class}.{name}`"), Vec::new())
+                        self.unknown_expr(
+                            node,
+                            &format!("unknown static field `{class}.{name}`"),
+                            Vec::new(),
+                        )
                     }
                 }
             };
@@ -246,20 +360,44 @@ impl BodyCx<'_> {
         let target = self.expr(object);
         if let Type::Array(_) = target.ty {
             if name == "length" {
-                return Expr { kind: ExprKind::ArrayLength(Box::new(target)), ty: Type::Int, span };
+                return Expr {
+                    kind: ExprKind::ArrayLength(Box::new(target)),
+                    ty: Type::Int,
+                    span,
+                };
             }
         }
         let Some(class) = target.ty.erasure().class_name().map(String::from) else {
-            return self.unknown_expr(node, &format!("field `{name}` of an untyped value"), vec![target]);
+            return self.unknown_expr(
+                node,
+                &format!("field `{name}` of an untyped value"),
+                vec![target],
+            );
         };
         match self.h.find_field(&class, &name) {
             Some((decl, f)) => {
                 let ty = self.member_type(&f.ty, &target.ty, &decl.name);
                 let decl = decl.name.clone();
-                let target = if f.modifiers.is_static { None } else { Some(Box::new(target)) };
-                Expr { kind: ExprKind::Field { target, class: decl, name }, ty, span }
+                let target = if f.modifiers.is_static {
+                    None
+                } else {
+                    Some(Box::new(target))
+                };
+                Expr {
+                    kind: ExprKind::Field {
+                        target,
+                        class: decl,
+                        name,
+                    },
+                    ty,
+                    span,
+                }
             }
-            None => self.unknown_expr(node, &format!("unknown field `{class}.{name}`"), vec![target]),
+            None => self.unknown_expr(
+                node,
+                &format!("unknown field `{class}.{name}`"),
+                vec![target],
+            ),
         }
     }
 
@@ -269,9 +407,18 @@ impl BodyCx<'_> {
         let Some(element) = ty.element().cloned() else {
             return self.unknown_expr(node, "array initializer for a non-array type", Vec::new());
         };
-        let elements =
-            named_children(node).into_iter().map(|c| self.initializer(c, &element)).collect::<Vec<_>>();
-        Expr { kind: ExprKind::NewArray { dims: Vec::new(), init: Some(elements) }, ty: ty.clone(), span }
+        let elements = named_children(node)
+            .into_iter()
+            .map(|c| self.initializer(c, &element))
+            .collect::<Vec<_>>();
+        Expr {
+            kind: ExprKind::NewArray {
+                dims: Vec::new(),
+                init: Some(elements),
+            },
+            ty: ty.clone(),
+            span,
+        }
     }
 
     fn new_array(&mut self, node: Node) -> Expr {
@@ -285,7 +432,10 @@ impl BodyCx<'_> {
         let mut cursor = node.walk();
         for d in node.children_by_field_name("dimensions", &mut cursor) {
             if d.kind() == "dimensions_expr" {
-                if let Some(e) = named_children(d).into_iter().find(|c| !matches!(c.kind(), "annotation" | "marker_annotation")) {
+                if let Some(e) = named_children(d)
+                    .into_iter()
+                    .find(|c| !matches!(c.kind(), "annotation" | "marker_annotation"))
+                {
                     sized.push(e);
                 }
             } else {
@@ -309,20 +459,33 @@ impl BodyCx<'_> {
                 typing::coerce(typing::to_primitive(e, &p), &Type::Int)
             })
             .collect();
-        Expr { kind: ExprKind::NewArray { dims, init: None }, ty, span }
+        Expr {
+            kind: ExprKind::NewArray { dims, init: None },
+            ty,
+            span,
+        }
     }
 
     fn assignment(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
-        let (Some(left), Some(right), Some(op)) =
-            (node.child_by_field_name("left"), node.child_by_field_name("right"), node.child_by_field_name("operator"))
-        else {
+        let (Some(left), Some(right), Some(op)) = (
+            node.child_by_field_name("left"),
+            node.child_by_field_name("right"),
+            node.child_by_field_name("operator"),
+        ) else {
             return self.unknown_expr(node, "incomplete assignment", Vec::new());
         };
         let target = self.expr(left);
-        if !matches!(target.kind, ExprKind::Local(_) | ExprKind::Field { .. } | ExprKind::ArrayAccess { .. }) {
+        if !matches!(
+            target.kind,
+            ExprKind::Local(_) | ExprKind::Field { .. } | ExprKind::ArrayAccess { .. }
+        ) {
             let value = self.expr(right);
-            return self.unknown_expr(node, "assignment to an unmodelled target", vec![target, value]);
+            return self.unknown_expr(
+                node,
+                "assignment to an unmodelled target",
+                vec![target, value],
+            );
         }
         let op_text = self.src.text(op);
         let ty = target.ty.clone();
@@ -330,7 +493,12 @@ impl BodyCx<'_> {
             let value = self.expr_expecting(right, &ty);
             let value = typing::coerce(typing::narrow_constant(value, &ty), &ty);
             return Expr {
-                kind: ExprKind::Assign { target: Box::new(target), op: None, value: Box::new(value), op_ty: ty.clone() },
+                kind: ExprKind::Assign {
+                    target: Box::new(target),
+                    op: None,
+                    value: Box::new(value),
+                    op_ty: ty.clone(),
+                },
                 ty,
                 span,
             };
@@ -349,11 +517,28 @@ impl BodyCx<'_> {
         } else {
             let tp = primitive_of(&ty).unwrap_or(Type::Unknown);
             let vp = primitive_of(&value.ty).unwrap_or(Type::Unknown);
-            let op_ty = if tp == Type::Boolean { Type::Boolean } else { binary_promote(&tp, &vp) };
+            let op_ty = if tp == Type::Boolean {
+                Type::Boolean
+            } else {
+                binary_promote(&tp, &vp)
+            };
             (op_ty.clone(), typing::to_primitive(value, &op_ty))
         };
-        let op = if op_ty == Type::string() { BinaryOp::Concat } else { bop };
-        Expr { kind: ExprKind::Assign { target: Box::new(target), op: Some(op), value: Box::new(value), op_ty }, ty, span }
+        let op = if op_ty == Type::string() {
+            BinaryOp::Concat
+        } else {
+            bop
+        };
+        Expr {
+            kind: ExprKind::Assign {
+                target: Box::new(target),
+                op: Some(op),
+                value: Box::new(value),
+                op_ty,
+            },
+            ty,
+            span,
+        }
     }
 
     /// Converts a value to `String` for concatenation.
@@ -366,9 +551,11 @@ impl BodyCx<'_> {
 
     fn binary(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
-        let (Some(l), Some(r), Some(op)) =
-            (node.child_by_field_name("left"), node.child_by_field_name("right"), node.child_by_field_name("operator"))
-        else {
+        let (Some(l), Some(r), Some(op)) = (
+            node.child_by_field_name("left"),
+            node.child_by_field_name("right"),
+            node.child_by_field_name("operator"),
+        ) else {
             return self.unknown_expr(node, "incomplete binary expression", Vec::new());
         };
         let op_text = self.src.text(op).to_string();
@@ -377,45 +564,94 @@ impl BodyCx<'_> {
         let Some(op) = binary_op(&op_text) else {
             return self.unknown_expr(node, "unknown operator", vec![lhs, rhs]);
         };
-        self.make_binary(op, lhs, rhs, span).unwrap_or_else(|parts| self.unknown_expr(node, "ill-typed operands", parts))
+        self.make_binary(op, lhs, rhs, span)
+            .unwrap_or_else(|parts| self.unknown_expr(node, "ill-typed operands", parts))
     }
 
     /// Types a binary operation, inserting promotions; gives back the operands if it cannot.
-    pub fn make_binary(&mut self, op: BinaryOp, lhs: Expr, rhs: Expr, span: Span) -> Result<Expr, Vec<Expr>> {
+    pub fn make_binary(
+        &mut self,
+        op: BinaryOp,
+        lhs: Expr,
+        rhs: Expr,
+        span: Span,
+    ) -> Result<Expr, Vec<Expr>> {
         let string = Type::string();
         if op == BinaryOp::Add && (lhs.ty == string || rhs.ty == string) {
             let (lhs, rhs) = (self.to_string_value(lhs), self.to_string_value(rhs));
-            return Ok(binary_expr(BinaryOp::Concat, lhs, rhs, string.clone(), string, span));
+            return Ok(binary_expr(
+                BinaryOp::Concat,
+                lhs,
+                rhs,
+                string.clone(),
+                string,
+                span,
+            ));
         }
         let lp = primitive_of(&lhs.ty);
         let rp = primitive_of(&rhs.ty);
         match op {
             BinaryOp::CondAnd | BinaryOp::CondOr => {
-                let (l, r) = (typing::coerce(lhs, &Type::Boolean), typing::coerce(rhs, &Type::Boolean));
+                let (l, r) = (
+                    typing::coerce(lhs, &Type::Boolean),
+                    typing::coerce(rhs, &Type::Boolean),
+                );
                 Ok(binary_expr(op, l, r, Type::Boolean, Type::Boolean, span))
             }
             BinaryOp::Eq | BinaryOp::Ne => {
-                let numeric_or_bool = |p: &Option<Type>, t: &Type| p.is_some() && (t.is_primitive());
+                let numeric_or_bool =
+                    |p: &Option<Type>, t: &Type| p.is_some() && (t.is_primitive());
                 if numeric_or_bool(&lp, &lhs.ty) || numeric_or_bool(&rp, &rhs.ty) {
-                    let (Some(a), Some(b)) = (lp, rp) else { return Err(vec![lhs, rhs]) };
-                    let op_ty = if a == Type::Boolean { Type::Boolean } else { binary_promote(&a, &b) };
-                    let (l, r) = (typing::to_primitive(lhs, &op_ty), typing::to_primitive(rhs, &op_ty));
+                    let (Some(a), Some(b)) = (lp, rp) else {
+                        return Err(vec![lhs, rhs]);
+                    };
+                    let op_ty = if a == Type::Boolean {
+                        Type::Boolean
+                    } else {
+                        binary_promote(&a, &b)
+                    };
+                    let (l, r) = (
+                        typing::to_primitive(lhs, &op_ty),
+                        typing::to_primitive(rhs, &op_ty),
+                    );
                     Ok(binary_expr(op, l, r, op_ty, Type::Boolean, span))
                 } else {
-                    Ok(binary_expr(op, lhs, rhs, Type::object(), Type::Boolean, span))
+                    Ok(binary_expr(
+                        op,
+                        lhs,
+                        rhs,
+                        Type::object(),
+                        Type::Boolean,
+                        span,
+                    ))
                 }
             }
             _ if op.is_shift() => {
-                let (Some(a), Some(b)) = (lp, rp) else { return Err(vec![lhs, rhs]) };
+                let (Some(a), Some(b)) = (lp, rp) else {
+                    return Err(vec![lhs, rhs]);
+                };
                 let (a, b) = (unary_promote(&a), unary_promote(&b));
                 let (l, r) = (typing::to_primitive(lhs, &a), typing::to_primitive(rhs, &b));
                 Ok(binary_expr(op, l, r, a.clone(), a, span))
             }
             _ => {
-                let (Some(a), Some(b)) = (lp, rp) else { return Err(vec![lhs, rhs]) };
-                let op_ty = if a == Type::Boolean && b == Type::Boolean { Type::Boolean } else { binary_promote(&a, &b) };
-                let (l, r) = (typing::to_primitive(lhs, &op_ty), typing::to_primitive(rhs, &op_ty));
-                let ty = if op.is_comparison() { Type::Boolean } else { op_ty.clone() };
+                let (Some(a), Some(b)) = (lp, rp) else {
+                    return Err(vec![lhs, rhs]);
+                };
+                let op_ty = if a == Type::Boolean && b == Type::Boolean {
+                    Type::Boolean
+                } else {
+                    binary_promote(&a, &b)
+                };
+                let (l, r) = (
+                    typing::to_primitive(lhs, &op_ty),
+                    typing::to_primitive(rhs, &op_ty),
+                );
+                let ty = if op.is_comparison() {
+                    Type::Boolean
+                } else {
+                    op_ty.clone()
+                };
                 Ok(binary_expr(op, l, r, op_ty, ty, span))
             }
         }
@@ -423,19 +659,29 @@ impl BodyCx<'_> {
 
     fn unary(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
-        let (Some(operand), Some(op)) = (node.child_by_field_name("operand"), node.child_by_field_name("operator")) else {
+        let (Some(operand), Some(op)) = (
+            node.child_by_field_name("operand"),
+            node.child_by_field_name("operator"),
+        ) else {
             return self.unknown_expr(node, "incomplete unary expression", Vec::new());
         };
         let op_text = self.src.text(op);
         let operand_node = strip_parens(operand);
-        if op_text == "-" && operand_node.kind() != "parenthesized_expression" && operand_node.kind().ends_with("integer_literal") {
+        if op_text == "-"
+            && operand_node.kind() != "parenthesized_expression"
+            && operand_node.kind().ends_with("integer_literal")
+        {
             if let Ok(l) = literal::integer(self.src.text(operand_node), true) {
                 let (l, ty) = match l {
                     Literal::Int(v) => (Literal::Int(v.wrapping_neg()), Type::Int),
                     Literal::Long(v) => (Literal::Long(v.wrapping_neg()), Type::Long),
                     other => (other, Type::Int),
                 };
-                return Expr { kind: ExprKind::Literal(l), ty, span };
+                return Expr {
+                    kind: ExprKind::Literal(l),
+                    ty,
+                    span,
+                };
             }
         }
         let e = self.expr(operand);
@@ -445,7 +691,14 @@ impl BodyCx<'_> {
         match op_text {
             "!" => {
                 let e = typing::to_primitive(e, &Type::Boolean);
-                Expr { kind: ExprKind::Unary { op: UnaryOp::Not, operand: Box::new(e) }, ty: Type::Boolean, span }
+                Expr {
+                    kind: ExprKind::Unary {
+                        op: UnaryOp::Not,
+                        operand: Box::new(e),
+                    },
+                    ty: Type::Boolean,
+                    span,
+                }
             }
             "+" => {
                 let t = unary_promote(&p);
@@ -454,8 +707,19 @@ impl BodyCx<'_> {
             "-" | "~" => {
                 let t = unary_promote(&p);
                 let e = typing::to_primitive(e, &t);
-                let op = if op_text == "-" { UnaryOp::Neg } else { UnaryOp::BitNot };
-                Expr { kind: ExprKind::Unary { op, operand: Box::new(e) }, ty: t, span }
+                let op = if op_text == "-" {
+                    UnaryOp::Neg
+                } else {
+                    UnaryOp::BitNot
+                };
+                Expr {
+                    kind: ExprKind::Unary {
+                        op,
+                        operand: Box::new(e),
+                    },
+                    ty: t,
+                    span,
+                }
             }
             _ => self.unknown_expr(node, "unknown unary operator", vec![e]),
         }
@@ -468,13 +732,28 @@ impl BodyCx<'_> {
             return self.unknown_expr(node, "incomplete update", Vec::new());
         };
         let target = self.expr(operand);
-        if !matches!(target.kind, ExprKind::Local(_) | ExprKind::Field { .. } | ExprKind::ArrayAccess { .. }) {
+        if !matches!(
+            target.kind,
+            ExprKind::Local(_) | ExprKind::Field { .. } | ExprKind::ArrayAccess { .. }
+        ) {
             return self.unknown_expr(node, "update of an unmodelled target", vec![target]);
         }
         let prefix = text.starts_with("++") || text.starts_with("--");
-        let increment = if prefix { text.starts_with("++") } else { text.ends_with("++") };
+        let increment = if prefix {
+            text.starts_with("++")
+        } else {
+            text.ends_with("++")
+        };
         let ty = target.ty.clone();
-        Expr { kind: ExprKind::IncDec { target: Box::new(target), increment, prefix }, ty, span }
+        Expr {
+            kind: ExprKind::IncDec {
+                target: Box::new(target),
+                increment,
+                prefix,
+            },
+            ty,
+            span,
+        }
     }
 
     fn conditional(&mut self, node: Node) -> Expr {
@@ -492,7 +771,11 @@ impl BodyCx<'_> {
         let ty = self.conditional_type(&then.ty, &otherwise.ty);
         let (then, otherwise) = (typing::coerce(then, &ty), typing::coerce(otherwise, &ty));
         Expr {
-            kind: ExprKind::Conditional { cond: Box::new(cond), then: Box::new(then), otherwise: Box::new(otherwise) },
+            kind: ExprKind::Conditional {
+                cond: Box::new(cond),
+                then: Box::new(then),
+                otherwise: Box::new(otherwise),
+            },
             ty,
             span,
         }
@@ -577,7 +860,15 @@ impl BodyCx<'_> {
             let name = self.src.text(n).to_string();
             self.declare(&name, target.clone(), self.src.span(n))
         });
-        Expr { kind: ExprKind::InstanceOf { expr: Box::new(e), target, binding }, ty: Type::Boolean, span }
+        Expr {
+            kind: ExprKind::InstanceOf {
+                expr: Box::new(e),
+                target,
+                binding,
+            },
+            ty: Type::Boolean,
+            span,
+        }
     }
 }
 
@@ -595,7 +886,16 @@ impl BoxIfPrimitive for Type {
 }
 
 fn binary_expr(op: BinaryOp, lhs: Expr, rhs: Expr, op_ty: Type, ty: Type, span: Span) -> Expr {
-    Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), op_ty }, ty, span }
+    Expr {
+        kind: ExprKind::Binary {
+            op,
+            lhs: Box::new(lhs),
+            rhs: Box::new(rhs),
+            op_ty,
+        },
+        ty,
+        span,
+    }
 }
 
 /// The operator for a binary operator token.
@@ -628,9 +928,10 @@ pub fn binary_op(text: &str) -> Option<BinaryOp> {
 pub fn erase_free_vars(t: &Type, bound: &std::collections::HashMap<String, Type>) -> Type {
     match t {
         Type::Var { name, bound: b } if !bound.contains_key(name) => (**b).clone(),
-        Type::Class { name, args } => {
-            Type::Class { name: name.clone(), args: args.iter().map(|a| erase_free_vars(a, bound)).collect() }
-        }
+        Type::Class { name, args } => Type::Class {
+            name: name.clone(),
+            args: args.iter().map(|a| erase_free_vars(a, bound)).collect(),
+        },
         Type::Array(e) => Type::Array(Box::new(erase_free_vars(e, bound))),
         t => t.clone(),
     }

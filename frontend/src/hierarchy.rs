@@ -32,7 +32,11 @@ impl<'p> Hierarchy<'p> {
                 }
             }
         }
-        Hierarchy { classes, by_name, children }
+        Hierarchy {
+            classes,
+            by_name,
+            children,
+        }
     }
 
     /// The class with this binary name.
@@ -43,7 +47,11 @@ impl<'p> Hierarchy<'p> {
     /// Direct supertypes (superclass first, then interfaces; `Object` for interfaces).
     pub fn direct_supers(&self, name: &str) -> Vec<&'p str> {
         let Some(c) = self.class(name) else {
-            return if name == OBJECT { Vec::new() } else { vec![OBJECT] };
+            return if name == OBJECT {
+                Vec::new()
+            } else {
+                vec![OBJECT]
+            };
         };
         let mut out: Vec<&str> = Vec::new();
         if let Some(s) = c.superclass.as_ref().and_then(|t| t.class_name()) {
@@ -60,7 +68,11 @@ impl<'p> Hierarchy<'p> {
         let mut out = vec![name.to_string()];
         let mut i = 0;
         while i < out.len() {
-            let supers: Vec<String> = self.direct_supers(&out[i]).into_iter().map(String::from).collect();
+            let supers: Vec<String> = self
+                .direct_supers(&out[i])
+                .into_iter()
+                .map(String::from)
+                .collect();
             for s in supers {
                 if !out.contains(&s) {
                     out.push(s);
@@ -134,7 +146,12 @@ impl<'p> Hierarchy<'p> {
     }
 
     /// The method with this name and descriptor declared in `class` or inherited by it.
-    pub fn find_method(&self, class: &str, name: &str, descriptor: &str) -> Option<(&'p Class, &'p Method)> {
+    pub fn find_method(
+        &self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+    ) -> Option<(&'p Class, &'p Method)> {
         for a in self.ancestors(class) {
             if let Some(c) = self.class(&a) {
                 if let Some(m) = c.method(name, descriptor) {
@@ -147,19 +164,31 @@ impl<'p> Hierarchy<'p> {
 
     /// The implementation run by a virtual call on an object of runtime class `runtime`:
     /// the nearest declaration with a body, classes before interfaces (default methods).
-    pub fn dispatch(&self, runtime: &str, name: &str, descriptor: &str) -> Option<(&'p Class, &'p Method)> {
+    pub fn dispatch(
+        &self,
+        runtime: &str,
+        name: &str,
+        descriptor: &str,
+    ) -> Option<(&'p Class, &'p Method)> {
         let ancestors = self.ancestors(runtime);
-        let concrete = ancestors.iter().filter_map(|a| self.class(a)).find_map(|c| {
-            c.method(name, descriptor)
-                .filter(|m| m.body.is_some() || m.modifiers.native)
-                .filter(|_| c.kind != crate::ir::ClassKind::Interface)
-                .map(|m| (c, m))
-        });
+        let concrete = ancestors
+            .iter()
+            .filter_map(|a| self.class(a))
+            .find_map(|c| {
+                c.method(name, descriptor)
+                    .filter(|m| m.body.is_some() || m.modifiers.native)
+                    .filter(|_| c.kind != crate::ir::ClassKind::Interface)
+                    .map(|m| (c, m))
+            });
         concrete.or_else(|| {
             ancestors
                 .iter()
                 .filter_map(|a| self.class(a))
-                .find_map(|c| c.method(name, descriptor).filter(|m| m.body.is_some()).map(|m| (c, m)))
+                .find_map(|c| {
+                    c.method(name, descriptor)
+                        .filter(|m| m.body.is_some())
+                        .map(|m| (c, m))
+                })
         })
     }
 

@@ -111,7 +111,10 @@ pub enum Type {
 impl Type {
     /// A class type without type arguments.
     pub fn class(name: &str) -> Type {
-        Type::Class { name: name.to_string(), args: Vec::new() }
+        Type::Class {
+            name: name.to_string(),
+            args: Vec::new(),
+        }
     }
 
     /// `java.lang.Object`.
@@ -128,13 +131,23 @@ impl Type {
     pub fn is_primitive(&self) -> bool {
         matches!(
             self,
-            Type::Boolean | Type::Byte | Type::Short | Type::Char | Type::Int | Type::Long | Type::Float | Type::Double
+            Type::Boolean
+                | Type::Byte
+                | Type::Short
+                | Type::Char
+                | Type::Int
+                | Type::Long
+                | Type::Float
+                | Type::Double
         )
     }
 
     /// True for byte, short, char, int and long.
     pub fn is_integral(&self) -> bool {
-        matches!(self, Type::Byte | Type::Short | Type::Char | Type::Int | Type::Long)
+        matches!(
+            self,
+            Type::Byte | Type::Short | Type::Char | Type::Int | Type::Long
+        )
     }
 
     /// True for the numeric primitives (integral and floating).
@@ -144,7 +157,10 @@ impl Type {
 
     /// True for class, array, type-variable and null types.
     pub fn is_reference(&self) -> bool {
-        matches!(self, Type::Class { .. } | Type::Array(_) | Type::Var { .. } | Type::Null)
+        matches!(
+            self,
+            Type::Class { .. } | Type::Array(_) | Type::Var { .. } | Type::Null
+        )
     }
 
     /// The type after erasure of type arguments and type variables.
@@ -326,7 +342,9 @@ impl Class {
 
     /// The method with this name and descriptor.
     pub fn method(&self, name: &str, descriptor: &str) -> Option<&Method> {
-        self.methods.iter().find(|m| m.name == name && m.descriptor == descriptor)
+        self.methods
+            .iter()
+            .find(|m| m.name == name && m.descriptor == descriptor)
     }
 
     /// The field with this name.
@@ -668,7 +686,10 @@ pub enum BinaryOp {
 impl BinaryOp {
     /// True for the comparison operators, whose result is boolean.
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
     }
 
     /// True for shifts, whose right operand is not promoted with the left.
@@ -836,7 +857,10 @@ pub enum ExprKind {
 
 /// The parameter types of a JVM method descriptor, e.g. `(I[Ljava/lang/String;)V`.
 pub fn descriptor_params(descriptor: &str) -> Vec<Type> {
-    let inner = descriptor.strip_prefix('(').and_then(|d| d.split(')').next()).unwrap_or("");
+    let inner = descriptor
+        .strip_prefix('(')
+        .and_then(|d| d.split(')').next())
+        .unwrap_or("");
     let mut chars = inner.chars().peekable();
     let mut out = Vec::new();
     while chars.peek().is_some() {

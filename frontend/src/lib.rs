@@ -20,7 +20,10 @@ mod typing;
 pub use hierarchy::Hierarchy;
 pub use ir::descriptor_params;
 
-use ir::{Class, Diagnostic, Expr, ExprKind, Local, Method, Modifiers, Program, SourceFile, Span, Stmt, StmtKind, Type};
+use ir::{
+    Class, Diagnostic, Expr, ExprKind, Local, Method, Modifiers, Program, SourceFile, Span, Stmt,
+    StmtKind, Type,
+};
 use names::{ClassNames, FileScope, TypeScope};
 use std::path::{Path, PathBuf};
 use syntax::{named_children, Source};
@@ -63,10 +66,13 @@ pub fn parse_stage(sources: &[PathBuf], work_dir: &Path) -> Result<ParseSummary,
     let (program, summary) = parse_program(&inputs);
     let path = program_path(work_dir);
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let json = serde_json::to_string(&program).map_err(|e| Error(format!("cannot encode the program model: {e}")))?;
-    std::fs::write(&path, json).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+    let json = serde_json::to_string(&program)
+        .map_err(|e| Error(format!("cannot encode the program model: {e}")))?;
+    std::fs::write(&path, json)
+        .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     Ok(summary)
 }
 
@@ -92,22 +98,36 @@ pub fn collect_sources(sources: &[PathBuf]) -> Result<Vec<Input>, Error> {
     let mut out = Vec::new();
     for root in sources {
         if root.is_file() {
-            let rel = root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            out.push(Input { path: root.clone(), rel });
+            let rel = root
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            out.push(Input {
+                path: root.clone(),
+                rel,
+            });
             continue;
         }
         if !root.is_dir() {
-            return Err(Error(format!("{}: no such file or directory; give the folder that holds the Java sources", root.display())));
+            return Err(Error(format!(
+                "{}: no such file or directory; give the folder that holds the Java sources",
+                root.display()
+            )));
         }
         let mut stack = vec![root.clone()];
         while let Some(dir) = stack.pop() {
-            let entries = std::fs::read_dir(&dir).map_err(|e| Error(format!("{}: {e}", dir.display())))?;
+            let entries =
+                std::fs::read_dir(&dir).map_err(|e| Error(format!("{}: {e}", dir.display())))?;
             for entry in entries.flatten() {
                 let p = entry.path();
                 if p.is_dir() {
                     stack.push(p);
                 } else if p.extension().is_some_and(|e| e == "java") {
-                    let rel = p.strip_prefix(root).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+                    let rel = p
+                        .strip_prefix(root)
+                        .unwrap_or(&p)
+                        .to_string_lossy()
+                        .replace('\\', "/");
                     out.push(Input { path: p, rel });
                 }
             }
@@ -131,18 +151,47 @@ pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
     let mut parser = tree_sitter::Parser::new();
     let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     if parser.set_language(&language).is_err() {
-        program.diagnostics.push(Diagnostic { span: Span::default(), message: "tree-sitter-java grammar is incompatible".into() });
+        program.diagnostics.push(Diagnostic {
+            span: Span::default(),
+            message: "tree-sitter-java grammar is incompatible".into(),
+        });
         return (program, ParseSummary::default());
     }
-    let library = jdk::MODEL.iter().map(|(rel, text)| (format!("<jdk>/{rel}"), rel.to_string(), text.to_string(), true));
+    let library = jdk::MODEL.iter().map(|(rel, text)| {
+        (
+            format!("<jdk>/{rel}"),
+            rel.to_string(),
+            text.to_string(),
+            true,
+        )
+    });
     let project = inputs.iter().map(|i| {
         let text = std::fs::read_to_string(&i.path);
-        (i.path.display().to_string(), i.rel.clone(), text.unwrap_or_default(), false)
+        (
+            i.path.display().to_string(),
+            i.rel.clone(),
+            text.unwrap_or_default(),
+            false,
+        )
     });
     for (path, rel, text, is_library) in library.chain(project) {
         let file = program.files.len() as ir::FileId;
-        if !is_library && text.is_empty() && std::fs::metadata(&path).map(|m| m.len() > 0).unwrap_or(true) {
-            program.diagnostics.push(Diagnostic { span: Span { file, line: 1, col: 1, end_line: 1, end_col: 1 }, message: "cannot read file (or not UTF-8)".into() });
+        if !is_library
+            && text.is_empty()
+            && std::fs::metadata(&path)
+                .map(|m| m.len() > 0)
+                .unwrap_or(true)
+        {
+            program.diagnostics.push(Diagnostic {
+                span: Span {
+                    file,
+                    line: 1,
+                    col: 1,
+                    end_line: 1,
+                    end_col: 1,
+                },
+                message: "cannot read file (or not UTF-8)".into(),
+            });
         }
         let tree = parser.parse(&text, None);
         let scope = match &tree {
@@ -150,9 +199,18 @@ pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
             None => FileScope::default(),
         };
         if let Some(t) = &tree {
-            report_syntax_errors(&Source { file, text: &text }, t.root_node(), &mut program.diagnostics);
+            report_syntax_errors(
+                &Source { file, text: &text },
+                t.root_node(),
+                &mut program.diagnostics,
+            );
         }
-        program.files.push(SourceFile { path, rel, package: scope.package.clone(), library: is_library });
+        program.files.push(SourceFile {
+            path,
+            rel,
+            package: scope.package.clone(),
+            library: is_library,
+        });
         parsed.push(Parsed { text, tree, scope });
     }
     declare_classes(&mut program, &parsed);
@@ -169,8 +227,15 @@ fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Dia
     let mut reported = 0;
     while let Some(n) = stack.pop() {
         if n.is_error() || n.is_missing() {
-            let what = if n.is_missing() { format!("missing `{}`", n.kind()) } else { "syntax error".to_string() };
-            out.push(Diagnostic { span: src.span(n), message: format!("{what}; the enclosing declaration is not analysed") });
+            let what = if n.is_missing() {
+                format!("missing `{}`", n.kind())
+            } else {
+                "syntax error".to_string()
+            };
+            out.push(Diagnostic {
+                span: src.span(n),
+                message: format!("{what}; the enclosing declaration is not analysed"),
+            });
             reported += 1;
             if reported >= 5 {
                 return;
@@ -188,24 +253,45 @@ fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Dia
 fn declare_classes(program: &mut Program, parsed: &[Parsed]) {
     for (fi, p) in parsed.iter().enumerate() {
         let Some(tree) = &p.tree else { continue };
-        let src = Source { file: fi as ir::FileId, text: &p.text };
+        let src = Source {
+            file: fi as ir::FileId,
+            text: &p.text,
+        };
         let library = program.files[fi].library;
         for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
             if program.classes.iter().any(|c| c.name == decl.name) {
                 if !library {
-                    program.diagnostics.push(Diagnostic { span: src.span(decl.node), message: format!("duplicate class `{}`; this one is ignored", decl.name) });
+                    program.diagnostics.push(Diagnostic {
+                        span: src.span(decl.node),
+                        message: format!("duplicate class `{}`; this one is ignored", decl.name),
+                    });
                 }
                 continue;
             }
-            let outer_kind = decl.outer.as_ref().and_then(|o| program.classes.iter().find(|c| &c.name == o)).map(|c| c.kind);
-            program.classes.push(declare::skeleton(&src, &decl, outer_kind, library));
+            let outer_kind = decl
+                .outer
+                .as_ref()
+                .and_then(|o| program.classes.iter().find(|c| &c.name == o))
+                .map(|c| c.kind);
+            program
+                .classes
+                .push(declare::skeleton(&src, &decl, outer_kind, library));
         }
     }
     for (fi, p) in parsed.iter().enumerate() {
         let Some(tree) = &p.tree else { continue };
-        let src = Source { file: fi as ir::FileId, text: &p.text };
+        let src = Source {
+            file: fi as ir::FileId,
+            text: &p.text,
+        };
         for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
-            let Some(idx) = program.classes.iter().position(|c| c.name == decl.name && c.file == src.file) else { continue };
+            let Some(idx) = program
+                .classes
+                .iter()
+                .position(|c| c.name == decl.name && c.file == src.file)
+            else {
+                continue;
+            };
             let header = {
                 let names = ClassNames::new(&program.classes);
                 declare::header(&names, &src, &p.scope, &decl)
@@ -241,11 +327,27 @@ fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
         let h = Hierarchy::over(classes);
         for (fi, p) in parsed.iter().enumerate() {
             let Some(tree) = &p.tree else { continue };
-            let src = Source { file: fi as ir::FileId, text: &p.text };
+            let src = Source {
+                file: fi as ir::FileId,
+                text: &p.text,
+            };
             let library = program.files[fi].library;
             for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
-                let Some(idx) = classes.iter().position(|c| c.name == decl.name && c.file == src.file) else { continue };
-                let mut cx = ClassLowering { names: &names, h: &h, src: &src, file: &p.scope, class: &classes[idx], unknowns: 0, diagnostics: Vec::new() };
+                let Some(idx) = classes
+                    .iter()
+                    .position(|c| c.name == decl.name && c.file == src.file)
+                else {
+                    continue;
+                };
+                let mut cx = ClassLowering {
+                    names: &names,
+                    h: &h,
+                    src: &src,
+                    file: &p.scope,
+                    class: &classes[idx],
+                    unknowns: 0,
+                    diagnostics: Vec::new(),
+                };
                 let bodies = cx.lower(&decl);
                 if !library {
                     unknowns += cx.unknowns;
@@ -277,10 +379,16 @@ fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
                 param_count: 0,
                 varargs: false,
                 ret: Type::Void,
-                modifiers: Modifiers { is_static: true, ..Default::default() },
+                modifiers: Modifiers {
+                    is_static: true,
+                    ..Default::default()
+                },
                 type_params: Vec::new(),
                 locals: b.clinit_locals,
-                body: Some(Stmt { kind: StmtKind::Block(b.clinit), span }),
+                body: Some(Stmt {
+                    kind: StmtKind::Block(b.clinit),
+                    span,
+                }),
                 span,
                 synthetic: true,
                 annotations: Vec::new(),
@@ -304,11 +412,29 @@ impl<'a> ClassLowering<'a> {
     fn scope(&self, extra: &[(String, Type)]) -> TypeScope<'a> {
         let mut vars = declare::class_type_vars(self.names, &self.class.name);
         vars.extend(extra.iter().cloned());
-        TypeScope { file: self.file, class: Some(self.class.name.clone()), vars }
+        TypeScope {
+            file: self.file,
+            class: Some(self.class.name.clone()),
+            vars,
+        }
     }
 
-    fn cx(&self, is_static: bool, ret: Type, params: Vec<Local>, extra: &[(String, Type)]) -> body::BodyCx<'a> {
-        body::BodyCx::new(self.names, self.h, self.src, self.scope(extra), is_static, ret, params)
+    fn cx(
+        &self,
+        is_static: bool,
+        ret: Type,
+        params: Vec<Local>,
+        extra: &[(String, Type)],
+    ) -> body::BodyCx<'a> {
+        body::BodyCx::new(
+            self.names,
+            self.h,
+            self.src,
+            self.scope(extra),
+            is_static,
+            ret,
+            params,
+        )
     }
 
     fn finish(&mut self, cx: body::BodyCx) -> Vec<Local> {
@@ -322,7 +448,10 @@ impl<'a> ClassLowering<'a> {
         let mut init_cx = self.cx(false, Type::Void, Vec::new(), &[]);
         let mut clinit_cx = self.cx(true, Type::Void, Vec::new(), &[]);
         if let Some(body) = decl.node.child_by_field_name("body") {
-            for c in named_children(body).into_iter().filter(|c| c.kind() == "enum_constant") {
+            for c in named_children(body)
+                .into_iter()
+                .filter(|c| c.kind() == "enum_constant")
+            {
                 if let Some(s) = self.enum_constant(&mut clinit_cx, c) {
                     out.clinit.push(s);
                 }
@@ -332,23 +461,51 @@ impl<'a> ClassLowering<'a> {
             match member.kind() {
                 "method_declaration" | "constructor_declaration" => {
                     let span = self.src.span(member);
-                    let Some(mi) = self.class.methods.iter().position(|m| m.span == span && !m.synthetic) else { continue };
-                    let Some(body) = member.child_by_field_name("body") else { continue };
+                    let Some(mi) = self
+                        .class
+                        .methods
+                        .iter()
+                        .position(|m| m.span == span && !m.synthetic)
+                    else {
+                        continue;
+                    };
+                    let Some(body) = member.child_by_field_name("body") else {
+                        continue;
+                    };
                     let m = &self.class.methods[mi];
-                    let vars = declare::type_vars(self.names, self.src, member.child_by_field_name("type_parameters"), &self.scope(&[]));
-                    let mut cx = self.cx(m.modifiers.is_static, m.ret.clone(), m.locals.clone(), &vars);
+                    let vars = declare::type_vars(
+                        self.names,
+                        self.src,
+                        member.child_by_field_name("type_parameters"),
+                        &self.scope(&[]),
+                    );
+                    let mut cx = self.cx(
+                        m.modifiers.is_static,
+                        m.ret.clone(),
+                        m.locals.clone(),
+                        &vars,
+                    );
                     let stmt = cx.stmt(body);
                     let locals = self.finish(cx);
                     out.methods.push((mi, stmt, locals));
                 }
                 "field_declaration" | "constant_declaration" => {
-                    let is_static = declare::modifiers(self.src, member).is_static || self.class.kind == ir::ClassKind::Interface;
-                    let cx = if is_static { &mut clinit_cx } else { &mut init_cx };
+                    let is_static = declare::modifiers(self.src, member).is_static
+                        || self.class.kind == ir::ClassKind::Interface;
+                    let cx = if is_static {
+                        &mut clinit_cx
+                    } else {
+                        &mut init_cx
+                    };
                     for (stmt, constant) in field_inits(cx, self.class, member) {
                         if let Some(c) = constant {
                             out.constants.push(c);
                         }
-                        if is_static { out.clinit.push(stmt) } else { out.instance_init.push(stmt) }
+                        if is_static {
+                            out.clinit.push(stmt)
+                        } else {
+                            out.instance_init.push(stmt)
+                        }
                     }
                 }
                 "static_initializer" => {
@@ -371,40 +528,111 @@ impl<'a> ClassLowering<'a> {
         let ty = Type::class(&self.class.name);
         let value = if node.child_by_field_name("body").is_some() {
             cx.unknowns += 1;
-            Expr { kind: ExprKind::Unknown { reason: "enum constant with a body".into(), parts: Vec::new() }, ty: ty.clone(), span }
+            Expr {
+                kind: ExprKind::Unknown {
+                    reason: "enum constant with a body".into(),
+                    parts: Vec::new(),
+                },
+                ty: ty.clone(),
+                span,
+            }
         } else {
             let args: Vec<Expr> = node
                 .child_by_field_name("arguments")
                 .map(|a| named_children(a).into_iter().map(|e| cx.expr(e)).collect())
                 .unwrap_or_default();
-            let ctor = self.class.methods.iter().find(|m| m.is_constructor() && m.param_count as usize == args.len());
+            let ctor = self
+                .class
+                .methods
+                .iter()
+                .find(|m| m.is_constructor() && m.param_count as usize == args.len());
             match ctor {
                 Some(m) => {
-                    let args = args.into_iter().zip(m.params()).map(|(a, p)| typing::coerce(a, &p.ty)).collect();
-                    let method = ir::MethodRef { class: self.class.name.clone(), name: "<init>".into(), descriptor: m.descriptor.clone(), is_static: false };
-                    Expr { kind: ExprKind::New { method, args, outer: None }, ty: ty.clone(), span }
+                    let args = args
+                        .into_iter()
+                        .zip(m.params())
+                        .map(|(a, p)| typing::coerce(a, &p.ty))
+                        .collect();
+                    let method = ir::MethodRef {
+                        class: self.class.name.clone(),
+                        name: "<init>".into(),
+                        descriptor: m.descriptor.clone(),
+                        is_static: false,
+                    };
+                    Expr {
+                        kind: ExprKind::New {
+                            method,
+                            args,
+                            outer: None,
+                        },
+                        ty: ty.clone(),
+                        span,
+                    }
                 }
-                None => Expr { kind: ExprKind::Unknown { reason: "enum constant constructor".into(), parts: args }, ty: ty.clone(), span },
+                None => Expr {
+                    kind: ExprKind::Unknown {
+                        reason: "enum constant constructor".into(),
+                        parts: args,
+                    },
+                    ty: ty.clone(),
+                    span,
+                },
             }
         };
-        let target = Expr { kind: ExprKind::Field { target: None, class: self.class.name.clone(), name }, ty: ty.clone(), span };
-        let assign = Expr { kind: ExprKind::Assign { target: Box::new(target), op: None, value: Box::new(value), op_ty: ty.clone() }, ty, span };
-        Some(Stmt { kind: StmtKind::Expr(assign), span })
+        let target = Expr {
+            kind: ExprKind::Field {
+                target: None,
+                class: self.class.name.clone(),
+                name,
+            },
+            ty: ty.clone(),
+            span,
+        };
+        let assign = Expr {
+            kind: ExprKind::Assign {
+                target: Box::new(target),
+                op: None,
+                value: Box::new(value),
+                op_ty: ty.clone(),
+            },
+            ty,
+            span,
+        };
+        Some(Stmt {
+            kind: StmtKind::Expr(assign),
+            span,
+        })
     }
 }
 
 /// The assignments a field declaration's initialisers make, plus compile-time constants.
-fn field_inits(cx: &mut body::BodyCx, class: &Class, node: tree_sitter::Node) -> Vec<(Stmt, Option<(String, ir::Literal)>)> {
+fn field_inits(
+    cx: &mut body::BodyCx,
+    class: &Class,
+    node: tree_sitter::Node,
+) -> Vec<(Stmt, Option<(String, ir::Literal)>)> {
     let mut out = Vec::new();
     for d in syntax::field_children(node, "declarator") {
-        let (Some(n), Some(v)) = (d.child_by_field_name("name"), d.child_by_field_name("value")) else { continue };
+        let (Some(n), Some(v)) = (
+            d.child_by_field_name("name"),
+            d.child_by_field_name("value"),
+        ) else {
+            continue;
+        };
         let name = cx.src.text(n).to_string();
-        let Some(field) = class.field(&name) else { continue };
+        let Some(field) = class.field(&name) else {
+            continue;
+        };
         let span = cx.src.span(d);
         let value = cx.initializer(v, &field.ty);
         let constant = match &value.kind {
-            ExprKind::Literal(l) if field.modifiers.is_static && field.modifiers.is_final => Some((name.clone(), l.clone())),
-            ExprKind::Convert { expr, conversion: ir::Conversion::Primitive } if field.modifiers.is_final => match &expr.kind {
+            ExprKind::Literal(l) if field.modifiers.is_static && field.modifiers.is_final => {
+                Some((name.clone(), l.clone()))
+            }
+            ExprKind::Convert {
+                expr,
+                conversion: ir::Conversion::Primitive,
+            } if field.modifiers.is_final => match &expr.kind {
                 ExprKind::Literal(l) => Some((name.clone(), narrow_literal(l, &field.ty))),
                 _ => None,
             },
@@ -415,9 +643,32 @@ fn field_inits(cx: &mut body::BodyCx, class: &Class, node: tree_sitter::Node) ->
         } else {
             Some(Box::new(cx.this_expr(span, None)))
         };
-        let lhs = Expr { kind: ExprKind::Field { target, class: class.name.clone(), name }, ty: field.ty.clone(), span };
-        let assign = Expr { kind: ExprKind::Assign { target: Box::new(lhs), op: None, value: Box::new(value), op_ty: field.ty.clone() }, ty: field.ty.clone(), span };
-        out.push((Stmt { kind: StmtKind::Expr(assign), span }, constant));
+        let lhs = Expr {
+            kind: ExprKind::Field {
+                target,
+                class: class.name.clone(),
+                name,
+            },
+            ty: field.ty.clone(),
+            span,
+        };
+        let assign = Expr {
+            kind: ExprKind::Assign {
+                target: Box::new(lhs),
+                op: None,
+                value: Box::new(value),
+                op_ty: field.ty.clone(),
+            },
+            ty: field.ty.clone(),
+            span,
+        };
+        out.push((
+            Stmt {
+                kind: StmtKind::Expr(assign),
+                span,
+            },
+            constant,
+        ));
     }
     out
 }
@@ -436,14 +687,22 @@ fn summarize(program: &Program, unknowns: usize) -> ParseSummary {
         .diagnostics
         .iter()
         .map(|d| {
-            let path = program.files.get(d.span.file as usize).map(|f| f.path.as_str()).unwrap_or("?");
+            let path = program
+                .files
+                .get(d.span.file as usize)
+                .map(|f| f.path.as_str())
+                .unwrap_or("?");
             format!("{path}:{}:{}: {}", d.span.line, d.span.col, d.message)
         })
         .collect();
     ParseSummary {
         files: program.files.iter().filter(|f| !f.library).count(),
         classes: project.len(),
-        methods: project.iter().flat_map(|c| c.methods.iter()).filter(|m| m.body.is_some() && !m.synthetic).count(),
+        methods: project
+            .iter()
+            .flat_map(|c| c.methods.iter())
+            .filter(|m| m.body.is_some() && !m.synthetic)
+            .count(),
         unknown_nodes: unknowns,
         diagnostics,
     }

@@ -20,7 +20,8 @@ pub fn integer(text: &str, negated: bool) -> Result<Literal, String> {
     } else {
         (10, lower)
     };
-    let value = u128::from_str_radix(&body, radix).map_err(|_| format!("bad integer literal `{text}`"))?;
+    let value =
+        u128::from_str_radix(&body, radix).map_err(|_| format!("bad integer literal `{text}`"))?;
     let width = if is_long { 64 } else { 32 };
     if radix == 10 {
         let limit = 1u128 << (width - 1);
@@ -30,7 +31,11 @@ pub fn integer(text: &str, negated: bool) -> Result<Literal, String> {
     } else if value >> width != 0 {
         return Err(format!("integer literal `{text}` is too large"));
     }
-    Ok(if is_long { Literal::Long(value as u64 as i64) } else { Literal::Int(value as u32 as i32) })
+    Ok(if is_long {
+        Literal::Long(value as u64 as i64)
+    } else {
+        Literal::Int(value as u32 as i32)
+    })
 }
 
 /// Parses a floating literal (`1.5`, `1e3f`, `0x1p-2`, `2d`).
@@ -44,7 +49,8 @@ pub fn floating(text: &str) -> Result<Literal, String> {
     let value = if body.to_ascii_lowercase().starts_with("0x") {
         hex_float(body).ok_or_else(|| format!("bad floating literal `{text}`"))?
     } else {
-        body.parse::<f64>().map_err(|_| format!("bad floating literal `{text}`"))?
+        body.parse::<f64>()
+            .map_err(|_| format!("bad floating literal `{text}`"))?
     };
     Ok(if is_float {
         let parsed = body.parse::<f32>().unwrap_or(value as f32);
@@ -109,7 +115,8 @@ pub fn unescape(body: &str) -> Result<Vec<u16>, String> {
                     chars.next();
                 }
                 let hex: String = (0..4).filter_map(|_| chars.next()).collect();
-                u16::from_str_radix(&hex, 16).map_err(|_| format!("bad unicode escape `\\u{hex}`"))?
+                u16::from_str_radix(&hex, 16)
+                    .map_err(|_| format!("bad unicode escape `\\u{hex}`"))?
             }
             '\n' => continue,
             other => {
@@ -125,7 +132,10 @@ pub fn unescape(body: &str) -> Result<Vec<u16>, String> {
 
 /// Parses a char literal including its quotes.
 pub fn character(text: &str) -> Result<Literal, String> {
-    let body = text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')).ok_or("bad char literal")?;
+    let body = text
+        .strip_prefix('\'')
+        .and_then(|t| t.strip_suffix('\''))
+        .ok_or("bad char literal")?;
     let units = unescape(body)?;
     match units.as_slice() {
         [u] => Ok(Literal::Char(*u)),
@@ -135,17 +145,26 @@ pub fn character(text: &str) -> Result<Literal, String> {
 
 /// Parses a string literal or text block including its quotes.
 pub fn string(text: &str) -> Result<Literal, String> {
-    let body = if let Some(b) = text.strip_prefix("\"\"\"").and_then(|t| t.strip_suffix("\"\"\"")) {
+    let body = if let Some(b) = text
+        .strip_prefix("\"\"\"")
+        .and_then(|t| t.strip_suffix("\"\"\""))
+    {
         text_block(b)
     } else {
-        text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).ok_or("bad string literal")?.to_string()
+        text.strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .ok_or("bad string literal")?
+            .to_string()
     };
     let units = unescape(&body)?;
     Ok(Literal::String(String::from_utf16_lossy(&units)))
 }
 
 fn text_block(body: &str) -> String {
-    let body = body.strip_prefix('\n').unwrap_or(body.trim_start_matches([' ', '\t']).trim_start_matches('\n'));
+    let body = body.strip_prefix('\n').unwrap_or(
+        body.trim_start_matches([' ', '\t'])
+            .trim_start_matches('\n'),
+    );
     let lines: Vec<&str> = body.split('\n').collect();
     let indent = lines
         .iter()
@@ -155,7 +174,13 @@ fn text_block(body: &str) -> String {
         .unwrap_or(0);
     lines
         .iter()
-        .map(|l| if l.len() >= indent { l[indent..].trim_end() } else { l.trim_end() })
+        .map(|l| {
+            if l.len() >= indent {
+                l[indent..].trim_end()
+            } else {
+                l.trim_end()
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -170,7 +195,10 @@ mod tests {
         assert_eq!(integer("0xFFFFFFFF", false), Ok(Literal::Int(-1)));
         assert_eq!(integer("0b101", false), Ok(Literal::Int(5)));
         assert_eq!(integer("017", false), Ok(Literal::Int(15)));
-        assert_eq!(integer("1_000_000_000_000L", false), Ok(Literal::Long(1_000_000_000_000)));
+        assert_eq!(
+            integer("1_000_000_000_000L", false),
+            Ok(Literal::Long(1_000_000_000_000))
+        );
         assert_eq!(integer("2147483648", true), Ok(Literal::Int(i32::MIN)));
         assert!(integer("2147483648", false).is_err());
         assert_eq!(integer("0", false), Ok(Literal::Int(0)));

@@ -7,16 +7,70 @@ use tree_sitter::Node;
 
 /// Simple names of `java.lang` types that resolve even without a model of them.
 const JAVA_LANG: &[&str] = &[
-    "Object", "String", "StringBuilder", "StringBuffer", "Math", "StrictMath", "System", "Integer", "Long", "Short",
-    "Byte", "Character", "Boolean", "Double", "Float", "Number", "Void", "Class", "Thread", "Runnable", "Iterable",
-    "Comparable", "CharSequence", "Cloneable", "AutoCloseable", "Enum", "Record", "Throwable", "Exception", "Error",
-    "RuntimeException", "ArithmeticException", "ArrayIndexOutOfBoundsException", "ArrayStoreException",
-    "ClassCastException", "IllegalArgumentException", "IllegalStateException", "IndexOutOfBoundsException",
-    "NegativeArraySizeException", "NullPointerException", "NumberFormatException", "StringIndexOutOfBoundsException",
-    "UnsupportedOperationException", "AssertionError", "CloneNotSupportedException", "InterruptedException",
-    "SecurityException", "StackOverflowError", "OutOfMemoryError", "Override", "Deprecated", "SuppressWarnings",
-    "FunctionalInterface", "SafeVarargs", "ClassNotFoundException", "ReflectiveOperationException", "Process",
-    "Runtime", "ThreadLocal", "InheritableThreadLocal", "ClassLoader", "Appendable", "Readable", "Package",
+    "Object",
+    "String",
+    "StringBuilder",
+    "StringBuffer",
+    "Math",
+    "StrictMath",
+    "System",
+    "Integer",
+    "Long",
+    "Short",
+    "Byte",
+    "Character",
+    "Boolean",
+    "Double",
+    "Float",
+    "Number",
+    "Void",
+    "Class",
+    "Thread",
+    "Runnable",
+    "Iterable",
+    "Comparable",
+    "CharSequence",
+    "Cloneable",
+    "AutoCloseable",
+    "Enum",
+    "Record",
+    "Throwable",
+    "Exception",
+    "Error",
+    "RuntimeException",
+    "ArithmeticException",
+    "ArrayIndexOutOfBoundsException",
+    "ArrayStoreException",
+    "ClassCastException",
+    "IllegalArgumentException",
+    "IllegalStateException",
+    "IndexOutOfBoundsException",
+    "NegativeArraySizeException",
+    "NullPointerException",
+    "NumberFormatException",
+    "StringIndexOutOfBoundsException",
+    "UnsupportedOperationException",
+    "AssertionError",
+    "CloneNotSupportedException",
+    "InterruptedException",
+    "SecurityException",
+    "StackOverflowError",
+    "OutOfMemoryError",
+    "Override",
+    "Deprecated",
+    "SuppressWarnings",
+    "FunctionalInterface",
+    "SafeVarargs",
+    "ClassNotFoundException",
+    "ReflectiveOperationException",
+    "Process",
+    "Runtime",
+    "ThreadLocal",
+    "InheritableThreadLocal",
+    "ClassLoader",
+    "Appendable",
+    "Readable",
+    "Package",
 ];
 
 /// Imports and package of one file.
@@ -57,9 +111,16 @@ impl FileScope {
 
     fn add_import(&mut self, src: &Source, node: Node) {
         let text = src.text(node);
-        let is_static = text.trim_start().trim_start_matches("import").trim_start().starts_with("static");
+        let is_static = text
+            .trim_start()
+            .trim_start_matches("import")
+            .trim_start()
+            .starts_with("static");
         let kids = named_children(node);
-        let Some(name) = kids.iter().find(|c| matches!(c.kind(), "identifier" | "scoped_identifier")) else {
+        let Some(name) = kids
+            .iter()
+            .find(|c| matches!(c.kind(), "identifier" | "scoped_identifier"))
+        else {
             return;
         };
         let path: String = src.text(*name).split_whitespace().collect();
@@ -72,7 +133,8 @@ impl FileScope {
             (false, true) => self.on_demand.push(path),
             (true, false) => {
                 if let Some((class, member)) = path.rsplit_once('.') {
-                    self.static_single.insert(member.to_string(), class.to_string());
+                    self.static_single
+                        .insert(member.to_string(), class.to_string());
                 }
             }
             (true, true) => self.static_on_demand.push(path),
@@ -102,8 +164,16 @@ impl<'a> ClassNames<'a> {
     /// Indexes the classes declared so far.
     pub fn new(classes: &'a [Class]) -> Self {
         let known = classes.iter().map(|c| c.name.clone()).collect();
-        let index = classes.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
-        ClassNames { known, classes, index }
+        let index = classes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.clone(), i))
+            .collect();
+        ClassNames {
+            known,
+            classes,
+            index,
+        }
     }
 
     /// True when a class with this binary name is declared.
@@ -134,7 +204,9 @@ impl<'a> ClassNames<'a> {
         }
         // A fully qualified name: the longest package prefix that makes a known class.
         for split in (1..=rest.len()).rev() {
-            let pkg_parts: Vec<&str> = std::iter::once(first).chain(rest[..split - 1].iter().copied()).collect();
+            let pkg_parts: Vec<&str> = std::iter::once(first)
+                .chain(rest[..split - 1].iter().copied())
+                .collect();
             let class = format!("{}.{}", pkg_parts.join("."), rest[split - 1]);
             if self.exists(&class) {
                 let mut current = class;
@@ -159,7 +231,10 @@ impl<'a> ClassNames<'a> {
                     return Some(nested);
                 }
             }
-            if self.class(&c).is_some_and(|k| k.simple_name == name && k.outer.is_none()) {
+            if self
+                .class(&c)
+                .is_some_and(|k| k.simple_name == name && k.outer.is_none())
+            {
                 return Some(c);
             }
             current = self.class(&c).and_then(|k| k.outer.clone());
@@ -250,7 +325,12 @@ impl<'a> ClassNames<'a> {
                 let args = kids
                     .iter()
                     .find(|k| k.kind() == "type_arguments")
-                    .map(|a| named_children(*a).into_iter().map(|t| self.resolve_type(src, t, scope)).collect())
+                    .map(|a| {
+                        named_children(*a)
+                            .into_iter()
+                            .map(|t| self.resolve_type(src, t, scope))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 match base {
                     Some(b) => self.named_type(&strip_type_args(src.text(*b)), args, scope),
@@ -258,8 +338,13 @@ impl<'a> ClassNames<'a> {
                 }
             }
             "array_type" => {
-                let element = node.child_by_field_name("element").map(|e| self.resolve_type(src, e, scope));
-                let dims = node.child_by_field_name("dimensions").map(|d| src.text(d).matches('[').count()).unwrap_or(1);
+                let element = node
+                    .child_by_field_name("element")
+                    .map(|e| self.resolve_type(src, e, scope));
+                let dims = node
+                    .child_by_field_name("dimensions")
+                    .map(|d| src.text(d).matches('[').count())
+                    .unwrap_or(1);
                 let mut t = element.unwrap_or(Type::Unknown);
                 for _ in 0..dims {
                     t = Type::Array(Box::new(t));
@@ -285,7 +370,10 @@ impl<'a> ClassNames<'a> {
     pub fn named_type(&self, name: &str, args: Vec<Type>, scope: &TypeScope) -> Type {
         if !name.contains('.') {
             if let Some((_, bound)) = scope.vars.iter().rev().find(|(v, _)| v == name) {
-                return Type::Var { name: name.to_string(), bound: Box::new(bound.clone()) };
+                return Type::Var {
+                    name: name.to_string(),
+                    bound: Box::new(bound.clone()),
+                };
             }
         }
         match self.resolve(name, scope) {

@@ -91,7 +91,14 @@ pub fn widens(from: &Type, to: &Type) -> bool {
 /// Wraps an expression in a conversion node to `ty`.
 pub fn wrap(expr: Expr, conversion: Conversion, ty: Type) -> Expr {
     let span = expr.span;
-    Expr { kind: ExprKind::Convert { conversion, expr: Box::new(expr) }, ty, span }
+    Expr {
+        kind: ExprKind::Convert {
+            conversion,
+            expr: Box::new(expr),
+        },
+        ty,
+        span,
+    }
 }
 
 /// Converts a value to a primitive type, unboxing first if needed.
@@ -126,7 +133,10 @@ pub fn coerce(expr: Expr, target: &Type) -> Expr {
     if expr.ty.is_primitive() {
         let own_box = boxed(&expr.ty).map(Type::class);
         let box_target = match unboxed(target) {
-            Some(p) if p != expr.ty => Some((to_primitive(expr.clone(), &p), Type::class(boxed(&p).unwrap_or("")))),
+            Some(p) if p != expr.ty => Some((
+                to_primitive(expr.clone(), &p),
+                Type::class(boxed(&p).unwrap_or("")),
+            )),
             _ => None,
         };
         return match (box_target, own_box) {
@@ -154,7 +164,8 @@ pub fn applicable(h: &Hierarchy, from: &Type, to: &Type, loose: bool) -> bool {
     if to_e.is_primitive() {
         return loose && unboxed(&from_e).is_some_and(|p| widens(&p, &to_e));
     }
-    if from_e.class_name().is_some_and(|n| h.class(n).is_none()) || to_e.class_name().is_some_and(|n| h.class(n).is_none())
+    if from_e.class_name().is_some_and(|n| h.class(n).is_none())
+        || to_e.class_name().is_some_and(|n| h.class(n).is_none())
     {
         return from_e.is_reference() && to_e.is_reference();
     }
@@ -165,9 +176,10 @@ pub fn applicable(h: &Hierarchy, from: &Type, to: &Type, loose: bool) -> bool {
 pub fn substitute(t: &Type, map: &HashMap<String, Type>) -> Type {
     match t {
         Type::Var { name, .. } => map.get(name).cloned().unwrap_or_else(|| t.clone()),
-        Type::Class { name, args } => {
-            Type::Class { name: name.clone(), args: args.iter().map(|a| substitute(a, map)).collect() }
-        }
+        Type::Class { name, args } => Type::Class {
+            name: name.clone(),
+            args: args.iter().map(|a| substitute(a, map)).collect(),
+        },
         Type::Array(e) => Type::Array(Box::new(substitute(e, map))),
         t => t.clone(),
     }
@@ -179,10 +191,18 @@ pub fn bindings_for(h: &Hierarchy, ty: &Type, class: &str) -> HashMap<String, Ty
     let mut current = ty.clone();
     let mut seen = 0;
     loop {
-        let Type::Class { name, args } = &current else { return HashMap::new() };
-        let Some(c) = h.class(name) else { return HashMap::new() };
+        let Type::Class { name, args } = &current else {
+            return HashMap::new();
+        };
+        let Some(c) = h.class(name) else {
+            return HashMap::new();
+        };
         let map: HashMap<String, Type> = if args.len() == c.type_params.len() {
-            c.type_params.iter().cloned().zip(args.iter().cloned()).collect()
+            c.type_params
+                .iter()
+                .cloned()
+                .zip(args.iter().cloned())
+                .collect()
         } else {
             HashMap::new()
         };

@@ -29,7 +29,11 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { timeout_ms: 5000, models: 3, threads: 2 }
+        Options {
+            timeout_ms: 5000,
+            models: 3,
+            threads: 2,
+        }
     }
 }
 
@@ -73,7 +77,8 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
     paths
         .iter()
         .map(|p| {
-            let text = std::fs::read_to_string(p).map_err(|e| Error(format!("{}: {e}", p.display())))?;
+            let text =
+                std::fs::read_to_string(p).map_err(|e| Error(format!("{}: {e}", p.display())))?;
             serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", p.display())))
         })
         .collect()
@@ -142,14 +147,21 @@ pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, E
             });
         }
     });
-    let mut cexes = results.into_inner().map_err(|_| Error("a solver thread failed".into()))?;
+    let mut cexes = results
+        .into_inner()
+        .map_err(|_| Error("a solver thread failed".into()))?;
     cexes.sort_by(|a, b| a.query.cmp(&b.query));
     let dir = work_dir.join("cex");
     if dir.exists() {
-        std::fs::remove_dir_all(&dir).map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
+        std::fs::remove_dir_all(&dir)
+            .map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
     }
-    std::fs::create_dir_all(&dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
-    let mut summary = SolveSummary { queries: cexes.len(), ..Default::default() };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
+    let mut summary = SolveSummary {
+        queries: cexes.len(),
+        ..Default::default()
+    };
     for c in &cexes {
         match c.status {
             cex::Status::Sat => summary.sat += 1,
@@ -160,7 +172,8 @@ pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, E
         summary.models += c.models.len();
         let path = dir.join(format!("{}.json", c.query));
         let json = serde_json::to_string_pretty(c).map_err(|e| Error(e.to_string()))?;
-        std::fs::write(&path, json).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(&path, json)
+            .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(summary)
 }

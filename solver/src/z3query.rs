@@ -28,19 +28,40 @@ pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Sol
     solver.set_params(&params);
     solver.from_string(text);
     if solver.get_assertions().is_empty() && text.contains("(assert") {
-        return Solved { status: Status::Unknown, reason: Some("the query does not parse".into()), models: Vec::new() };
+        return Solved {
+            status: Status::Unknown,
+            reason: Some("the query does not parse".into()),
+            models: Vec::new(),
+        };
     }
-    let prefs: Vec<Bool> = query.preferences.iter().map(|p| Bool::new_const(p.as_str())).collect();
+    let prefs: Vec<Bool> = query
+        .preferences
+        .iter()
+        .map(|p| Bool::new_const(p.as_str()))
+        .collect();
     let plain = solver.check();
     if plain != SatResult::Sat {
         return match plain {
-            SatResult::Unsat => Solved { status: Status::Unsat, reason: None, models: Vec::new() },
-            _ => Solved { status: Status::Unknown, reason: solver.get_reason_unknown(), models: Vec::new() },
+            SatResult::Unsat => Solved {
+                status: Status::Unsat,
+                reason: None,
+                models: Vec::new(),
+            },
+            _ => Solved {
+                status: Status::Unknown,
+                reason: solver.get_reason_unknown(),
+                models: Vec::new(),
+            },
         };
     }
     let mut assumptions = Vec::new();
     for mask in (1..(1u32 << prefs.len())).rev() {
-        let candidate: Vec<Bool> = prefs.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, b)| b.clone()).collect();
+        let candidate: Vec<Bool> = prefs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, b)| b.clone())
+            .collect();
         if solver.check_assumptions(&candidate) == SatResult::Sat {
             assumptions = candidate;
             break;
@@ -65,14 +86,18 @@ pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Sol
             break;
         }
         match block {
-            Some(b) => solver.assert(&b.not()),
+            Some(b) => solver.assert(b.not()),
             None => break,
         }
         if solver.check_assumptions(&assumptions) != SatResult::Sat {
             break;
         }
     }
-    Solved { status: Status::Sat, reason: None, models }
+    Solved {
+        status: Status::Sat,
+        reason: None,
+        models,
+    }
 }
 
 /// Reads symbols' values out of a model.
@@ -98,11 +123,17 @@ impl<'m> Reader<'m> {
     }
 
     fn bits(&self, sym: &str) -> u64 {
-        self.get(sym).and_then(|v| v.as_bv()).and_then(|b| b.as_u64()).unwrap_or(0)
+        self.get(sym)
+            .and_then(|v| v.as_bv())
+            .and_then(|b| b.as_u64())
+            .unwrap_or(0)
     }
 
     fn int(&self, sym: &str) -> i64 {
-        self.get(sym).and_then(|v| v.as_int()).and_then(|i| i.as_i64()).unwrap_or(0)
+        self.get(sym)
+            .and_then(|v| v.as_int())
+            .and_then(|i| i.as_i64())
+            .unwrap_or(0)
     }
 
     fn value(&self, plan: &Plan) -> Value {
@@ -117,23 +148,38 @@ impl<'m> Reader<'m> {
             Plan::Array { ty, len, elems } => {
                 let n = (self.bits(len) as u32 as i32 as i64).clamp(0, MAX_ELEMENTS);
                 let elem = ty.element().cloned().unwrap_or(Type::Int);
-                let elements = (0..n).map(|i| self.array_element(&elem, elems, i)).collect();
-                Value::Array { ty: ty.clone(), elements }
+                let elements = (0..n)
+                    .map(|i| self.array_element(&elem, elems, i))
+                    .collect();
+                Value::Array {
+                    ty: ty.clone(),
+                    elements,
+                }
             }
             Plan::RefArray { ty, len, elems } => {
                 let n = (self.bits(len) as u32 as i32 as usize).min(elems.len());
-                Value::Array { ty: ty.clone(), elements: elems[..n].iter().map(|p| self.value(p)).collect() }
+                Value::Array {
+                    ty: ty.clone(),
+                    elements: elems[..n].iter().map(|p| self.value(p)).collect(),
+                }
             }
             Plan::Choice { sym, options } => {
                 let i = self.int(sym).clamp(0, options.len() as i64 - 1) as usize;
                 self.value(&options[i])
             }
-            Plan::New { class, descriptor, args } => Value::New {
+            Plan::New {
+                class,
+                descriptor,
+                args,
+            } => Value::New {
                 class: class.clone(),
                 descriptor: descriptor.clone(),
                 args: args.iter().map(|a| self.value(a)).collect(),
             },
-            Plan::Boxed { class, value } => Value::Boxed { class: class.clone(), value: Box::new(self.value(value)) },
+            Plan::Boxed { class, value } => Value::Boxed {
+                class: class.clone(),
+                value: Box::new(self.value(value)),
+            },
             Plan::Alias { input } => Value::Alias { input: *input },
         }
     }
@@ -141,11 +187,22 @@ impl<'m> Reader<'m> {
     fn primitive(&self, ty: &Type, sym: &str) -> Value {
         match ty {
             Type::Boolean => Value::Boolean {
-                value: self.get(sym).and_then(|v| v.as_bool()).and_then(|b| b.as_bool()).unwrap_or(false),
+                value: self
+                    .get(sym)
+                    .and_then(|v| v.as_bool())
+                    .and_then(|b| b.as_bool())
+                    .unwrap_or(false),
             },
-            Type::Float => Value::Float { bits: self.bits(sym) as u32 },
-            Type::Double => Value::Double { bits: self.bits(sym) },
-            t => Value::Integral { ty: t.clone(), value: signed(self.bits(sym), t) },
+            Type::Float => Value::Float {
+                bits: self.bits(sym) as u32,
+            },
+            Type::Double => Value::Double {
+                bits: self.bits(sym),
+            },
+            t => Value::Integral {
+                ty: t.clone(),
+                value: signed(self.bits(sym), t),
+            },
         }
     }
 
@@ -156,13 +213,21 @@ impl<'m> Reader<'m> {
     }
 
     fn element(&self, array_sym: &str, index: i64) -> u64 {
-        self.select(array_sym, index).and_then(|v| v.as_bv()).and_then(|b| b.as_u64()).unwrap_or(0)
+        self.select(array_sym, index)
+            .and_then(|v| v.as_bv())
+            .and_then(|b| b.as_u64())
+            .unwrap_or(0)
     }
 
     fn array_element(&self, elem: &Type, array_sym: &str, index: i64) -> Value {
         let v = self.select(array_sym, index);
         match elem {
-            Type::Boolean => Value::Boolean { value: v.and_then(|v| v.as_bool()).and_then(|b| b.as_bool()).unwrap_or(false) },
+            Type::Boolean => Value::Boolean {
+                value: v
+                    .and_then(|v| v.as_bool())
+                    .and_then(|b| b.as_bool())
+                    .unwrap_or(false),
+            },
             Type::Float | Type::Double => {
                 let bits = v
                     .and_then(|v| v.as_float())
@@ -175,8 +240,14 @@ impl<'m> Reader<'m> {
                 }
             }
             t => {
-                let bits = v.and_then(|v| v.as_bv()).and_then(|b| b.as_u64()).unwrap_or(0);
-                Value::Integral { ty: t.clone(), value: signed(bits, t) }
+                let bits = v
+                    .and_then(|v| v.as_bv())
+                    .and_then(|b| b.as_u64())
+                    .unwrap_or(0);
+                Value::Integral {
+                    ty: t.clone(),
+                    value: signed(bits, t),
+                }
             }
         }
     }
@@ -185,7 +256,9 @@ impl<'m> Reader<'m> {
     fn blocking_clause(&self, inputs: &[String]) -> Option<Bool> {
         let mut parts = Vec::new();
         for sym in inputs {
-            let (Some(c), Some(v)) = (self.consts.get(&unquote(sym)), self.get(sym)) else { continue };
+            let (Some(c), Some(v)) = (self.consts.get(&unquote(sym)), self.get(sym)) else {
+                continue;
+            };
             parts.push(c.safe_eq(&v).ok()?);
         }
         if parts.is_empty() {
@@ -198,7 +271,10 @@ impl<'m> Reader<'m> {
 
 /// The IEEE bits of a floating-point model value.
 fn float_bits(model: &z3::Model, f: &z3::ast::Float) -> u64 {
-    model.eval(&f.to_ieee_bv(), true).and_then(|b| b.as_u64()).unwrap_or(0)
+    model
+        .eval(&f.to_ieee_bv(), true)
+        .and_then(|b| b.as_u64())
+        .unwrap_or(0)
 }
 
 /// Sign-extends a model's bits to the type's value (chars stay unsigned).

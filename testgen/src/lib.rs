@@ -62,9 +62,11 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
     let cexes = solver::read_cexes(work_dir).map_err(|e| Error(e.to_string()))?;
     let dir = work_dir.join("tests");
     if dir.exists() {
-        std::fs::remove_dir_all(&dir).map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
+        std::fs::remove_dir_all(&dir)
+            .map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
     }
-    std::fs::create_dir_all(&dir).map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     let mut classes: BTreeMap<String, Vec<Planned>> = BTreeMap::new();
     for cex in &cexes {
         for model in &cex.models {
@@ -79,9 +81,11 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
         let rel = format!("tests/{}.java", class.replace('.', "/"));
         let path = work_dir.join(&rel);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
         }
-        std::fs::write(&path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
+        std::fs::write(&path, text)
+            .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
         for (method, line, t) in cases {
             index.tests.push(TestCase {
                 class: class.clone(),
@@ -96,8 +100,12 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
         }
     }
     let json = serde_json::to_string_pretty(&index).map_err(|e| Error(e.to_string()))?;
-    std::fs::write(dir.join("index.json"), json).map_err(|e| Error(format!("cannot write the test index: {e}")))?;
-    Ok(TestgenSummary { tests: index.tests.len(), classes: classes.len() })
+    std::fs::write(dir.join("index.json"), json)
+        .map_err(|e| Error(format!("cannot write the test index: {e}")))?;
+    Ok(TestgenSummary {
+        tests: index.tests.len(),
+        classes: classes.len(),
+    })
 }
 
 /// The test class for tests of `class`: same package, nested names joined by `_`.
@@ -114,7 +122,11 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
         None => (0..entry.params.len()).map(|i| format!("arg{i}")).collect(),
     };
     let class_java = entry.class.replace('$', ".");
-    let simple = class_java.rsplit('.').next().unwrap_or(&class_java).to_string();
+    let simple = class_java
+        .rsplit('.')
+        .next()
+        .unwrap_or(&class_java)
+        .to_string();
     let aliased = aliased_inputs(model);
     let mut names: Vec<String> = Vec::new();
     let mut body = Vec::new();
@@ -133,7 +145,10 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
     let mut args = Vec::new();
     for (i, (v, ty)) in model.args.iter().zip(&entry.params).enumerate() {
         let expr = render::value(v, ty, &names);
-        let name = param_names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
+        let name = param_names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("arg{i}"));
         inputs.push(format!("{name} = {expr}"));
         if aliased.contains(&(i + 1)) {
             let local = format!("{name}Value");
@@ -150,12 +165,25 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
     } else if entry.is_static {
         format!("{class_java}.{}({});", entry.method, args.join(", "))
     } else {
-        format!("{}.{}({});", receiver_expr.unwrap_or_else(|| format!("new {class_java}()")), entry.method, args.join(", "))
+        format!(
+            "{}.{}({});",
+            receiver_expr.unwrap_or_else(|| format!("new {class_java}()")),
+            entry.method,
+            args.join(", ")
+        )
     };
     body.push(call);
-    let null_input = model.receiver.iter().chain(model.args.iter()).any(Value::has_null);
+    let null_input = model
+        .receiver
+        .iter()
+        .chain(model.args.iter())
+        .any(Value::has_null);
     let site_label = cex.site.split('@').next().unwrap_or(&cex.site).to_string();
-    let method_name = if entry.method == "<init>" { format!("new{simple}") } else { entry.method.clone() };
+    let method_name = if entry.method == "<init>" {
+        format!("new{simple}")
+    } else {
+        entry.method.clone()
+    };
     let (line, kind) = site_line_and_kind(&site_label);
     Planned {
         method: sanitize(&format!("{method_name}_line{line}_{kind}")),
@@ -187,18 +215,32 @@ fn site_line_and_kind(label: &str) -> (String, String) {
 }
 
 fn sanitize(name: &str) -> String {
-    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// The source of a test class and, per test, its method name and declaration line.
-fn render_class<'t>(class: &str, tests: &'t [Planned]) -> (String, Vec<(String, u32, &'t Planned)>) {
+fn render_class<'t>(
+    class: &str,
+    tests: &'t [Planned],
+) -> (String, Vec<(String, u32, &'t Planned)>) {
     let (package, simple) = class.rsplit_once('.').unwrap_or(("", class));
     let mut out = String::new();
     if !package.is_empty() {
         let _ = writeln!(out, "package {package};\n");
     }
     let _ = writeln!(out, "import org.junit.Test;\n");
-    let _ = writeln!(out, "/** Generated by dsd: each test reproduces one crash site. */");
+    let _ = writeln!(
+        out,
+        "/** Generated by dsd: each test reproduces one crash site. */"
+    );
     let _ = writeln!(out, "public class {simple} {{");
     let mut used: BTreeMap<String, u32> = BTreeMap::new();
     let mut cases = Vec::new();

@@ -16,13 +16,23 @@ pub fn value(v: &Value, ty: &Type, names: &[String]) -> String {
         Value::Double { bits } => double(*bits),
         Value::String { units } => string(units),
         Value::Array { ty: at, elements } => array(at, elements, names),
-        Value::New { class, args, descriptor } => {
+        Value::New {
+            class,
+            args,
+            descriptor,
+        } => {
             let params = frontend::descriptor_params(descriptor);
-            let rendered: Vec<String> =
-                args.iter().zip(params.iter().chain(std::iter::repeat(&Type::Unknown))).map(|(a, t)| value(a, t, names)).collect();
+            let rendered: Vec<String> = args
+                .iter()
+                .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
+                .map(|(a, t)| value(a, t, names))
+                .collect();
             format!("new {}({})", class.replace('$', "."), rendered.join(", "))
         }
-        Value::Boxed { class, value: inner } => {
+        Value::Boxed {
+            class,
+            value: inner,
+        } => {
             let simple = class.rsplit('.').next().unwrap_or(class);
             let prim = match inner.as_ref() {
                 Value::Integral { ty, .. } => ty.clone(),
@@ -71,7 +81,11 @@ fn float(bits: u32) -> String {
         return "Float.NaN".into();
     }
     if f.is_infinite() {
-        return if f > 0.0 { "Float.POSITIVE_INFINITY".into() } else { "Float.NEGATIVE_INFINITY".into() };
+        return if f > 0.0 {
+            "Float.POSITIVE_INFINITY".into()
+        } else {
+            "Float.NEGATIVE_INFINITY".into()
+        };
     }
     let text = format!("{f:?}");
     if text.parse::<f32>().map(|g| g.to_bits()) == Ok(bits) && !text.contains("e") {
@@ -87,7 +101,11 @@ fn double(bits: u64) -> String {
         return "Double.NaN".into();
     }
     if d.is_infinite() {
-        return if d > 0.0 { "Double.POSITIVE_INFINITY".into() } else { "Double.NEGATIVE_INFINITY".into() };
+        return if d > 0.0 {
+            "Double.POSITIVE_INFINITY".into()
+        } else {
+            "Double.NEGATIVE_INFINITY".into()
+        };
     }
     let text = format!("{d:?}");
     if text.parse::<f64>().map(|g| g.to_bits()) == Ok(bits) && !text.contains("e") {
@@ -127,7 +145,12 @@ fn array(ty: &Type, elements: &[Value], names: &[String]) -> String {
     if elements.len() > 8 && all_default {
         let base = base_element(ty);
         let dims = ty.java_name().matches("[]").count();
-        return format!("new {}[{}]{}", base.java_name(), elements.len(), "[]".repeat(dims.saturating_sub(1)));
+        return format!(
+            "new {}[{}]{}",
+            base.java_name(),
+            elements.len(),
+            "[]".repeat(dims.saturating_sub(1))
+        );
     }
     let items: Vec<String> = elements
         .iter()
@@ -156,13 +179,22 @@ mod tests {
         assert_eq!(integral(&Type::Long, 3), "3L");
         assert_eq!(integral(&Type::Char, 'z' as i64), "'z'");
         assert_eq!(integral(&Type::Char, 0), "'\\u0000'");
-        assert_eq!(string(&"a\"b".encode_utf16().collect::<Vec<_>>()), "\"a\\\"b\"");
+        assert_eq!(
+            string(&"a\"b".encode_utf16().collect::<Vec<_>>()),
+            "\"a\\\"b\""
+        );
         assert_eq!(double(1.5f64.to_bits()), "1.5");
         assert_eq!(float(f32::NAN.to_bits()), "Float.NaN");
         let arr = Value::Array {
             ty: Type::Array(Box::new(Type::Int)),
-            elements: vec![Value::Integral { ty: Type::Int, value: 1 }],
+            elements: vec![Value::Integral {
+                ty: Type::Int,
+                value: 1,
+            }],
         };
-        assert_eq!(value(&arr, &Type::Array(Box::new(Type::Int)), &[]), "new int[] {1}");
+        assert_eq!(
+            value(&arr, &Type::Array(Box::new(Type::Int)), &[]),
+            "new int[] {1}"
+        );
     }
 }

@@ -1,1 +1,189 @@
-//! End-to-end tests live in `tests/`; fixtures in `fixtures/`.
+//! Helpers for the end-to-end tests: run `dsd check` in-process on a Java source tree and
+//! compare its findings with the expectations written in the fixtures' comments.
+//!
+//! A fixture line ending in `// expect ExceptionName` must be reported at level error,
+//! `// note ExceptionName` at level note, and `// safe` must not be reported at all.
+
+use clap::Parser;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// One finding of the JSON report: where, what, and at which level.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Reported {
+    /// File name (no directories).
+    pub file: String,
+    /// Line.
+    pub line: u32,
+    /// Simple exception name.
+    pub exception: String,
+    /// `error` or `note`.
+    pub level: String,
+}
+
+/// The outcome of one `dsd check` run.
+pub struct Run {
+    /// Exit status.
+    pub status: i32,
+    /// Findings of the JSON report.
+    pub findings: Vec<Reported>,
+    /// The whole JSON report.
+    pub report: serde_json::Value,
+    /// The work directory.
+    pub work: PathBuf,
+}
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A fresh work directory under the target directory, named after the test.
+pub fn work_dir(name: &str) -> PathBuf {
+    let dir = root().join("target").join("e2e").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create work dir");
+    dir
+}
+
+/// Runs `dsd check SRC --format json` plus extra arguments, in-process.
+pub fn check(name: &str, src: &Path, extra: &[&str]) -> Run {
+    let work = work_dir(name);
+    let out = work.join("report.json");
+    let mut args: Vec<String> = vec![
+        "dsd".into(),
+        "--work-dir".into(),
+        work.display().to_string(),
+        "check".into(),
+    ];
+    args.push(src.display().to_string());
+    args.extend([
+        "--format".into(),
+        "json".into(),
+        "-o".into(),
+        out.display().to_string(),
+    ]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let cli = pipeline::cli::Cli::parse_from(&args);
+    let status = match pipeline::cli::execute(&cli) {
+        Ok(code) => code,
+        Err(e) => panic!("dsd check failed: {e}"),
+    };
+    let text = std::fs::read_to_string(&out).expect("report written");
+    let report: serde_json::Value = serde_json::from_str(&text).expect("report is JSON");
+    let findings = report["findings"]
+        .as_array()
+        .map(|fs| {
+            fs.iter()
+                .map(|f| Reported {
+                    file: Path::new(f["rel"].as_str().unwrap_or(""))
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    line: f["line"].as_u64().unwrap_or(0) as u32,
+                    exception: f["exception"]
+                        .as_str()
+                        .unwrap_or("")
+                        .rsplit('.')
+                        .next()
+                        .unwrap_or("")
+                        .to_string(),
+                    level: f["level"].as_str().unwrap_or("").to_string(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Run {
+        status,
+        findings,
+        report,
+        work,
+    }
+}
+
+/// Expectations read from fixture comments: (file, line, exception or "", level or "safe").
+pub fn expectations(src: &Path) -> BTreeSet<Reported> {
+    let mut out = BTreeSet::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            for e in std::fs::read_dir(&p).expect("read fixture dir").flatten() {
+                stack.push(e.path());
+            }
+            continue;
+        }
+        if p.extension().is_none_or(|e| e != "java") {
+            continue;
+        }
+        let file = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&p).expect("read fixture");
+        for (i, line) in text.lines().enumerate() {
+            let Some((_, marker)) = line.rsplit_once("// ") else {
+                continue;
+            };
+            let words: Vec<&str> = marker.split_whitespace().collect();
+            let (level, exception) = match words.as_slice() {
+                ["expect", e, ..] => ("error", *e),
+                ["note", e, ..] => ("note", *e),
+                ["safe", ..] => ("safe", ""),
+                _ => continue,
+            };
+            out.insert(Reported {
+                file: file.clone(),
+                line: i as u32 + 1,
+                exception: exception.into(),
+                level: level.into(),
+            });
+        }
+    }
+    out
+}
+
+/// Checks a run against a fixture's expectations; returns the list of mismatches.
+pub fn mismatches(run: &Run, src: &Path) -> Vec<String> {
+    let expected = expectations(src);
+    let mut problems = Vec::new();
+    for e in &expected {
+        let on_line: Vec<&Reported> = run
+            .findings
+            .iter()
+            .filter(|f| f.file == e.file && f.line == e.line)
+            .collect();
+        match e.level.as_str() {
+            "safe" => {
+                for f in on_line.iter().filter(|f| f.level == "error") {
+                    problems.push(format!(
+                        "{}:{}: reported {} on a safe line",
+                        f.file, f.line, f.exception
+                    ));
+                }
+            }
+            level => {
+                if !on_line
+                    .iter()
+                    .any(|f| f.exception == e.exception && f.level == level)
+                {
+                    problems.push(format!(
+                        "{}:{}: expected {} at level {level}, got {:?}",
+                        e.file, e.line, e.exception, on_line
+                    ));
+                }
+            }
+        }
+    }
+    for f in run.findings.iter().filter(|f| f.level == "error") {
+        if !expected
+            .iter()
+            .any(|e| e.file == f.file && e.line == f.line)
+        {
+            problems.push(format!(
+                "{}:{}: unexpected {} ({})",
+                f.file, f.line, f.exception, f.level
+            ));
+        }
+    }
+    problems
+}

@@ -27,12 +27,22 @@ impl<'p> Lower<'p> {
                 }
             },
             ExprKind::This { outer } => match (outer, &self.frame().this) {
-                (None, Some(t)) => Val { term: t.clone(), sort: "Int" },
+                (None, Some(t)) => Val {
+                    term: t.clone(),
+                    sort: "Int",
+                },
                 _ => self.fresh_value(&e.ty, true),
             },
-            ExprKind::Field { target, class, name } => {
+            ExprKind::Field {
+                target,
+                class,
+                name,
+            } => {
                 let field_ty = self.field_type(class, name).unwrap_or_else(|| e.ty.clone());
-                let constant = self.h.find_field(class, name).and_then(|(_, f)| f.constant.clone());
+                let constant = self
+                    .h
+                    .find_field(class, name)
+                    .and_then(|(_, f)| f.constant.clone());
                 if let (None, Some(c)) = (target, constant) {
                     return self.literal(&c, &field_ty);
                 }
@@ -43,7 +53,14 @@ impl<'p> Lower<'p> {
                         self.null_check(st, &obj.term, t, e.span);
                         let heap = self.heap(st, &field_key(class, name));
                         let s = smt::sort(&field_ty.erasure());
-                        Val { term: self.smt.define("fld", s, format!("(select {} {})", heap.term, obj.term)), sort: s }
+                        Val {
+                            term: self.smt.define(
+                                "fld",
+                                s,
+                                format!("(select {} {})", heap.term, obj.term),
+                            ),
+                            sort: s,
+                        }
                     }
                 };
                 self.convert_value(st, raw, &field_ty.erasure(), &e.ty, e.span)
@@ -51,20 +68,48 @@ impl<'p> Lower<'p> {
             ExprKind::ArrayLength(a) => {
                 let arr = self.eval(st, a);
                 self.null_check(st, &arr.term, a, e.span);
-                Val { term: format!("(alen {})", arr.term), sort }
+                Val {
+                    term: format!("(alen {})", arr.term),
+                    sort,
+                }
             }
             ExprKind::ArrayAccess { array, index } => {
                 let (arr, idx) = self.array_operands(st, array, index, e.span);
-                let elem = array.ty.element().cloned().unwrap_or(Type::Unknown).erasure();
+                let elem = array
+                    .ty
+                    .element()
+                    .cloned()
+                    .unwrap_or(Type::Unknown)
+                    .erasure();
                 let heap = self.heap(st, &array_key(&elem));
                 let s = smt::sort(&elem);
-                let raw = Val { term: self.smt.define("elt", s, format!("(select (select {} {}) {})", heap.term, arr, idx)), sort: s };
+                let raw = Val {
+                    term: self.smt.define(
+                        "elt",
+                        s,
+                        format!("(select (select {} {}) {})", heap.term, arr, idx),
+                    ),
+                    sort: s,
+                };
                 self.convert_value(st, raw, &elem, &e.ty, e.span)
             }
-            ExprKind::NewArray { dims, init } => self.new_array(st, &e.ty, dims, init.as_deref(), e.span),
-            ExprKind::Call { receiver, method, args, special } => {
-                self.call(st, receiver.as_deref(), method, args, *special, &e.ty, e.span)
+            ExprKind::NewArray { dims, init } => {
+                self.new_array(st, &e.ty, dims, init.as_deref(), e.span)
             }
+            ExprKind::Call {
+                receiver,
+                method,
+                args,
+                special,
+            } => self.call(
+                st,
+                receiver.as_deref(),
+                method,
+                args,
+                *special,
+                &e.ty,
+                e.span,
+            ),
             ExprKind::New { method, args, .. } => {
                 let args: Vec<Val> = args.iter().map(|a| self.eval(st, a)).collect();
                 self.new_object(st, &method.class, &method.descriptor, args, e.span)
@@ -77,12 +122,33 @@ impl<'p> Lower<'p> {
                     (UnaryOp::Neg, _) => format!("(bvneg {v})"),
                     (UnaryOp::BitNot, _) => format!("(bvnot {v})"),
                 };
-                Val { term: self.smt.define("u", sort, term), sort }
+                Val {
+                    term: self.smt.define("u", sort, term),
+                    sort,
+                }
             }
-            ExprKind::Binary { op, lhs, rhs, op_ty } => self.binary(st, *op, lhs, rhs, op_ty, &e.ty, e.span),
-            ExprKind::Assign { target, op, value, op_ty } => self.assign(st, target, *op, value, op_ty, e.span),
-            ExprKind::IncDec { target, increment, prefix } => self.inc_dec(st, target, *increment, *prefix, e.span),
-            ExprKind::Conditional { cond, then, otherwise } => {
+            ExprKind::Binary {
+                op,
+                lhs,
+                rhs,
+                op_ty,
+            } => self.binary(st, *op, lhs, rhs, op_ty, &e.ty, e.span),
+            ExprKind::Assign {
+                target,
+                op,
+                value,
+                op_ty,
+            } => self.assign(st, target, *op, value, op_ty, e.span),
+            ExprKind::IncDec {
+                target,
+                increment,
+                prefix,
+            } => self.inc_dec(st, target, *increment, *prefix, e.span),
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
                 let c = self.eval(st, cond).term;
                 let mut t = st.branch(&mut self.smt, &c);
                 let mut f = st.branch(&mut self.smt, &smt::not(&c));
@@ -90,18 +156,30 @@ impl<'p> Lower<'p> {
                 let fv = self.eval(&mut f, otherwise);
                 self.join_valued(st, vec![(t, tv), (f, fv)], sort)
             }
-            ExprKind::Convert { conversion, expr } => self.conversion(st, *conversion, expr, &e.ty, e.span),
-            ExprKind::InstanceOf { expr, target, binding } => {
+            ExprKind::Convert { conversion, expr } => {
+                self.conversion(st, *conversion, expr, &e.ty, e.span)
+            }
+            ExprKind::InstanceOf {
+                expr,
+                target,
+                binding,
+            } => {
                 let v = self.eval(st, expr);
                 let test = self.instance_test(&v.term, target);
                 if let Some(b) = binding {
                     st.set_local(*b, v);
                 }
-                Val { term: self.smt.define("io", "Bool", test), sort: "Bool" }
+                Val {
+                    term: self.smt.define("io", "Bool", test),
+                    sort: "Bool",
+                }
             }
             ExprKind::ClassLiteral(t) => {
                 let id = self.types.id(t) as i64;
-                Val { term: (LITERAL_BASE + 200_000 + id).to_string(), sort: "Int" }
+                Val {
+                    term: (LITERAL_BASE + 200_000 + id).to_string(),
+                    sort: "Int",
+                }
             }
             ExprKind::Unknown { parts, .. } => {
                 for p in parts {
@@ -120,7 +198,14 @@ impl<'p> Lower<'p> {
     /// Converts a value read from a field or array (stored in its erased type) to the
     /// static type the expression has; they differ only for generics, where the
     /// compiler inserts a checked cast.
-    pub fn convert_value(&mut self, st: &mut State, v: Val, stored: &Type, wanted: &Type, span: Span) -> Val {
+    pub fn convert_value(
+        &mut self,
+        st: &mut State,
+        v: Val,
+        stored: &Type,
+        wanted: &Type,
+        span: Span,
+    ) -> Val {
         if stored.is_primitive() || wanted.is_primitive() || *wanted == Type::Unknown {
             return v;
         }
@@ -141,11 +226,20 @@ impl<'p> Lower<'p> {
     }
 
     /// Evaluates `a[i]`'s operands and checks null and bounds; gives the array and index terms.
-    fn array_operands(&mut self, st: &mut State, array: &'p Expr, index: &'p Expr, span: Span) -> (Term, Term) {
+    fn array_operands(
+        &mut self,
+        st: &mut State,
+        array: &'p Expr,
+        index: &'p Expr,
+        span: Span,
+    ) -> (Term, Term) {
         let arr = self.eval(st, array).term;
         let idx = self.eval(st, index).term;
         self.null_check(st, &arr, array, span);
-        let out = format!("(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))", smt::int(0));
+        let out = format!(
+            "(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))",
+            smt::int(0)
+        );
         self.check(st, out, AIOOBE, span);
         (arr, idx)
     }
@@ -190,35 +284,69 @@ impl<'p> Lower<'p> {
             let arr = id + 1;
             let string_id = self.types.id(&Type::string());
             let chars_id = self.types.id(&Type::Array(Box::new(Type::Char)));
-            let mut content = format!("((as const (Array (_ BitVec 32) (_ BitVec 16))) {})", smt::bv(0, 16));
+            let mut content = format!(
+                "((as const (Array (_ BitVec 32) (_ BitVec 16))) {})",
+                smt::bv(0, 16)
+            );
             for (i, u) in units.iter().enumerate() {
-                content = format!("(store {content} {} {})", smt::int(i as i32), smt::bv(*u as i64, 16));
+                content = format!(
+                    "(store {content} {} {})",
+                    smt::int(i as i32),
+                    smt::bv(*u as i64, 16)
+                );
             }
-            let value_key = self.initial_heap(&field_key("java.lang.String", "value")).term;
+            let value_key = self
+                .initial_heap(&field_key("java.lang.String", "value"))
+                .term;
             let chars_key = self.initial_heap(&array_key(&Type::Char)).term;
             self.smt.assert(&format!("(= (dtype {id}) {string_id})"));
             self.smt.assert(&format!("(= (dtype {arr}) {chars_id})"));
-            self.smt.assert(&format!("(= (select {value_key} {id}) {arr})"));
-            self.smt.assert(&format!("(= (alen {arr}) {})", smt::int(units.len() as i32)));
-            self.smt.assert(&format!("(= (select {chars_key} {arr}) {content})"));
+            self.smt
+                .assert(&format!("(= (select {value_key} {id}) {arr})"));
+            self.smt.assert(&format!(
+                "(= (alen {arr}) {})",
+                smt::int(units.len() as i32)
+            ));
+            self.smt
+                .assert(&format!("(= (select {chars_key} {arr}) {content})"));
         }
-        Val { term: id.to_string(), sort: "Int" }
+        Val {
+            term: id.to_string(),
+            sort: "Int",
+        }
     }
 
-    fn new_array(&mut self, st: &mut State, ty: &Type, dims: &'p [Expr], init: Option<&'p [Expr]>, span: Span) -> Val {
+    fn new_array(
+        &mut self,
+        st: &mut State,
+        ty: &Type,
+        dims: &'p [Expr],
+        init: Option<&'p [Expr]>,
+        span: Span,
+    ) -> Val {
         let elem = ty.element().cloned().unwrap_or(Type::Unknown).erasure();
         if let Some(init) = init {
             let values: Vec<Val> = init.iter().map(|e| self.eval(st, e)).collect();
             let id = self.alloc();
             let tid = self.types.id(ty);
             self.smt.assert(&format!("(= (dtype {id}) {tid})"));
-            self.smt.assert(&format!("(= (alen {id}) {})", smt::int(values.len() as i32)));
-            let mut content = format!("((as const (Array (_ BitVec 32) {})) {})", smt::sort(&elem), smt::default_value(&elem));
+            self.smt.assert(&format!(
+                "(= (alen {id}) {})",
+                smt::int(values.len() as i32)
+            ));
+            let mut content = format!(
+                "((as const (Array (_ BitVec 32) {})) {})",
+                smt::sort(&elem),
+                smt::default_value(&elem)
+            );
             for (i, v) in values.iter().enumerate() {
                 content = format!("(store {content} {} {})", smt::int(i as i32), v.term);
             }
             self.store_contents(st, &elem, &id, content);
-            return Val { term: id, sort: "Int" };
+            return Val {
+                term: id,
+                sort: "Int",
+            };
         }
         let sizes: Vec<Term> = dims.iter().map(|d| self.eval(st, d).term).collect();
         for (d, e) in sizes.iter().zip(dims) {
@@ -243,37 +371,79 @@ impl<'p> Lower<'p> {
         } else {
             smt::default_value(&elem)
         };
-        let content = format!("((as const (Array (_ BitVec 32) {})) {default})", smt::sort(&elem));
+        let content = format!(
+            "((as const (Array (_ BitVec 32) {})) {default})",
+            smt::sort(&elem)
+        );
         self.store_contents(st, &elem, &id, content);
-        Val { term: id, sort: "Int" }
+        Val {
+            term: id,
+            sort: "Int",
+        }
     }
 
     /// Writes the whole contents of array object `id`.
     pub fn store_contents(&mut self, st: &mut State, elem: &Type, id: &str, content: Term) {
         let key = array_key(elem);
         let heap = self.heap(st, &key);
-        let term = self.smt.define("A", heap.sort, format!("(store {} {id} {content})", heap.term));
-        st.heap.insert(key, Val { term, sort: heap.sort });
+        let term = self.smt.define(
+            "A",
+            heap.sort,
+            format!("(store {} {id} {content})", heap.term),
+        );
+        st.heap.insert(
+            key,
+            Val {
+                term,
+                sort: heap.sort,
+            },
+        );
     }
 
     /// Writes field `class.name` of object `obj`.
     pub fn store_field(&mut self, st: &mut State, class: &str, name: &str, obj: &str, value: &str) {
         let key = field_key(class, name);
         let heap = self.heap(st, &key);
-        let term = self.smt.define("F", heap.sort, format!("(store {} {obj} {value})", heap.term));
-        st.heap.insert(key, Val { term, sort: heap.sort });
+        let term = self.smt.define(
+            "F",
+            heap.sort,
+            format!("(store {} {obj} {value})", heap.term),
+        );
+        st.heap.insert(
+            key,
+            Val {
+                term,
+                sort: heap.sort,
+            },
+        );
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn binary(&mut self, st: &mut State, op: BinaryOp, lhs: &'p Expr, rhs: &'p Expr, op_ty: &Type, ty: &Type, span: Span) -> Val {
+    fn binary(
+        &mut self,
+        st: &mut State,
+        op: BinaryOp,
+        lhs: &'p Expr,
+        rhs: &'p Expr,
+        op_ty: &Type,
+        ty: &Type,
+        span: Span,
+    ) -> Val {
         let sort = smt::sort(ty);
         if matches!(op, BinaryOp::CondAnd | BinaryOp::CondOr) {
             let l = self.eval(st, lhs).term;
-            let (go_on, short) = if op == BinaryOp::CondAnd { (l.clone(), smt::not(&l)) } else { (smt::not(&l), l.clone()) };
+            let (go_on, short) = if op == BinaryOp::CondAnd {
+                (l.clone(), smt::not(&l))
+            } else {
+                (smt::not(&l), l.clone())
+            };
             let mut right = st.branch(&mut self.smt, &go_on);
             let short_state = st.branch(&mut self.smt, &short);
             let r = self.eval(&mut right, rhs);
-            let short_val = Val { term: (op == BinaryOp::CondOr).to_string(), sort: "Bool" };
+            let short_val = Val {
+                term: (op == BinaryOp::CondOr).to_string(),
+                sort: "Bool",
+            };
             return self.join_valued(st, vec![(right, r), (short_state, short_val)], "Bool");
         }
         let l = self.eval(st, lhs).term;
@@ -282,75 +452,32 @@ impl<'p> Lower<'p> {
             return self.concat(st, &l, &r);
         }
         let term = self.arith(st, op, &l, &r, op_ty, &rhs.ty, span);
-        Val { term: self.smt.define("b", sort, term), sort }
+        Val {
+            term: self.smt.define("b", sort, term),
+            sort,
+        }
     }
 
-    /// The term of a binary operation on already evaluated, promoted operands.
+    /// The term of a binary operation on already evaluated, promoted operands, after
+    /// the division check.
     #[allow(clippy::too_many_arguments)]
-    pub fn arith(&mut self, st: &mut State, op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type, span: Span) -> Term {
-        use BinaryOp::*;
-        let float = matches!(op_ty, Type::Float | Type::Double);
-        if float {
-            return match op {
-                Add => format!("(fp.add RNE {l} {r})"),
-                Sub => format!("(fp.sub RNE {l} {r})"),
-                Mul => format!("(fp.mul RNE {l} {r})"),
-                Div => format!("(fp.div RNE {l} {r})"),
-                Rem => self.fresh_value(op_ty, false).term,
-                Eq => format!("(fp.eq {l} {r})"),
-                Ne => format!("(not (fp.eq {l} {r}))"),
-                Lt => format!("(fp.lt {l} {r})"),
-                Le => format!("(fp.leq {l} {r})"),
-                Gt => format!("(fp.gt {l} {r})"),
-                Ge => format!("(fp.geq {l} {r})"),
-                _ => self.fresh_value(op_ty, false).term,
-            };
-        }
-        if *op_ty == Type::Boolean {
-            return match op {
-                And | CondAnd => smt::and(&[l.into(), r.into()]),
-                Or | CondOr => smt::or(&[l.into(), r.into()]),
-                Xor | Ne => format!("(xor {l} {r})"),
-                Eq => smt::eq(l, r),
-                _ => "false".into(),
-            };
-        }
-        if !op_ty.is_integral() {
-            return match op {
-                Eq => smt::eq(l, r),
-                Ne => smt::not(&smt::eq(l, r)),
-                _ => "false".into(),
-            };
-        }
-        let width = op_ty.bits().unwrap_or(32);
-        if matches!(op, Div | Rem) {
-            let fail = smt::eq(r, &smt::bv(0, width));
+    pub fn arith(
+        &mut self,
+        st: &mut State,
+        op: BinaryOp,
+        l: &str,
+        r: &str,
+        op_ty: &Type,
+        rhs_ty: &Type,
+        span: Span,
+    ) -> Term {
+        if matches!(op, BinaryOp::Div | BinaryOp::Rem) && op_ty.is_integral() {
+            let fail = smt::eq(r, &smt::bv(0, op_ty.bits().unwrap_or(32)));
             self.check(st, fail, "java.lang.ArithmeticException", span);
         }
-        let shift = |me: &Self, f: &str| {
-            let _ = me;
-            let dist = smt::convert(r, rhs_ty, op_ty);
-            format!("({f} {l} (bvand {dist} {}))", smt::bv(width as i64 - 1, width))
-        };
-        match op {
-            Add => format!("(bvadd {l} {r})"),
-            Sub => format!("(bvsub {l} {r})"),
-            Mul => format!("(bvmul {l} {r})"),
-            Div => format!("(bvsdiv {l} {r})"),
-            Rem => format!("(bvsrem {l} {r})"),
-            And => format!("(bvand {l} {r})"),
-            Or => format!("(bvor {l} {r})"),
-            Xor => format!("(bvxor {l} {r})"),
-            Shl => shift(self, "bvshl"),
-            Shr => shift(self, "bvashr"),
-            Ushr => shift(self, "bvlshr"),
-            Eq => smt::eq(l, r),
-            Ne => smt::not(&smt::eq(l, r)),
-            Lt => format!("(bvslt {l} {r})"),
-            Le => format!("(bvsle {l} {r})"),
-            Gt => format!("(bvsgt {l} {r})"),
-            Ge => format!("(bvsge {l} {r})"),
-            CondAnd | CondOr | Concat => "false".into(),
+        match smt::binary(op, l, r, op_ty, rhs_ty) {
+            Some(t) => t,
+            None => self.fresh_value(op_ty, false).term,
         }
     }
 
@@ -365,8 +492,11 @@ impl<'p> Lower<'p> {
     /// The length of a (non-null) string object.
     pub fn string_length(&mut self, st: &mut State, s: &str) -> Term {
         let heap = self.heap(st, &field_key("java.lang.String", "value"));
-        let arr = self.smt.define("sv", "Int", format!("(select {} {s})", heap.term));
-        self.smt.define("sl", "(_ BitVec 32)", format!("(alen {arr})"))
+        let arr = self
+            .smt
+            .define("sv", "Int", format!("(select {} {s})", heap.term));
+        self.smt
+            .define("sl", "(_ BitVec 32)", format!("(alen {arr})"))
     }
 
     /// A new string object of the given length with unknown characters.
@@ -379,14 +509,29 @@ impl<'p> Lower<'p> {
         self.smt.assert(&format!("(= (dtype {arr}) {cid})"));
         self.smt.assert(&format!("(= (alen {arr}) {len})"));
         self.store_field(st, "java.lang.String", "value", &id, &arr);
-        Val { term: id, sort: "Int" }
+        Val {
+            term: id,
+            sort: "Int",
+        }
     }
 
-    fn conversion(&mut self, st: &mut State, conversion: Conversion, inner: &'p Expr, ty: &Type, span: Span) -> Val {
+    fn conversion(
+        &mut self,
+        st: &mut State,
+        conversion: Conversion,
+        inner: &'p Expr,
+        ty: &Type,
+        span: Span,
+    ) -> Val {
         let v = self.eval(st, inner);
         let sort = smt::sort(ty);
         match conversion {
-            Conversion::Primitive => Val { term: self.smt.define("cv", sort, smt::convert(&v.term, &inner.ty, ty)), sort },
+            Conversion::Primitive => Val {
+                term: self
+                    .smt
+                    .define("cv", sort, smt::convert(&v.term, &inner.ty, ty)),
+                sort,
+            },
             Conversion::Unchecked => v,
             Conversion::Checked => {
                 let test = self.instance_test(&v.term, ty);
@@ -396,9 +541,18 @@ impl<'p> Lower<'p> {
             }
             Conversion::Unbox => {
                 self.null_check(st, &v.term, inner, span);
-                let class = inner.ty.class_name().unwrap_or("java.lang.Integer").to_string();
+                let class = inner
+                    .ty
+                    .class_name()
+                    .unwrap_or("java.lang.Integer")
+                    .to_string();
                 let heap = self.heap(st, &field_key(&class, "value"));
-                Val { term: self.smt.define("ub", sort, format!("(select {} {})", heap.term, v.term)), sort }
+                Val {
+                    term: self
+                        .smt
+                        .define("ub", sort, format!("(select {} {})", heap.term, v.term)),
+                    sort,
+                }
             }
             Conversion::Box => {
                 let class = ty.class_name().unwrap_or("java.lang.Integer").to_string();
@@ -406,7 +560,10 @@ impl<'p> Lower<'p> {
                 let tid = self.types.id(&Type::class(&class));
                 self.smt.assert(&format!("(= (dtype {id}) {tid})"));
                 self.store_field(st, &class, "value", &id, &v.term);
-                Val { term: id, sort: "Int" }
+                Val {
+                    term: id,
+                    sort: "Int",
+                }
             }
             Conversion::ToString => {
                 if inner.ty == Type::string() {
@@ -420,7 +577,12 @@ impl<'p> Lower<'p> {
     }
 
     /// Joins branches that each computed a value; the outer state becomes the join.
-    pub fn join_valued(&mut self, st: &mut State, branches: Vec<(State, Val)>, sort: &'static str) -> Val {
+    pub fn join_valued(
+        &mut self,
+        st: &mut State,
+        branches: Vec<(State, Val)>,
+        sort: &'static str,
+    ) -> Val {
         let live: Vec<(State, Val)> = branches.into_iter().filter(|(s, _)| !s.dead()).collect();
         let reaches: Vec<Term> = live.iter().map(|(s, _)| s.reach.clone()).collect();
         let values: Vec<Val> = live.iter().map(|(_, v)| v.clone()).collect();
@@ -432,12 +594,23 @@ impl<'p> Lower<'p> {
             }
             None => {
                 st.reach = "false".into();
-                Val { term: self.smt.declare("dead", sort), sort }
+                Val {
+                    term: self.smt.declare("dead", sort),
+                    sort,
+                }
             }
         }
     }
 
-    fn assign(&mut self, st: &mut State, target: &'p Expr, op: Option<BinaryOp>, value: &'p Expr, op_ty: &Type, span: Span) -> Val {
+    fn assign(
+        &mut self,
+        st: &mut State,
+        target: &'p Expr,
+        op: Option<BinaryOp>,
+        value: &'p Expr,
+        op_ty: &Type,
+        span: Span,
+    ) -> Val {
         let ty = target.ty.clone();
         let place = self.place(st, target, span);
         let new = match op {
@@ -457,14 +630,29 @@ impl<'p> Lower<'p> {
                     let t = self.arith(st, op, &old_p.term, &r.term, op_ty, &value.ty, span);
                     self.smt.define("cb", smt::sort(op_ty), t)
                 };
-                self.demote_for(st, Val { term, sort: smt::sort(op_ty) }, op_ty, &ty)
+                self.demote_for(
+                    st,
+                    Val {
+                        term,
+                        sort: smt::sort(op_ty),
+                    },
+                    op_ty,
+                    &ty,
+                )
             }
         };
         self.write_place(st, &place, &new);
         new
     }
 
-    fn inc_dec(&mut self, st: &mut State, target: &'p Expr, increment: bool, prefix: bool, span: Span) -> Val {
+    fn inc_dec(
+        &mut self,
+        st: &mut State,
+        target: &'p Expr,
+        increment: bool,
+        prefix: bool,
+        span: Span,
+    ) -> Val {
         let ty = target.ty.clone();
         let place = self.place(st, target, span);
         self.check_place(st, &place, span);
@@ -480,10 +668,22 @@ impl<'p> Lower<'p> {
             Type::Double => smt::double_bits(1f64.to_bits()),
             t => smt::bv(1, t.bits().unwrap_or(32)),
         };
-        let op = if increment { BinaryOp::Add } else { BinaryOp::Sub };
+        let op = if increment {
+            BinaryOp::Add
+        } else {
+            BinaryOp::Sub
+        };
         let t = self.arith(st, op, &old_p.term, &one, &op_ty, &op_ty, span);
         let t = self.smt.define("inc", smt::sort(&op_ty), t);
-        let new = self.demote_for(st, Val { term: t, sort: smt::sort(&op_ty) }, &op_ty, &ty);
+        let new = self.demote_for(
+            st,
+            Val {
+                term: t,
+                sort: smt::sort(&op_ty),
+            },
+            &op_ty,
+            &ty,
+        );
         self.write_place(st, &place, &new);
         if prefix {
             new
@@ -493,26 +693,47 @@ impl<'p> Lower<'p> {
     }
 
     /// Converts the old value of a compound assignment's target to the operation type.
-    fn promote_for(&mut self, st: &mut State, v: Val, ty: &Type, op_ty: &Type, target: &Expr, span: Span) -> Val {
+    fn promote_for(
+        &mut self,
+        st: &mut State,
+        v: Val,
+        ty: &Type,
+        op_ty: &Type,
+        target: &Expr,
+        span: Span,
+    ) -> Val {
         if ty.is_primitive() || *op_ty == Type::string() {
             let t = smt::convert(&v.term, ty, op_ty);
-            return Val { term: self.smt.define("pr", smt::sort(op_ty), t), sort: smt::sort(op_ty) };
+            return Val {
+                term: self.smt.define("pr", smt::sort(op_ty), t),
+                sort: smt::sort(op_ty),
+            };
         }
         let _ = target;
         self.null_check_term(st, &v.term, span);
         let prim = frontend_primitive(ty);
         let class = ty.class_name().unwrap_or("java.lang.Integer").to_string();
         let heap = self.heap(st, &field_key(&class, "value"));
-        let raw = self.smt.define("ub", smt::sort(&prim), format!("(select {} {})", heap.term, v.term));
+        let raw = self.smt.define(
+            "ub",
+            smt::sort(&prim),
+            format!("(select {} {})", heap.term, v.term),
+        );
         let t = smt::convert(&raw, &prim, op_ty);
-        Val { term: self.smt.define("pr", smt::sort(op_ty), t), sort: smt::sort(op_ty) }
+        Val {
+            term: self.smt.define("pr", smt::sort(op_ty), t),
+            sort: smt::sort(op_ty),
+        }
     }
 
     /// Converts a compound result back to the target's type (narrowing, or boxing).
     fn demote_for(&mut self, st: &mut State, v: Val, op_ty: &Type, ty: &Type) -> Val {
         if ty.is_primitive() || *ty == Type::string() {
             let t = smt::convert(&v.term, op_ty, ty);
-            return Val { term: self.smt.define("dm", smt::sort(ty), t), sort: smt::sort(ty) };
+            return Val {
+                term: self.smt.define("dm", smt::sort(ty), t),
+                sort: smt::sort(ty),
+            };
         }
         let prim = frontend_primitive(ty);
         let narrowed = smt::convert(&v.term, op_ty, &prim);
@@ -521,7 +742,10 @@ impl<'p> Lower<'p> {
         let tid = self.types.id(&Type::class(&class));
         self.smt.assert(&format!("(= (dtype {id}) {tid})"));
         self.store_field(st, &class, "value", &id, &narrowed);
-        Val { term: id, sort: "Int" }
+        Val {
+            term: id,
+            sort: "Int",
+        }
     }
 
     fn null_check_term(&mut self, st: &mut State, obj: &str, span: Span) {

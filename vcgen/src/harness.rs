@@ -14,6 +14,9 @@ use frontend::ir::{Class, Expr, ExprKind, Method, Stmt, StmtKind, Type};
 use frontend::Hierarchy;
 use std::collections::BTreeSet;
 
+/// A way to build one input: runs in a branch of the harness, gives the value and its plan.
+type Make<'p> = Box<dyn FnOnce(&mut Lower<'p>, &mut State, &mut Builder) -> (Val, Plan) + 'p>;
+
 /// Deepest nesting of constructed arguments (a constructor argument's constructor argument).
 const BUILD_DEPTH: u32 = 2;
 /// Most elements given a plan in an array of references.
@@ -83,7 +86,11 @@ pub fn entries<'p>(h: &Hierarchy<'p>) -> Vec<EntrySpec<'p>> {
             }
             if m.is_constructor() {
                 if !class.is_abstract() && !class.inner && !m.synthetic {
-                    out.push(EntrySpec { class, method: m, receivers: Vec::new() });
+                    out.push(EntrySpec {
+                        class,
+                        method: m,
+                        receivers: Vec::new(),
+                    });
                 }
                 continue;
             }
@@ -95,7 +102,9 @@ pub fn entries<'p>(h: &Hierarchy<'p>) -> Vec<EntrySpec<'p>> {
                     if d.library {
                         continue;
                     }
-                    let overridden = h.dispatch(&d.name, &m.name, &m.descriptor).is_some_and(|(c, _)| c.name != class.name);
+                    let overridden = h
+                        .dispatch(&d.name, &m.name, &m.descriptor)
+                        .is_some_and(|(c, _)| c.name != class.name);
                     if overridden {
                         continue;
                     }
@@ -109,7 +118,11 @@ pub fn entries<'p>(h: &Hierarchy<'p>) -> Vec<EntrySpec<'p>> {
                 }
                 r
             };
-            out.push(EntrySpec { class, method: m, receivers });
+            out.push(EntrySpec {
+                class,
+                method: m,
+                receivers,
+            });
         }
     }
     out
@@ -141,7 +154,11 @@ pub struct Builder {
 
 impl<'p> Lower<'p> {
     /// Lowers one entry with one receiver variant; the goals land in `self.goals`.
-    pub fn lower_entry(&mut self, spec: &EntrySpec<'p>, variant: Option<(&'p Class, &'p Method)>) -> Built {
+    pub fn lower_entry(
+        &mut self,
+        spec: &EntrySpec<'p>,
+        variant: Option<(&'p Class, &'p Method)>,
+    ) -> Built {
         let mut b = Builder {
             package: package_of(&spec.class.name).to_string(),
             next_input: 0,
@@ -166,28 +183,72 @@ impl<'p> Lower<'p> {
         for class in self.static_classes(spec) {
             if let Some(clinit) = class.methods.iter().find(|m| m.name == "<clinit>") {
                 if let Some(body) = &clinit.body {
-                    let (out, _) = self.inline(st.clone(), class, clinit, None, Vec::new(), body, class.span);
+                    let (out, _) = self.inline(
+                        st.clone(),
+                        class,
+                        clinit,
+                        None,
+                        Vec::new(),
+                        body,
+                        class.span,
+                    );
                     st = out.unwrap_or_else(|| dead(&st));
                 }
             }
         }
         let receiver = variant.map(|(class, ctor)| {
-            let args: Vec<(Val, Plan)> = ctor.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 1)).collect();
+            let args: Vec<(Val, Plan)> = ctor
+                .params()
+                .iter()
+                .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
+                .collect();
             let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
-            let v = self.new_object(&mut st, &class.name, &ctor.descriptor, vals, spec.method.span);
+            let v = self.new_object(
+                &mut st,
+                &class.name,
+                &ctor.descriptor,
+                vals,
+                spec.method.span,
+            );
             b.built.push((Type::class(&class.name), v.term.clone()));
-            (v, Plan::New { class: class.name.clone(), descriptor: ctor.descriptor.clone(), args: plans })
+            (
+                v,
+                Plan::New {
+                    class: class.name.clone(),
+                    descriptor: ctor.descriptor.clone(),
+                    args: plans,
+                },
+            )
         });
-        let args: Vec<(Val, Plan)> = spec.method.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 0)).collect();
+        let args: Vec<(Val, Plan)> = spec
+            .method
+            .params()
+            .iter()
+            .map(|p| self.input(&mut st, &mut b, &p.ty, 0))
+            .collect();
         let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
         self.frames.pop();
         st.frames.pop();
         if spec.method.is_constructor() {
             let mut st = st;
-            self.new_object(&mut st, &spec.class.name, &spec.method.descriptor, vals, spec.method.span);
+            self.new_object(
+                &mut st,
+                &spec.class.name,
+                &spec.method.descriptor,
+                vals,
+                spec.method.span,
+            );
         } else if let Some(body) = &spec.method.body {
             let this = receiver.as_ref().map(|(v, _)| v.term.clone());
-            self.inline(st, spec.class, spec.method, this, vals, body, spec.method.span);
+            self.inline(
+                st,
+                spec.class,
+                spec.method,
+                this,
+                vals,
+                body,
+                spec.method.span,
+            );
         }
         let nonnull = smt::and(&b.nonnull);
         let small = smt::and(&b.small);
@@ -228,7 +289,11 @@ impl<'p> Lower<'p> {
                 }
             }
         }
-        classes.into_iter().filter_map(|c| self.h.class(&c)).filter(|c| !c.library).collect()
+        classes
+            .into_iter()
+            .filter_map(|c| self.h.class(&c))
+            .filter(|c| !c.library)
+            .collect()
     }
 
     /// Builds one input of type `ty`, returning its value and plan.
@@ -237,12 +302,26 @@ impl<'p> Lower<'p> {
         if ty.is_primitive() {
             return self.primitive_input(b, &ty);
         }
-        let mut options: Vec<Box<dyn FnOnce(&mut Self, &mut State, &mut Builder) -> (Val, Plan) + 'p>> = Vec::new();
-        options.push(Box::new(|_, _, _| (Val { term: "0".into(), sort: "Int" }, Plan::Null)));
+        let mut options: Vec<Make<'p>> = Vec::new();
+        options.push(Box::new(|_, _, _| {
+            (
+                Val {
+                    term: "0".into(),
+                    sort: "Int",
+                },
+                Plan::Null,
+            )
+        }));
         for (i, (t, term)) in b.built.iter().enumerate() {
-            if self.h.is_subtype(t, &ty) && matches!(t, Type::Class { .. }) && t.class_name().is_some_and(|n| self.h.class(n).is_some_and(|c| !c.library)) {
+            if self.h.is_subtype(t, &ty)
+                && matches!(t, Type::Class { .. })
+                && t.class_name()
+                    .is_some_and(|n| self.h.class(n).is_some_and(|c| !c.library))
+            {
                 let term = term.clone();
-                options.push(Box::new(move |_, _, _| (Val { term, sort: "Int" }, Plan::Alias { input: i })));
+                options.push(Box::new(move |_, _, _| {
+                    (Val { term, sort: "Int" }, Plan::Alias { input: i })
+                }));
             }
         }
         for candidate in self.candidates(&ty, &b.package, depth) {
@@ -250,10 +329,17 @@ impl<'p> Lower<'p> {
         }
         let n = options.len();
         if n == 1 {
-            return (Val { term: "0".into(), sort: "Int" }, Plan::Null);
+            return (
+                Val {
+                    term: "0".into(),
+                    sort: "Int",
+                },
+                Plan::Null,
+            );
         }
         let sym = self.sym(b, "ch", "Int");
-        self.smt.assert(&format!("(and (>= {sym} 0) (< {sym} {n}))"));
+        self.smt
+            .assert(&format!("(and (>= {sym} 0) (< {sym} {n}))"));
         b.nonnull.push(format!("(not (= {sym} 0))"));
         b.inputs.push(sym.clone());
         let mut branches = Vec::new();
@@ -266,12 +352,19 @@ impl<'p> Lower<'p> {
         }
         let v = self.join_valued(st, branches, "Int");
         b.built.push((ty, v.term.clone()));
-        (v, Plan::Choice { sym, options: plans })
+        (
+            v,
+            Plan::Choice {
+                sym,
+                options: plans,
+            },
+        )
     }
 
     fn sym(&mut self, b: &mut Builder, prefix: &str, sort: &str) -> String {
         b.next_sym += 1;
-        self.smt.declare_named(&format!("in!{prefix}{}", b.next_sym), sort)
+        self.smt
+            .declare_named(&format!("in!{prefix}{}", b.next_sym), sort)
     }
 
     fn primitive_input(&mut self, b: &mut Builder, ty: &Type) -> (Val, Plan) {
@@ -279,13 +372,19 @@ impl<'p> Lower<'p> {
             Type::Float => {
                 let s = self.sym(b, "f", "(_ BitVec 32)");
                 let v = format!("((_ to_fp 8 24) {s})");
-                b.small.push(format!("(and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {}))", smt::float_bits(1000f32.to_bits())));
+                b.small.push(format!(
+                    "(and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {}))",
+                    smt::float_bits(1000f32.to_bits())
+                ));
                 (s, v)
             }
             Type::Double => {
                 let s = self.sym(b, "d", "(_ BitVec 64)");
                 let v = format!("((_ to_fp 11 53) {s})");
-                b.small.push(format!("(or (fp.isZero {v}) (and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {})))", smt::double_bits(1000f64.to_bits())));
+                b.small.push(format!(
+                    "(or (fp.isZero {v}) (and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {})))",
+                    smt::double_bits(1000f64.to_bits())
+                ));
                 (s, v)
             }
             Type::Boolean => {
@@ -296,9 +395,17 @@ impl<'p> Lower<'p> {
                 let w = t.bits().unwrap_or(32);
                 let s = self.sym(b, "x", smt::sort(t));
                 if *t == Type::Char {
-                    b.small.push(format!("(and (bvuge {s} {}) (bvule {s} {}))", smt::bv(32, 16), smt::bv(126, 16)));
+                    b.small.push(format!(
+                        "(and (bvuge {s} {}) (bvule {s} {}))",
+                        smt::bv(32, 16),
+                        smt::bv(126, 16)
+                    ));
                 } else {
-                    b.small.push(format!("(and (bvsge {s} {}) (bvsle {s} {}))", smt::bv(-100, w), smt::bv(100, w)));
+                    b.small.push(format!(
+                        "(and (bvsge {s} {}) (bvsle {s} {}))",
+                        smt::bv(-100, w),
+                        smt::bv(100, w)
+                    ));
                 }
                 (s.clone(), s)
             }
@@ -306,13 +413,18 @@ impl<'p> Lower<'p> {
         b.inputs.push(sym.clone());
         let sort = smt::sort(ty);
         let value = self.smt.define("inv", sort, value);
-        (Val { term: value, sort }, Plan::Primitive { ty: ty.clone(), sym })
+        (
+            Val { term: value, sort },
+            Plan::Primitive {
+                ty: ty.clone(),
+                sym,
+            },
+        )
     }
 
     /// The non-null ways to build a value of a reference type.
-    #[allow(clippy::type_complexity)]
-    fn candidates(&mut self, ty: &Type, package: &str, depth: u32) -> Vec<Box<dyn FnOnce(&mut Self, &mut State, &mut Builder) -> (Val, Plan) + 'p>> {
-        let mut out: Vec<Box<dyn FnOnce(&mut Self, &mut State, &mut Builder) -> (Val, Plan) + 'p>> = Vec::new();
+    fn candidates(&mut self, ty: &Type, package: &str, depth: u32) -> Vec<Make<'p>> {
+        let mut out: Vec<Make<'p>> = Vec::new();
         match ty {
             Type::Array(e) => {
                 let ty = ty.clone();
@@ -320,22 +432,34 @@ impl<'p> Lower<'p> {
                     out.push(Box::new(move |me, st, b| me.array_input(st, b, &ty)));
                 } else if depth < BUILD_DEPTH {
                     for t in self.covariant_arrays(&ty) {
-                        out.push(Box::new(move |me, st, b| me.ref_array_input(st, b, &t, depth)));
+                        out.push(Box::new(move |me, st, b| {
+                            me.ref_array_input(st, b, &t, depth)
+                        }));
                     }
                 }
                 return out;
             }
             Type::Class { name, .. } => {
-                if name == "java.lang.String" || name == "java.lang.CharSequence" || name == "java.lang.Comparable" {
+                if name == "java.lang.String"
+                    || name == "java.lang.CharSequence"
+                    || name == "java.lang.Comparable"
+                {
                     out.push(Box::new(|me, st, b| me.string_input(st, b)));
                 }
                 if let Some(prim) = box_primitive(name) {
                     let class = name.clone();
-                    out.push(Box::new(move |me, st, b| me.boxed_input(st, b, &class, &prim)));
+                    out.push(Box::new(move |me, st, b| {
+                        me.boxed_input(st, b, &class, &prim)
+                    }));
                     return out;
                 }
-                if name == "java.lang.Object" || name == "java.lang.Number" || name == "java.lang.Comparable" {
-                    out.push(Box::new(|me, st, b| me.boxed_input(st, b, "java.lang.Integer", &Type::Int)));
+                if name == "java.lang.Object"
+                    || name == "java.lang.Number"
+                    || name == "java.lang.Comparable"
+                {
+                    out.push(Box::new(|me, st, b| {
+                        me.boxed_input(st, b, "java.lang.Integer", &Type::Int)
+                    }));
                 }
                 if name == "java.lang.Object" {
                     out.push(Box::new(|me, st, b| me.string_input(st, b)));
@@ -361,16 +485,34 @@ impl<'p> Lower<'p> {
                     if count >= CANDIDATES_MAX {
                         break;
                     }
-                    if d.library && !matches!(d.name.as_str(), "java.lang.Object" | "java.util.ArrayList" | "java.util.HashMap") {
+                    if d.library
+                        && !matches!(
+                            d.name.as_str(),
+                            "java.lang.Object" | "java.util.ArrayList" | "java.util.HashMap"
+                        )
+                    {
                         continue;
                     }
-                    let Some(ctor) = constructors(self.h, d, package).into_iter().next() else { continue };
+                    let Some(ctor) = constructors(self.h, d, package).into_iter().next() else {
+                        continue;
+                    };
                     count += 1;
                     out.push(Box::new(move |me, st, b| {
-                        let args: Vec<(Val, Plan)> = ctor.params().iter().map(|p| me.input(st, b, &p.ty, depth + 1)).collect();
+                        let args: Vec<(Val, Plan)> = ctor
+                            .params()
+                            .iter()
+                            .map(|p| me.input(st, b, &p.ty, depth + 1))
+                            .collect();
                         let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
                         let v = me.new_object(st, &d.name, &ctor.descriptor, vals, d.span);
-                        (v, Plan::New { class: d.name.clone(), descriptor: ctor.descriptor.clone(), args: plans })
+                        (
+                            v,
+                            Plan::New {
+                                class: d.name.clone(),
+                                descriptor: ctor.descriptor.clone(),
+                                args: plans,
+                            },
+                        )
                     }));
                 }
             }
@@ -407,33 +549,71 @@ impl<'p> Lower<'p> {
         let arr = self.object_id(b, &Type::Array(Box::new(Type::Char)));
         let len = self.sym(b, "len", "(_ BitVec 32)");
         let chars = self.sym(b, "chars", "(Array (_ BitVec 32) (_ BitVec 16))");
-        self.smt.assert(&format!("(and (bvsge {len} {}) (bvsle {len} {}))", smt::int(0), smt::int(4096)));
+        self.smt.assert(&format!(
+            "(and (bvsge {len} {}) (bvsle {len} {}))",
+            smt::int(0),
+            smt::int(4096)
+        ));
         self.smt.assert(&format!("(= (alen {arr}) {len})"));
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));
         b.inputs.push(len.clone());
         self.store_field(st, "java.lang.String", "value", &id, &arr);
         self.store_contents(st, &Type::Char, &arr, chars.clone());
-        (Val { term: id, sort: "Int" }, Plan::String { len, chars })
+        (
+            Val {
+                term: id,
+                sort: "Int",
+            },
+            Plan::String { len, chars },
+        )
     }
 
     fn array_input(&mut self, st: &mut State, b: &mut Builder, ty: &Type) -> (Val, Plan) {
         let id = self.object_id(b, ty);
         let elem = ty.element().cloned().unwrap_or(Type::Int);
         let len = self.sym(b, "len", "(_ BitVec 32)");
-        let elems = self.sym(b, "elems", &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)));
-        self.smt.assert(&format!("(and (bvsge {len} {}) (bvsle {len} {}))", smt::int(0), smt::int(65536)));
+        let elems = self.sym(
+            b,
+            "elems",
+            &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)),
+        );
+        self.smt.assert(&format!(
+            "(and (bvsge {len} {}) (bvsle {len} {}))",
+            smt::int(0),
+            smt::int(65536)
+        ));
         self.smt.assert(&format!("(= (alen {id}) {len})"));
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));
         b.inputs.push(len.clone());
         self.store_contents(st, &elem, &id, elems.clone());
-        (Val { term: id, sort: "Int" }, Plan::Array { ty: ty.clone(), len, elems })
+        (
+            Val {
+                term: id,
+                sort: "Int",
+            },
+            Plan::Array {
+                ty: ty.clone(),
+                len,
+                elems,
+            },
+        )
     }
 
-    fn ref_array_input(&mut self, st: &mut State, b: &mut Builder, ty: &Type, depth: u32) -> (Val, Plan) {
+    fn ref_array_input(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        ty: &Type,
+        depth: u32,
+    ) -> (Val, Plan) {
         let id = self.object_id(b, ty);
         let elem = ty.element().cloned().unwrap_or(Type::object());
         let len = self.sym(b, "len", "(_ BitVec 32)");
-        self.smt.assert(&format!("(and (bvsge {len} {}) (bvsle {len} {}))", smt::int(0), smt::int(REF_ARRAY_MAX as i32)));
+        self.smt.assert(&format!(
+            "(and (bvsge {len} {}) (bvsle {len} {}))",
+            smt::int(0),
+            smt::int(REF_ARRAY_MAX as i32)
+        ));
         self.smt.assert(&format!("(= (alen {id}) {len})"));
         b.inputs.push(len.clone());
         let mut content = "((as const (Array (_ BitVec 32) Int)) 0)".to_string();
@@ -444,14 +624,39 @@ impl<'p> Lower<'p> {
             plans.push(p);
         }
         self.store_contents(st, &elem, &id, content);
-        (Val { term: id, sort: "Int" }, Plan::RefArray { ty: ty.clone(), len, elems: plans })
+        (
+            Val {
+                term: id,
+                sort: "Int",
+            },
+            Plan::RefArray {
+                ty: ty.clone(),
+                len,
+                elems: plans,
+            },
+        )
     }
 
-    fn boxed_input(&mut self, st: &mut State, b: &mut Builder, class: &str, prim: &Type) -> (Val, Plan) {
+    fn boxed_input(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        class: &str,
+        prim: &Type,
+    ) -> (Val, Plan) {
         let id = self.object_id(b, &Type::class(class));
         let (v, p) = self.primitive_input(b, prim);
         self.store_field(st, class, "value", &id, &v.term);
-        (Val { term: id, sort: "Int" }, Plan::Boxed { class: class.to_string(), value: Box::new(p) })
+        (
+            Val {
+                term: id,
+                sort: "Int",
+            },
+            Plan::Boxed {
+                class: class.to_string(),
+                value: Box::new(p),
+            },
+        )
     }
 }
 
@@ -479,13 +684,23 @@ fn box_primitive(class: &str) -> Option<Type> {
 /// Classes and methods a body refers to: static fields, calls and constructors.
 fn collect_refs(s: &Stmt, out: &mut Vec<(String, String, String)>) {
     crate::visit::stmt_exprs(s, &mut |e: &Expr| match &e.kind {
-        ExprKind::Field { target: None, class, .. } => out.push((class.clone(), String::new(), String::new())),
-        ExprKind::Call { method, .. } | ExprKind::New { method, .. } => {
-            out.push((method.class.clone(), method.name.clone(), method.descriptor.clone()))
-        }
+        ExprKind::Field {
+            target: None,
+            class,
+            ..
+        } => out.push((class.clone(), String::new(), String::new())),
+        ExprKind::Call { method, .. } | ExprKind::New { method, .. } => out.push((
+            method.class.clone(),
+            method.name.clone(),
+            method.descriptor.clone(),
+        )),
         _ => {}
     });
     if let StmtKind::CtorCall { method, .. } = &s.kind {
-        out.push((method.class.clone(), method.name.clone(), method.descriptor.clone()));
+        out.push((
+            method.class.clone(),
+            method.name.clone(),
+            method.descriptor.clone(),
+        ));
     }
 }

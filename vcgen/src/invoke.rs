@@ -34,9 +34,17 @@ impl<'p> Lower<'p> {
             .and_then(|r| r.ty.erasure().class_name().map(String::from))
             .unwrap_or_else(|| method.class.clone());
         let targets = if method.is_static || special || recv.is_none() {
-            self.h.find_method(&method.class, &method.name, &method.descriptor).into_iter().map(|t| (None, t)).collect()
+            self.h
+                .find_method(&method.class, &method.name, &method.descriptor)
+                .into_iter()
+                .map(|t| (None, t))
+                .collect()
         } else {
-            self.dispatch_targets(&static_class, method, &recv.as_ref().map(|r| r.term.clone()).unwrap_or_default())
+            self.dispatch_targets(
+                &static_class,
+                method,
+                &recv.as_ref().map(|r| r.term.clone()).unwrap_or_default(),
+            )
         };
         if targets.is_empty() {
             return self.opaque_call(st, None, method, &argv, ty);
@@ -62,27 +70,45 @@ impl<'p> Lower<'p> {
         let sort = smt::sort(ty);
         if branches.is_empty() {
             st.reach = "false".into();
-            return Val { term: self.smt.declare("dead", sort), sort };
+            return Val {
+                term: self.smt.declare("dead", sort),
+                sort,
+            };
         }
         self.join_valued(st, branches, sort)
     }
 
     /// The implementations a virtual call may run, each with the dynamic-type condition selecting it.
-    fn dispatch_targets(&mut self, static_class: &str, method: &MethodRef, recv: &str) -> Vec<(Option<Term>, (&'p Class, &'p Method))> {
+    fn dispatch_targets(
+        &mut self,
+        static_class: &str,
+        method: &MethodRef,
+        recv: &str,
+    ) -> Vec<(Option<Term>, (&'p Class, &'p Method))> {
         let mut groups: Vec<((&'p Class, &'p Method), Vec<u32>)> = Vec::new();
         for d in self.h.descendants(static_class) {
             if d.is_abstract() {
                 continue;
             }
-            let Some((c, m)) = self.h.dispatch(&d.name, &method.name, &method.descriptor) else { continue };
+            let Some((c, m)) = self.h.dispatch(&d.name, &method.name, &method.descriptor) else {
+                continue;
+            };
             let id = self.types.id(&Type::class(&d.name));
-            match groups.iter_mut().find(|((gc, gm), _)| std::ptr::eq(*gc, c) && std::ptr::eq(*gm, m)) {
+            match groups
+                .iter_mut()
+                .find(|((gc, gm), _)| std::ptr::eq(*gc, c) && std::ptr::eq(*gm, m))
+            {
                 Some(g) => g.1.push(id),
                 None => groups.push(((c, m), vec![id])),
             }
         }
         if groups.is_empty() {
-            return self.h.find_method(&method.class, &method.name, &method.descriptor).into_iter().map(|t| (None, t)).collect();
+            return self
+                .h
+                .find_method(&method.class, &method.name, &method.descriptor)
+                .into_iter()
+                .map(|t| (None, t))
+                .collect();
         }
         if groups.len() == 1 {
             return groups.into_iter().map(|(t, _)| (None, t)).collect();
@@ -90,7 +116,11 @@ impl<'p> Lower<'p> {
         groups
             .into_iter()
             .map(|(t, ids)| {
-                let cond = smt::or(&ids.iter().map(|id| format!("(= (dtype {recv}) {id})")).collect::<Vec<_>>());
+                let cond = smt::or(
+                    &ids.iter()
+                        .map(|id| format!("(= (dtype {recv}) {id})"))
+                        .collect::<Vec<_>>(),
+                );
                 (Some(cond), t)
             })
             .collect()
@@ -117,7 +147,12 @@ impl<'p> Lower<'p> {
             if let Some(t) = &this {
                 let heap = self.heap(&st, &field_key(&class.name, &m.name));
                 let sort = smt::sort(&m.ret.erasure());
-                let v = Val { term: self.smt.define("acc", sort, format!("(select {} {t})", heap.term)), sort };
+                let v = Val {
+                    term: self
+                        .smt
+                        .define("acc", sort, format!("(select {} {t})", heap.term)),
+                    sort,
+                };
                 return (Some(st), v);
             }
         }
@@ -125,16 +160,25 @@ impl<'p> Lower<'p> {
             Some(body) if self.may_inline(class, m) => {
                 let (out, value) = self.inline(st, class, m, this, args, body, span);
                 let sort = smt::sort(ty);
-                let value = value.unwrap_or_else(|| Val { term: self.smt.declare("void", sort), sort });
+                let value = value.unwrap_or_else(|| Val {
+                    term: self.smt.declare("void", sort),
+                    sort,
+                });
                 (out, value)
             }
             _ => {
-                let v = self.opaque_call(&mut st, Some((class, m)), &MethodRef {
-                    class: class.name.clone(),
-                    name: m.name.clone(),
-                    descriptor: m.descriptor.clone(),
-                    is_static: m.modifiers.is_static,
-                }, &args, ty);
+                let v = self.opaque_call(
+                    &mut st,
+                    Some((class, m)),
+                    &MethodRef {
+                        class: class.name.clone(),
+                        name: m.name.clone(),
+                        descriptor: m.descriptor.clone(),
+                        is_static: m.modifiers.is_static,
+                    },
+                    &args,
+                    ty,
+                );
                 (Some(st), v)
             }
         }
@@ -172,14 +216,27 @@ impl<'p> Lower<'p> {
     }
 
     /// Pushes an inlined activation, binding the parameters.
-    pub fn push_frame(&mut self, st: &mut State, class: &'p Class, m: &'p Method, this: Option<Term>, args: Vec<Val>, span: Span) {
+    pub fn push_frame(
+        &mut self,
+        st: &mut State,
+        class: &'p Class,
+        m: &'p Method,
+        this: Option<Term>,
+        args: Vec<Val>,
+        span: Span,
+    ) {
         let caller = self.frames.last();
         let attribution = match caller {
             Some(c) if c.library => c.attribution.clone(),
-            Some(c) if class.library => Some((span, c.class.name.clone(), format!("{}{}", c.method.name, c.method.descriptor))),
+            Some(c) if class.library => Some((
+                span,
+                c.class.name.clone(),
+                format!("{}{}", c.method.name, c.method.descriptor),
+            )),
             _ => None,
         };
-        let precondition = caller.is_some_and(|c| c.precondition && class.library) || m.annotations.iter().any(|a| a == "Precondition");
+        let precondition = caller.is_some_and(|c| c.precondition && class.library)
+            || m.annotations.iter().any(|a| a == "Precondition");
         let frame = Frame {
             class,
             method: m,
@@ -204,10 +261,12 @@ impl<'p> Lower<'p> {
         if let Some(o) = out {
             exits.push((o, None));
         }
-        let exits: Vec<(State, Option<Val>)> = exits.into_iter().filter(|(s, _)| !s.dead()).collect();
+        let exits: Vec<(State, Option<Val>)> =
+            exits.into_iter().filter(|(s, _)| !s.dead()).collect();
         let reaches: Vec<Term> = exits.iter().map(|(s, _)| s.reach.clone()).collect();
         let values: Vec<Val> = exits.iter().filter_map(|(_, v)| v.clone()).collect();
-        let value = (values.len() == exits.len() && !values.is_empty()).then(|| state::join_values(&mut self.smt, &reaches, &values));
+        let value = (values.len() == exits.len() && !values.is_empty())
+            .then(|| state::join_values(&mut self.smt, &reaches, &values));
         let joined = self.join(exits.into_iter().map(|(s, _)| s).collect());
         let joined = joined.map(|mut s| {
             s.frames.pop();
@@ -218,11 +277,24 @@ impl<'p> Lower<'p> {
 
     /// A call whose body is not inlined: any result of its type, and the fields it may
     /// write forgotten (project code) or nothing changed (the JDK model's natives).
-    pub fn opaque_call(&mut self, st: &mut State, target: Option<(&'p Class, &'p Method)>, method: &MethodRef, args: &[Val], ty: &Type) -> Val {
-        let library = target.map(|(c, _)| c.library).unwrap_or_else(|| self.h.class(&method.class).is_none_or(|c| c.library));
+    pub fn opaque_call(
+        &mut self,
+        st: &mut State,
+        target: Option<(&'p Class, &'p Method)>,
+        method: &MethodRef,
+        args: &[Val],
+        ty: &Type,
+    ) -> Val {
+        let library = target
+            .map(|(c, _)| c.library)
+            .unwrap_or_else(|| self.h.class(&method.class).is_none_or(|c| c.library));
         let nullable = target.is_some_and(|(_, m)| m.annotations.iter().any(|a| a == "Nullable"));
         if library {
-            let touches_arrays = target.is_some_and(|(_, m)| m.params().iter().any(|p| p.ty == Type::object() || matches!(p.ty, Type::Array(_))));
+            let touches_arrays = target.is_some_and(|(_, m)| {
+                m.params()
+                    .iter()
+                    .any(|p| p.ty == Type::object() || matches!(p.ty, Type::Array(_)))
+            });
             if touches_arrays && !args.is_empty() {
                 self.havoc_arrays(st);
             }
@@ -230,7 +302,10 @@ impl<'p> Lower<'p> {
             self.havoc_project_state(st);
         }
         if *ty == Type::Void {
-            return Val { term: "false".into(), sort: "Bool" };
+            return Val {
+                term: "false".into(),
+                sort: "Bool",
+            };
         }
         self.fresh_value(ty, library && !nullable)
     }
@@ -249,11 +324,19 @@ impl<'p> Lower<'p> {
         let p = self.p;
         for c in p.classes.iter().filter(|c| !c.library) {
             for f in &c.fields {
-                let key = if f.modifiers.is_static { crate::lower::static_key(&c.name, &f.name) } else { field_key(&c.name, &f.name) };
+                let key = if f.modifiers.is_static {
+                    crate::lower::static_key(&c.name, &f.name)
+                } else {
+                    field_key(&c.name, &f.name)
+                };
                 if f.modifiers.is_final && !f.modifiers.is_static {
                     continue;
                 }
-                let sort = if f.modifiers.is_static { smt::sort(&f.ty.erasure()) } else { crate::lower::heap_sort(&key) };
+                let sort = if f.modifiers.is_static {
+                    smt::sort(&f.ty.erasure())
+                } else {
+                    crate::lower::heap_sort(&key)
+                };
                 let fresh = self.smt.declare("hv", sort);
                 st.heap.insert(key, Val { term: fresh, sort });
             }
@@ -261,7 +344,14 @@ impl<'p> Lower<'p> {
     }
 
     /// `new C(args)`: a fresh object with default fields, then its constructor chain.
-    pub fn new_object(&mut self, st: &mut State, class: &str, descriptor: &str, args: Vec<Val>, span: Span) -> Val {
+    pub fn new_object(
+        &mut self,
+        st: &mut State,
+        class: &str,
+        descriptor: &str,
+        args: Vec<Val>,
+        span: Span,
+    ) -> Val {
         let Some(class) = self.h.class(class) else {
             return self.fresh_value(&Type::class(class), true);
         };
@@ -280,13 +370,28 @@ impl<'p> Lower<'p> {
             Some(s) => *st = s,
             None => st.reach = "false".into(),
         }
-        Val { term: id, sort: "Int" }
+        Val {
+            term: id,
+            sort: "Int",
+        }
     }
 
     /// Runs a constructor on `this`: explicit or implicit `super(...)`, field initialisers,
     /// then the body.
-    pub fn construct(&mut self, st: State, this: &Term, class: &str, descriptor: &str, args: Vec<Val>, span: Span) -> Option<State> {
-        let Some((class, m)) = self.h.class(class).and_then(|c| c.method("<init>", descriptor).map(|m| (c, m))) else {
+    pub fn construct(
+        &mut self,
+        st: State,
+        this: &Term,
+        class: &str,
+        descriptor: &str,
+        args: Vec<Val>,
+        span: Span,
+    ) -> Option<State> {
+        let Some((class, m)) = self
+            .h
+            .class(class)
+            .and_then(|c| c.method("<init>", descriptor).map(|m| (c, m)))
+        else {
             return Some(st);
         };
         if !self.may_inline(class, m) {
@@ -295,7 +400,10 @@ impl<'p> Lower<'p> {
         let mut st = st;
         self.push_frame(&mut st, class, m, Some(this.clone()), args.clone(), span);
         let stmts: &'p [Stmt] = match &m.body {
-            Some(Stmt { kind: StmtKind::Block(b), .. }) => b,
+            Some(Stmt {
+                kind: StmtKind::Block(b),
+                ..
+            }) => b,
             _ => &[],
         };
         let explicit = stmts.first().and_then(|s| match &s.kind {
@@ -319,7 +427,12 @@ impl<'p> Lower<'p> {
         };
         if m.synthetic && class.kind == frontend::ir::ClassKind::Record {
             if let Some(s) = cur.as_mut() {
-                for (i, f) in class.fields.iter().filter(|f| !f.modifiers.is_static).enumerate() {
+                for (i, f) in class
+                    .fields
+                    .iter()
+                    .filter(|f| !f.modifiers.is_static)
+                    .enumerate()
+                {
                     if let Some(a) = args.get(i) {
                         self.store_field(s, &class.name, &f.name, this, &a.term);
                     }
@@ -335,11 +448,26 @@ impl<'p> Lower<'p> {
         self.finish_frame(cur).0
     }
 
-    fn implicit_super(&mut self, st: State, class: &'p Class, this: &Term, span: Span) -> Option<State> {
-        let Some(sup) = class.superclass.as_ref().and_then(|s| s.class_name()).and_then(|n| self.h.class(n)) else {
+    fn implicit_super(
+        &mut self,
+        st: State,
+        class: &'p Class,
+        this: &Term,
+        span: Span,
+    ) -> Option<State> {
+        let Some(sup) = class
+            .superclass
+            .as_ref()
+            .and_then(|s| s.class_name())
+            .and_then(|n| self.h.class(n))
+        else {
             return Some(st);
         };
-        let Some(ctor) = sup.methods.iter().find(|m| m.is_constructor() && m.param_count == 0) else {
+        let Some(ctor) = sup
+            .methods
+            .iter()
+            .find(|m| m.is_constructor() && m.param_count == 0)
+        else {
             return Some(st);
         };
         self.construct(st, this, &sup.name, &ctor.descriptor, Vec::new(), span)
@@ -350,9 +478,18 @@ impl<'p> Lower<'p> {
         if class.instance_init.is_empty() {
             return Some(st);
         }
-        let Some(ctor) = class.methods.iter().find(|m| m.is_constructor()) else { return Some(st) };
+        let Some(ctor) = class.methods.iter().find(|m| m.is_constructor()) else {
+            return Some(st);
+        };
         let mut st = st;
-        self.push_frame(&mut st, class, ctor, Some(this.clone()), Vec::new(), Span::default());
+        self.push_frame(
+            &mut st,
+            class,
+            ctor,
+            Some(this.clone()),
+            Vec::new(),
+            Span::default(),
+        );
         let mut cur = Some(st);
         for s in &class.instance_init {
             cur = match cur {

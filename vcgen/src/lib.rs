@@ -41,7 +41,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { unroll: 3, inline_depth: 3 }
+        Options {
+            unroll: 3,
+            inline_depth: 3,
+        }
     }
 }
 
@@ -79,7 +82,8 @@ pub fn read_queries(work_dir: &Path) -> Result<QueryIndex, Error> {
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error(format!("{}: {e}; run `dsd vcgen` first", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error(format!("{}: {e}; run `dsd vcgen` first", path.display())))?;
     serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
 }
 
@@ -98,8 +102,17 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
     lower::register_field_sorts(p);
     let h = Hierarchy::new(p);
     let cast_targets = cast_targets(p);
-    let texts: Vec<Option<String>> =
-        p.files.iter().map(|f| if f.library { None } else { std::fs::read_to_string(&f.path).ok() }).collect();
+    let texts: Vec<Option<String>> = p
+        .files
+        .iter()
+        .map(|f| {
+            if f.library {
+                None
+            } else {
+                std::fs::read_to_string(&f.path).ok()
+            }
+        })
+        .collect();
     let lines = |file: u32, line: u32| -> String {
         texts
             .get(file as usize)
@@ -108,7 +121,10 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
             .unwrap_or("")
             .to_string()
     };
-    let limits = Limits { unroll: options.unroll, inline_depth: options.inline_depth };
+    let limits = Limits {
+        unroll: options.unroll,
+        inline_depth: options.inline_depth,
+    };
     let mut sites = BTreeMap::new();
     let mut queries = Vec::new();
     let specs = harness::entries(&h);
@@ -142,13 +158,22 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                     by_site.entry(g.site).or_default().push(g.term);
                 }
             }
-            let preamble = format!("{}{}", lower.types.preamble(&h), lower.initial_declarations());
+            let preamble = format!(
+                "{}{}",
+                lower.types.preamble(&h),
+                lower.initial_declarations()
+            );
             let entry = Entry {
                 class: spec.class.name.clone(),
                 method: spec.method.name.clone(),
                 descriptor: spec.method.descriptor.clone(),
                 is_static: spec.method.modifiers.is_static,
-                params: spec.method.params().iter().map(|p| p.ty.erasure()).collect(),
+                params: spec
+                    .method
+                    .params()
+                    .iter()
+                    .map(|p| p.ty.erasure())
+                    .collect(),
             };
             let own = format!("{}{}", spec.method.name, spec.method.descriptor);
             for (site_id, goals) in by_site {
@@ -178,7 +203,11 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
         }
     }
     queries.sort_by(|(a, _), (b, _)| a.site.cmp(&b.site).then(a.rank.cmp(&b.rank)));
-    Generated { sites, queries, entries: specs.len() }
+    Generated {
+        sites,
+        queries,
+        entries: specs.len(),
+    }
 }
 
 /// Array types named by casts and `instanceof` in project code.
@@ -189,7 +218,10 @@ fn cast_targets(p: &Program) -> Vec<Type> {
             let Some(b) = &m.body else { continue };
             visit::stmt_exprs(b, &mut |e| {
                 let t = match &e.kind {
-                    ExprKind::Convert { conversion: Conversion::Checked, .. } => Some(e.ty.erasure()),
+                    ExprKind::Convert {
+                        conversion: Conversion::Checked,
+                        ..
+                    } => Some(e.ty.erasure()),
                     ExprKind::InstanceOf { target, .. } => Some(target.erasure()),
                     _ => None,
                 };
@@ -210,20 +242,31 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
     let generated = generate(&program, options);
     let dir = work_dir.join("vc");
     if dir.exists() {
-        std::fs::remove_dir_all(&dir).map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
+        std::fs::remove_dir_all(&dir)
+            .map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
     }
     let qdir = dir.join("q");
-    std::fs::create_dir_all(&qdir).map_err(|e| Error(format!("cannot create {}: {e}", qdir.display())))?;
-    let write = |path: &Path, text: &str| std::fs::write(path, text).map_err(|e| Error(format!("cannot write {}: {e}", path.display())));
+    std::fs::create_dir_all(&qdir)
+        .map_err(|e| Error(format!("cannot create {}: {e}", qdir.display())))?;
+    let write = |path: &Path, text: &str| {
+        std::fs::write(path, text)
+            .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
+    };
     let mut index = QueryIndex::default();
     for (q, text) in &generated.queries {
         write(&qdir.join(format!("{}.smt2", q.id)), text)?;
         index.queries.push(q.clone());
     }
-    let table = SiteTable { sites: generated.sites.values().cloned().collect() };
+    let table = SiteTable {
+        sites: generated.sites.values().cloned().collect(),
+    };
     write(&dir.join("sites.json"), &to_json(&table))?;
     write(&dir.join("queries.json"), &to_json(&index))?;
-    Ok(VcSummary { methods: generated.entries, sites: table.sites.len(), queries: index.queries.len() })
+    Ok(VcSummary {
+        methods: generated.entries,
+        sites: table.sites.len(),
+        queries: index.queries.len(),
+    })
 }
 
 /// Pretty JSON of a stage file.

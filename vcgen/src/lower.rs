@@ -131,12 +131,16 @@ pub fn element_kind(element: &Type) -> &'static str {
 impl<'p> Lower<'p> {
     /// The innermost frame.
     pub fn frame(&self) -> &Frame<'p> {
-        self.frames.last().expect("lowering always runs inside a frame")
+        self.frames
+            .last()
+            .expect("lowering always runs inside a frame")
     }
 
     /// The innermost frame, mutably.
     pub fn frame_mut(&mut self) -> &mut Frame<'p> {
-        self.frames.last_mut().expect("lowering always runs inside a frame")
+        self.frames
+            .last_mut()
+            .expect("lowering always runs inside a frame")
     }
 
     /// The current value of a heap key.
@@ -194,7 +198,13 @@ impl<'p> Lower<'p> {
 
     /// Sends an exception raised on `goal` to the innermost handler that certainly catches it.
     /// Returns false when no handler in the whole inline stack catches it.
-    pub fn route_to_handler(&mut self, st: &State, goal: &Term, exception: &str, exc_ref: &Term) -> bool {
+    pub fn route_to_handler(
+        &mut self,
+        st: &State,
+        goal: &Term,
+        exception: &str,
+        exc_ref: &Term,
+    ) -> bool {
         let exc = Type::class(exception);
         for hf in self.handlers.iter_mut().rev() {
             for (i, types) in hf.catches.iter().enumerate() {
@@ -215,11 +225,23 @@ impl<'p> Lower<'p> {
         let frame = self.frame();
         let (span, class, method) = match &frame.attribution {
             Some((s, c, m)) => (*s, c.clone(), m.clone()),
-            None => (span, frame.class.name.clone(), format!("{}{}", frame.method.name, frame.method.descriptor)),
+            None => (
+                span,
+                frame.class.name.clone(),
+                format!("{}{}", frame.method.name, frame.method.descriptor),
+            ),
         };
         let precondition = frame.precondition;
         let file = &self.p.files[span.file as usize];
-        let id = format!("{}:{}:{}:{}@{}.{}", file.rel, span.line, span.col, short(exception), class, method);
+        let id = format!(
+            "{}:{}:{}:{}@{}.{}",
+            file.rel,
+            span.line,
+            span.col,
+            short(exception),
+            class,
+            method
+        );
         if !self.sites.contains_key(&id) {
             let source_line = (self.lines)(span.file, span.line);
             self.sites.insert(
@@ -246,7 +268,10 @@ impl<'p> Lower<'p> {
     pub fn fresh_value(&mut self, ty: &Type, non_null: bool) -> Val {
         let sort = smt::sort(ty);
         if ty.is_primitive() {
-            return Val { term: self.smt.declare("v", sort), sort };
+            return Val {
+                term: self.smt.declare("v", sort),
+                sort,
+            };
         }
         let o = self.smt.declare("o", "Int");
         let outside = format!("(> {o} 1000000)");
@@ -256,9 +281,13 @@ impl<'p> Lower<'p> {
             self.smt.assert(&format!("(or (= {o} 0) {outside})"));
         }
         if let Some(pred) = self.types.subtype_pred(&ty.erasure()) {
-            self.smt.assert(&format!("(=> (not (= {o} 0)) ({pred} (dtype {o})))"));
+            self.smt
+                .assert(&format!("(=> (not (= {o} 0)) ({pred} (dtype {o})))"));
         }
-        Val { term: o, sort: "Int" }
+        Val {
+            term: o,
+            sort: "Int",
+        }
     }
 }
 
@@ -273,13 +302,20 @@ pub fn initial_value(key: &str) -> Val {
             "(_ FloatingPoint 8 24)" => smt::float_bits(0),
             "(_ FloatingPoint 11 53)" => smt::double_bits(0),
             s => {
-                let w: u32 = s.trim_start_matches("(_ BitVec ").trim_end_matches(')').parse().unwrap_or(32);
+                let w: u32 = s
+                    .trim_start_matches("(_ BitVec ")
+                    .trim_end_matches(')')
+                    .parse()
+                    .unwrap_or(32);
                 smt::bv(0, w)
             }
         };
         return Val { term, sort };
     }
-    Val { term: smt::symbol(key), sort: heap_sort(key) }
+    Val {
+        term: smt::symbol(key),
+        sort: heap_sort(key),
+    }
 }
 
 /// The sort of a heap key's array.
@@ -296,11 +332,15 @@ pub fn heap_sort(key: &str) -> &'static str {
             _ => "(Array Int (Array (_ BitVec 32) Int))",
         };
     }
-    FIELD_SORTS.with(|m| m.borrow().get(key).copied()).unwrap_or("(Array Int Int)")
+    FIELD_SORTS
+        .with(|m| m.borrow().get(key).copied())
+        .unwrap_or("(Array Int Int)")
 }
 
 fn static_sort(rest: &str) -> &'static str {
-    FIELD_SORTS.with(|m| m.borrow().get(&format!("S.{rest}")).copied()).unwrap_or("Int")
+    FIELD_SORTS
+        .with(|m| m.borrow().get(&format!("S.{rest}")).copied())
+        .unwrap_or("Int")
 }
 
 thread_local! {

@@ -41,15 +41,33 @@ impl<'p> Lower<'p> {
         let _ = span;
         match &target.kind {
             ExprKind::Local(id) => Place::Local(*id),
-            ExprKind::Field { target: None, class, name } => Place::Static(class.clone(), name.clone()),
-            ExprKind::Field { target: Some(t), class, name } => {
+            ExprKind::Field {
+                target: None,
+                class,
+                name,
+            } => Place::Static(class.clone(), name.clone()),
+            ExprKind::Field {
+                target: Some(t),
+                class,
+                name,
+            } => {
                 let obj = self.eval(st, t).term;
-                Place::Field { class: class.clone(), name: name.clone(), obj, this: matches!(t.kind, ExprKind::This { .. }) }
+                Place::Field {
+                    class: class.clone(),
+                    name: name.clone(),
+                    obj,
+                    this: matches!(t.kind, ExprKind::This { .. }),
+                }
             }
             ExprKind::ArrayAccess { array, index } => {
                 let arr = self.eval(st, array).term;
                 let idx = self.eval(st, index).term;
-                let elem = array.ty.element().cloned().unwrap_or(Type::Unknown).erasure();
+                let elem = array
+                    .ty
+                    .element()
+                    .cloned()
+                    .unwrap_or(Type::Unknown)
+                    .erasure();
                 Place::Element { elem, arr, idx }
             }
             _ => Place::Untracked,
@@ -59,14 +77,19 @@ impl<'p> Lower<'p> {
     /// The checks a write or read of the place performs: null receiver, array bounds.
     pub fn check_place(&mut self, st: &mut State, place: &Place, span: Span) {
         match place {
-            Place::Field { obj, this: false, .. } => {
+            Place::Field {
+                obj, this: false, ..
+            } => {
                 let fail = smt::eq(obj, "0");
                 self.check(st, fail, "java.lang.NullPointerException", span);
             }
             Place::Element { arr, idx, .. } => {
                 let fail = smt::eq(arr, "0");
                 self.check(st, fail, "java.lang.NullPointerException", span);
-                let out = format!("(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))", smt::int(0));
+                let out = format!(
+                    "(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))",
+                    smt::int(0)
+                );
                 self.check(st, out, "java.lang.ArrayIndexOutOfBoundsException", span);
             }
             _ => {}
@@ -74,13 +97,27 @@ impl<'p> Lower<'p> {
     }
 
     /// Checks a place and then the array-store rule for a value about to be written.
-    pub fn store_check(&mut self, st: &mut State, place: &Place, v: &Val, value_ty: &Type, span: Span) {
+    pub fn store_check(
+        &mut self,
+        st: &mut State,
+        place: &Place,
+        v: &Val,
+        value_ty: &Type,
+        span: Span,
+    ) {
         self.check_place(st, place, span);
         if let Place::Element { elem, arr, .. } = place {
-            if elem.is_reference() && !value_ty.is_primitive() && *value_ty != Type::Null && self.may_fail_store(elem, value_ty) {
+            if elem.is_reference()
+                && !value_ty.is_primitive()
+                && *value_ty != Type::Null
+                && self.may_fail_store(elem, value_ty)
+            {
                 let pred = self.types.store_pred();
                 self.types.id(value_ty);
-                let fail = format!("(and (not (= {} 0)) (not ({pred} (dtype {arr}) (dtype {}))))", v.term, v.term);
+                let fail = format!(
+                    "(and (not (= {} 0)) (not ({pred} (dtype {arr}) (dtype {}))))",
+                    v.term, v.term
+                );
                 self.check(st, fail, "java.lang.ArrayStoreException", span);
             }
         }
@@ -88,7 +125,10 @@ impl<'p> Lower<'p> {
 
     /// A store cannot fail when the array's static element type is final and the value fits it.
     fn may_fail_store(&self, elem: &Type, value: &Type) -> bool {
-        let final_elem = elem.class_name().and_then(|n| self.h.class(n)).is_some_and(|c| c.modifiers.is_final);
+        let final_elem = elem
+            .class_name()
+            .and_then(|n| self.h.class(n))
+            .is_some_and(|c| c.modifiers.is_final);
         !(final_elem && self.h.is_subtype(value, elem))
     }
 
@@ -98,14 +138,28 @@ impl<'p> Lower<'p> {
         match place {
             Place::Local(id) => st.local(*id).unwrap_or_else(|| self.fresh_value(ty, false)),
             Place::Static(c, n) => self.heap(st, &static_key(c, n)),
-            Place::Field { class, name, obj, .. } => {
+            Place::Field {
+                class, name, obj, ..
+            } => {
                 let heap = self.heap(st, &field_key(class, name));
-                Val { term: self.smt.define("fld", sort, format!("(select {} {obj})", heap.term)), sort }
+                Val {
+                    term: self
+                        .smt
+                        .define("fld", sort, format!("(select {} {obj})", heap.term)),
+                    sort,
+                }
             }
             Place::Element { elem, arr, idx } => {
                 let heap = self.heap(st, &array_key(elem));
                 let s = smt::sort(elem);
-                Val { term: self.smt.define("elt", s, format!("(select (select {} {arr}) {idx})", heap.term)), sort: s }
+                Val {
+                    term: self.smt.define(
+                        "elt",
+                        s,
+                        format!("(select (select {} {arr}) {idx})", heap.term),
+                    ),
+                    sort: s,
+                }
             }
             Place::Untracked => self.fresh_value(ty, false),
         }
@@ -118,13 +172,24 @@ impl<'p> Lower<'p> {
             Place::Static(c, n) => {
                 st.heap.insert(static_key(c, n), v.clone());
             }
-            Place::Field { class, name, obj, .. } => self.store_field(st, class, name, obj, &v.term),
+            Place::Field {
+                class, name, obj, ..
+            } => self.store_field(st, class, name, obj, &v.term),
             Place::Element { elem, arr, idx } => {
                 let key = array_key(elem);
                 let heap = self.heap(st, &key);
-                let term = format!("(store {} {arr} (store (select {} {arr}) {idx} {}))", heap.term, heap.term, v.term);
+                let term = format!(
+                    "(store {} {arr} (store (select {} {arr}) {idx} {}))",
+                    heap.term, heap.term, v.term
+                );
                 let term = self.smt.define("A", heap.sort, term);
-                st.heap.insert(key, Val { term, sort: heap.sort });
+                st.heap.insert(
+                    key,
+                    Val {
+                        term,
+                        sort: heap.sort,
+                    },
+                );
             }
             Place::Untracked => {}
         }

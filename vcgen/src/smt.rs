@@ -4,7 +4,7 @@
 //! stay short and the formula for a method is a DAG whose size grows linearly
 //! with the code.
 
-use frontend::ir::Type;
+use frontend::ir::{BinaryOp, Type};
 use std::fmt::Write;
 
 /// An SMT term as text: a name, a literal or a short application.
@@ -26,7 +26,11 @@ pub fn sort(ty: &Type) -> &'static str {
 
 /// A bit-vector literal of the given width.
 pub fn bv(value: i64, width: u32) -> Term {
-    let mask = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+    let mask = if width == 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
     format!("(_ bv{} {width})", (value as u64) & mask)
 }
 
@@ -60,7 +64,11 @@ pub fn default_value(ty: &Type) -> Term {
 
 /// Quotes a symbol when it is not a simple SMT-LIB symbol.
 pub fn symbol(name: &str) -> String {
-    if name.chars().all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c)) && !name.is_empty() {
+    if name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c))
+        && !name.is_empty()
+    {
         name.to_string()
     } else {
         format!("|{}|", name.replace(['|', '\\'], "_"))
@@ -131,7 +139,14 @@ pub fn and(parts: &[Term]) -> Term {
     match parts.len() {
         0 => "true".into(),
         1 => parts[0].clone(),
-        _ => format!("(and {})", parts.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(" ")),
+        _ => format!(
+            "(and {})",
+            parts
+                .iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 
@@ -144,7 +159,14 @@ pub fn or(parts: &[Term]) -> Term {
     match parts.len() {
         0 => "false".into(),
         1 => parts[0].clone(),
-        _ => format!("(or {})", parts.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(" ")),
+        _ => format!(
+            "(or {})",
+            parts
+                .iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
     }
 }
 
@@ -194,8 +216,14 @@ pub fn convert(value: &str, from: &Type, to: &Type) -> Term {
             }
         }
         (Some(_), None) => match to {
-            Type::Float => format!("((_ to_fp 8 24) RNE {})", widen_to_64_if_needed(value, from)),
-            Type::Double => format!("((_ to_fp 11 53) RNE {})", widen_to_64_if_needed(value, from)),
+            Type::Float => format!(
+                "((_ to_fp 8 24) RNE {})",
+                widen_to_64_if_needed(value, from)
+            ),
+            Type::Double => format!(
+                "((_ to_fp 11 53) RNE {})",
+                widen_to_64_if_needed(value, from)
+            ),
             _ => value.to_string(),
         },
         (None, Some(t)) => match from {
@@ -223,9 +251,21 @@ fn widen_to_64_if_needed(value: &str, from: &Type) -> Term {
 /// everything else rounds toward zero; narrower targets go through `int` first.
 fn float_to_integral(value: &str, from: &Type, to: &Type, to_bits: u32) -> Term {
     let wide = if to_bits == 64 { 64 } else { 32 };
-    let (eb, sb) = if *from == Type::Float { (8, 24) } else { (11, 53) };
-    let max = if wide == 64 { i64::MAX } else { i32::MAX as i64 };
-    let min = if wide == 64 { i64::MIN } else { i32::MIN as i64 };
+    let (eb, sb) = if *from == Type::Float {
+        (8, 24)
+    } else {
+        (11, 53)
+    };
+    let max = if wide == 64 {
+        i64::MAX
+    } else {
+        i32::MAX as i64
+    };
+    let min = if wide == 64 {
+        i64::MIN
+    } else {
+        i32::MIN as i64
+    };
     let fmax = format!("((_ to_fp {eb} {sb}) RTZ {})", bv(max, wide));
     let fmin = format!("((_ to_fp {eb} {sb}) RTZ {})", bv(min, wide));
     let converted = format!(
@@ -242,6 +282,69 @@ fn float_to_integral(value: &str, from: &Type, to: &Type, to_bits: u32) -> Term 
     }
 }
 
+/// The term of a Java binary operation on operands already promoted to `op_ty`
+/// (`rhs_ty` is the shift distance's own type); `None` where Java's result is not
+/// modelled exactly (floating `%`).
+pub fn binary(op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type) -> Option<Term> {
+    use BinaryOp::*;
+    if matches!(op_ty, Type::Float | Type::Double) {
+        return Some(match op {
+            Add => format!("(fp.add RNE {l} {r})"),
+            Sub => format!("(fp.sub RNE {l} {r})"),
+            Mul => format!("(fp.mul RNE {l} {r})"),
+            Div => format!("(fp.div RNE {l} {r})"),
+            Eq => format!("(fp.eq {l} {r})"),
+            Ne => format!("(not (fp.eq {l} {r}))"),
+            Lt => format!("(fp.lt {l} {r})"),
+            Le => format!("(fp.leq {l} {r})"),
+            Gt => format!("(fp.gt {l} {r})"),
+            Ge => format!("(fp.geq {l} {r})"),
+            _ => return None,
+        });
+    }
+    if *op_ty == Type::Boolean {
+        return Some(match op {
+            And | CondAnd => and(&[l.into(), r.into()]),
+            Or | CondOr => or(&[l.into(), r.into()]),
+            Xor | Ne => format!("(xor {l} {r})"),
+            Eq => eq(l, r),
+            _ => return None,
+        });
+    }
+    if !op_ty.is_integral() {
+        return match op {
+            Eq => Some(eq(l, r)),
+            Ne => Some(not(&eq(l, r))),
+            _ => None,
+        };
+    }
+    let width = op_ty.bits().unwrap_or(32);
+    let shift = |f: &str| {
+        let dist = convert(r, rhs_ty, op_ty);
+        format!("({f} {l} (bvand {dist} {}))", bv(width as i64 - 1, width))
+    };
+    Some(match op {
+        Add => format!("(bvadd {l} {r})"),
+        Sub => format!("(bvsub {l} {r})"),
+        Mul => format!("(bvmul {l} {r})"),
+        Div => format!("(bvsdiv {l} {r})"),
+        Rem => format!("(bvsrem {l} {r})"),
+        And => format!("(bvand {l} {r})"),
+        Or => format!("(bvor {l} {r})"),
+        Xor => format!("(bvxor {l} {r})"),
+        Shl => shift("bvshl"),
+        Shr => shift("bvashr"),
+        Ushr => shift("bvlshr"),
+        Eq => eq(l, r),
+        Ne => not(&eq(l, r)),
+        Lt => format!("(bvslt {l} {r})"),
+        Le => format!("(bvsle {l} {r})"),
+        Gt => format!("(bvsgt {l} {r})"),
+        Ge => format!("(bvsge {l} {r})"),
+        CondAnd | CondOr | Concat => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,8 +356,17 @@ mod tests {
         assert_eq!(and(&["true".into(), "x".into()]), "x");
         assert_eq!(or(&["false".into()]), "false");
         assert_eq!(symbol("a b"), "|a b|");
-        assert_eq!(convert("x", &Type::Char, &Type::Int), "((_ zero_extend 16) x)");
-        assert_eq!(convert("x", &Type::Long, &Type::Int), "((_ extract 31 0) x)");
-        assert_eq!(convert("x", &Type::Byte, &Type::Int), "((_ sign_extend 24) x)");
+        assert_eq!(
+            convert("x", &Type::Char, &Type::Int),
+            "((_ zero_extend 16) x)"
+        );
+        assert_eq!(
+            convert("x", &Type::Long, &Type::Int),
+            "((_ extract 31 0) x)"
+        );
+        assert_eq!(
+            convert("x", &Type::Byte, &Type::Int),
+            "((_ sign_extend 24) x)"
+        );
     }
 }

@@ -27,7 +27,11 @@ pub struct State {
 impl State {
     /// The state at the start of an entry: reached, no frames, initial heap.
     pub fn start() -> State {
-        State { reach: "true".into(), frames: Vec::new(), heap: BTreeMap::new() }
+        State {
+            reach: "true".into(),
+            frames: Vec::new(),
+            heap: BTreeMap::new(),
+        }
     }
 
     /// True when no execution can be here.
@@ -88,11 +92,17 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
     let depth = states.iter().map(|s| s.frames.len()).max().unwrap_or(0);
     let mut frames = Vec::with_capacity(depth);
     for f in 0..depth {
-        let width = states.iter().map(|s| s.frames.get(f).map_or(0, |x| x.len())).max().unwrap_or(0);
+        let width = states
+            .iter()
+            .map(|s| s.frames.get(f).map_or(0, |x| x.len()))
+            .max()
+            .unwrap_or(0);
         let mut locals = Vec::with_capacity(width);
         for i in 0..width {
-            let incoming: Vec<Option<Val>> =
-                states.iter().map(|s| s.frames.get(f).and_then(|x| x.get(i)).cloned().flatten()).collect();
+            let incoming: Vec<Option<Val>> = states
+                .iter()
+                .map(|s| s.frames.get(f).and_then(|x| x.get(i)).cloned().flatten())
+                .collect();
             locals.push(merge(smt, &reaches, &incoming));
         }
         frames.push(locals);
@@ -102,13 +112,19 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
     keys.dedup();
     let mut heap = BTreeMap::new();
     for k in keys {
-        let incoming: Vec<Option<Val>> =
-            states.iter().map(|s| Some(s.heap.get(&k).cloned().unwrap_or_else(|| initial(&k)))).collect();
+        let incoming: Vec<Option<Val>> = states
+            .iter()
+            .map(|s| Some(s.heap.get(&k).cloned().unwrap_or_else(|| initial(&k))))
+            .collect();
         if let Some(v) = merge(smt, &reaches, &incoming) {
             heap.insert(k, v);
         }
     }
-    Some(State { reach, frames, heap })
+    Some(State {
+        reach,
+        frames,
+        heap,
+    })
 }
 
 /// Joins values with their path conditions into one value.
@@ -119,7 +135,10 @@ pub fn join_values(smt: &mut Smt, reaches: &[Term], values: &[Val]) -> Val {
 
 fn merge(smt: &mut Smt, reaches: &[Term], incoming: &[Option<Val>]) -> Option<Val> {
     let first = incoming.iter().flatten().next()?.clone();
-    if incoming.iter().all(|v| v.as_ref().is_none_or(|v| v.term == first.term)) {
+    if incoming
+        .iter()
+        .all(|v| v.as_ref().is_none_or(|v| v.term == first.term))
+    {
         return Some(first);
     }
     if incoming.iter().any(|v| v.is_none()) {
@@ -132,5 +151,8 @@ fn merge(smt: &mut Smt, reaches: &[Term], incoming: &[Option<Val>]) -> Option<Va
             smt.assert(&format!("(=> {r} {})", smt::eq(&name, &v.term)));
         }
     }
-    Some(Val { term: name, sort: first.sort })
+    Some(Val {
+        term: name,
+        sort: first.sort,
+    })
 }

@@ -18,9 +18,13 @@ impl<'p> Lower<'p> {
     pub fn join(&mut self, states: Vec<State>) -> Option<State> {
         let live: Vec<&State> = states.iter().filter(|s| !s.dead()).collect();
         if live.len() > 1 {
-            let keys: std::collections::BTreeSet<&String> = live.iter().flat_map(|s| s.heap.keys()).collect();
-            let missing: Vec<String> =
-                keys.into_iter().filter(|k| live.iter().any(|s| !s.heap.contains_key(*k))).cloned().collect();
+            let keys: std::collections::BTreeSet<&String> =
+                live.iter().flat_map(|s| s.heap.keys()).collect();
+            let missing: Vec<String> = keys
+                .into_iter()
+                .filter(|k| live.iter().any(|s| !s.heap.contains_key(*k)))
+                .cloned()
+                .collect();
             for k in missing {
                 self.initial_heap(&k);
             }
@@ -54,7 +58,11 @@ impl<'p> Lower<'p> {
                 self.eval(&mut st, e);
                 Some(st)
             }
-            StmtKind::If { cond, then, otherwise } => {
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 let mut st = st;
                 let c = self.eval(&mut st, cond).term;
                 let t = st.branch(&mut self.smt, &c);
@@ -67,15 +75,26 @@ impl<'p> Lower<'p> {
                 self.join(t.into_iter().chain(f).collect())
             }
             StmtKind::While { cond, body } => self.exec_loop(st, None, Some(cond), body, &[], true),
-            StmtKind::DoWhile { body, cond } => self.exec_loop(st, None, Some(cond), body, &[], false),
-            StmtKind::For { init, cond, update, body } => {
+            StmtKind::DoWhile { body, cond } => {
+                self.exec_loop(st, None, Some(cond), body, &[], false)
+            }
+            StmtKind::For {
+                init,
+                cond,
+                update,
+                body,
+            } => {
                 let mut cur = st;
                 for i in init {
                     cur = self.exec(cur, i)?;
                 }
                 self.exec_loop(cur, None, cond.as_ref(), body, update, true)
             }
-            StmtKind::ForEach { local, iterable, body } => self.exec_foreach(st, None, *local, iterable, body),
+            StmtKind::ForEach {
+                local,
+                iterable,
+                body,
+            } => self.exec_foreach(st, None, *local, iterable, body),
             StmtKind::Labeled { label, body } => self.exec_labeled(st, label, body),
             StmtKind::Break(label) => {
                 self.jump(st, label.as_deref(), false);
@@ -103,8 +122,16 @@ impl<'p> Lower<'p> {
                 self.throw(st, v.term, &e.ty, exact, e.span);
                 None
             }
-            StmtKind::Switch { selector, cases, arrow } => self.exec_switch(st, selector, cases, *arrow),
-            StmtKind::Try { body, catches, finally } => self.exec_try(st, body, catches, finally.as_deref()),
+            StmtKind::Switch {
+                selector,
+                cases,
+                arrow,
+            } => self.exec_switch(st, selector, cases, *arrow),
+            StmtKind::Try {
+                body,
+                catches,
+                finally,
+            } => self.exec_try(st, body, catches, finally.as_deref()),
             StmtKind::Assert { cond, .. } => {
                 let mut st = st;
                 let c = self.eval(&mut st, cond).term;
@@ -139,23 +166,42 @@ impl<'p> Lower<'p> {
         for (i, v) in locals.into_iter().enumerate() {
             if let Some(v) = v {
                 let fresh = self.smt.declare("h", v.sort);
-                st.set_local(i as u32, Val { term: fresh, sort: v.sort });
+                st.set_local(
+                    i as u32,
+                    Val {
+                        term: fresh,
+                        sort: v.sort,
+                    },
+                );
             }
         }
     }
 
     fn exec_labeled(&mut self, st: State, label: &str, body: &'p Stmt) -> Option<State> {
         match &body.kind {
-            StmtKind::While { cond, body } => self.exec_loop(st, Some(label), Some(cond), body, &[], true),
-            StmtKind::DoWhile { body, cond } => self.exec_loop(st, Some(label), Some(cond), body, &[], false),
-            StmtKind::For { init, cond, update, body } => {
+            StmtKind::While { cond, body } => {
+                self.exec_loop(st, Some(label), Some(cond), body, &[], true)
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.exec_loop(st, Some(label), Some(cond), body, &[], false)
+            }
+            StmtKind::For {
+                init,
+                cond,
+                update,
+                body,
+            } => {
                 let mut cur = st;
                 for i in init {
                     cur = self.exec(cur, i)?;
                 }
                 self.exec_loop(cur, Some(label), cond.as_ref(), body, update, true)
             }
-            StmtKind::ForEach { local, iterable, body } => self.exec_foreach(st, Some(label), *local, iterable, body),
+            StmtKind::ForEach {
+                local,
+                iterable,
+                body,
+            } => self.exec_foreach(st, Some(label), *local, iterable, body),
             _ => {
                 self.push_jump(Some(label), JumpKind::Label);
                 let out = self.exec(st, body);
@@ -172,7 +218,9 @@ impl<'p> Lower<'p> {
             breaks: Vec::new(),
             continues: Vec::new(),
         };
-        self.frame_mut().jumps.push((frame, kind == JumpKind::Switch).0);
+        self.frame_mut()
+            .jumps
+            .push((frame, kind == JumpKind::Switch).0);
         if kind == JumpKind::Switch {
             if let Some(f) = self.frame_mut().jumps.last_mut() {
                 f.label = Some(SWITCH.to_string()).or(f.label.take());
@@ -226,8 +274,17 @@ impl<'p> Lower<'p> {
                 break;
             }
             let out = self.exec(s, body);
-            let continues = std::mem::take(&mut self.frame_mut().jumps.last_mut().expect("loop frame").continues);
-            let Some(mut after) = self.join(out.into_iter().chain(continues).collect()) else { break };
+            let continues = std::mem::take(
+                &mut self
+                    .frame_mut()
+                    .jumps
+                    .last_mut()
+                    .expect("loop frame")
+                    .continues,
+            );
+            let Some(mut after) = self.join(out.into_iter().chain(continues).collect()) else {
+                break;
+            };
             for u in update {
                 self.eval(&mut after, u);
             }
@@ -238,12 +295,30 @@ impl<'p> Lower<'p> {
         self.join(exits)
     }
 
-    fn exec_foreach(&mut self, st: State, label: Option<&str>, local: u32, iterable: &'p Expr, body: &'p Stmt) -> Option<State> {
+    fn exec_foreach(
+        &mut self,
+        st: State,
+        label: Option<&str>,
+        local: u32,
+        iterable: &'p Expr,
+        body: &'p Stmt,
+    ) -> Option<State> {
         let mut st = st;
         let it = self.eval(&mut st, iterable);
         let fail = smt::eq(&it.term, "0");
-        self.check(&mut st, fail, "java.lang.NullPointerException", iterable.span);
-        let element = self.frame().method.locals.get(local as usize).map(|l| l.ty.clone()).unwrap_or(Type::Unknown);
+        self.check(
+            &mut st,
+            fail,
+            "java.lang.NullPointerException",
+            iterable.span,
+        );
+        let element = self
+            .frame()
+            .method
+            .locals
+            .get(local as usize)
+            .map(|l| l.ty.clone())
+            .unwrap_or(Type::Unknown);
         self.push_jump(label, JumpKind::Loop);
         let mut exits = Vec::new();
         let mut cur = Some(st);
@@ -264,7 +339,16 @@ impl<'p> Lower<'p> {
                 Some(e) => {
                     let heap = self.heap(&s, &crate::lower::array_key(e));
                     let raw = Val {
-                        term: self.smt.define("e", smt::sort(e), format!("(select (select {} {}) {})", heap.term, it.term, smt::int(i as i32))),
+                        term: self.smt.define(
+                            "e",
+                            smt::sort(e),
+                            format!(
+                                "(select (select {} {}) {})",
+                                heap.term,
+                                it.term,
+                                smt::int(i as i32)
+                            ),
+                        ),
                         sort: smt::sort(e),
                     };
                     self.convert_value(&mut s, raw, e, &element, iterable.span)
@@ -273,7 +357,14 @@ impl<'p> Lower<'p> {
             };
             s.set_local(local, value);
             let out = self.exec(s, body);
-            let continues = std::mem::take(&mut self.frame_mut().jumps.last_mut().expect("loop frame").continues);
+            let continues = std::mem::take(
+                &mut self
+                    .frame_mut()
+                    .jumps
+                    .last_mut()
+                    .expect("loop frame")
+                    .continues,
+            );
             cur = self.join(out.into_iter().chain(continues).collect());
         }
         let frame = self.pop_jump();
@@ -281,12 +372,23 @@ impl<'p> Lower<'p> {
         self.join(exits)
     }
 
-    fn exec_switch(&mut self, st: State, selector: &'p Expr, cases: &'p [SwitchCase], arrow: bool) -> Option<State> {
+    fn exec_switch(
+        &mut self,
+        st: State,
+        selector: &'p Expr,
+        cases: &'p [SwitchCase],
+        arrow: bool,
+    ) -> Option<State> {
         let mut st = st;
         let sel = self.eval(&mut st, selector);
         if !selector.ty.is_primitive() {
             let fail = smt::eq(&sel.term, "0");
-            self.check(&mut st, fail, "java.lang.NullPointerException", selector.span);
+            self.check(
+                &mut st,
+                fail,
+                "java.lang.NullPointerException",
+                selector.span,
+            );
         }
         let is_string = selector.ty == Type::string();
         let mut matches: Vec<Term> = Vec::new();
@@ -294,7 +396,11 @@ impl<'p> Lower<'p> {
             let mut ms = Vec::new();
             for l in &case.labels {
                 let v = self.eval(&mut st, l);
-                ms.push(if is_string { self.smt.declare("streq", "Bool") } else { smt::eq(&sel.term, &v.term) });
+                ms.push(if is_string {
+                    self.smt.declare("streq", "Bool")
+                } else {
+                    smt::eq(&sel.term, &v.term)
+                });
             }
             matches.push(smt::or(&ms));
         }
@@ -305,9 +411,17 @@ impl<'p> Lower<'p> {
         let mut outs = Vec::new();
         let has_default = cases.iter().any(|c| c.is_default);
         for (case, m) in cases.iter().zip(&matches) {
-            let enter = if case.is_default { smt::or(&[m.clone(), smt::not(&any)]) } else { m.clone() };
+            let enter = if case.is_default {
+                smt::or(&[m.clone(), smt::not(&any)])
+            } else {
+                m.clone()
+            };
             let entry = st.branch(&mut self.smt, &enter);
-            let incoming = if arrow { Some(entry) } else { self.join(vec![entry].into_iter().chain(fall.take()).collect()) };
+            let incoming = if arrow {
+                Some(entry)
+            } else {
+                self.join(vec![entry].into_iter().chain(fall.take()).collect())
+            };
             let Some(s) = incoming else { continue };
             let mut cur = Some(s);
             for stmt in &case.body {
@@ -347,8 +461,21 @@ impl<'p> Lower<'p> {
         let handler = self.handlers.pop().expect("pushed before");
         let mut outs: Vec<State> = body_out.into_iter().collect();
         for (catch, entries) in catches.iter().zip(handler.entries) {
-            let refs: Vec<(Term, Val)> = entries.iter().map(|(s, r)| (s.reach.clone(), Val { term: r.clone(), sort: "Int" })).collect();
-            let Some(mut entry) = self.join(entries.into_iter().map(|(s, _)| s).collect()) else { continue };
+            let refs: Vec<(Term, Val)> = entries
+                .iter()
+                .map(|(s, r)| {
+                    (
+                        s.reach.clone(),
+                        Val {
+                            term: r.clone(),
+                            sort: "Int",
+                        },
+                    )
+                })
+                .collect();
+            let Some(mut entry) = self.join(entries.into_iter().map(|(s, _)| s).collect()) else {
+                continue;
+            };
             let reaches: Vec<Term> = refs.iter().map(|(r, _)| r.clone()).collect();
             let vals: Vec<Val> = refs.into_iter().map(|(_, v)| v).collect();
             let exc = state::join_values(&mut self.smt, &reaches, &vals);
@@ -357,7 +484,8 @@ impl<'p> Lower<'p> {
         }
         let joined = self.join(outs);
         let Some(fin) = finally else { return joined };
-        let pending: Vec<(State, Option<Val>)> = self.frame_mut().returns.drain(returns_before..).collect();
+        let pending: Vec<(State, Option<Val>)> =
+            self.frame_mut().returns.drain(returns_before..).collect();
         if !pending.is_empty() {
             let reaches: Vec<Term> = pending.iter().map(|(s, _)| s.reach.clone()).collect();
             let values: Vec<Val> = pending.iter().filter_map(|(_, v)| v.clone()).collect();
@@ -378,8 +506,18 @@ impl<'p> Lower<'p> {
     /// Raises an exception object: to a handler that catches it, or out of the entry.
     /// A `throw` written in the project is a path, not a crash; inside the JDK model an
     /// escaping runtime exception is a crash at the calling line.
-    pub fn throw(&mut self, st: State, exc: Term, static_ty: &Type, exact: Option<String>, span: frontend::ir::Span) {
-        let class = exact.clone().or_else(|| static_ty.class_name().map(String::from)).unwrap_or_default();
+    pub fn throw(
+        &mut self,
+        st: State,
+        exc: Term,
+        static_ty: &Type,
+        exact: Option<String>,
+        span: frontend::ir::Span,
+    ) {
+        let class = exact
+            .clone()
+            .or_else(|| static_ty.class_name().map(String::from))
+            .unwrap_or_default();
         let mut remaining = st;
         let mut caught_all = false;
         let ty = Type::class(&class);

@@ -92,7 +92,11 @@ impl TypeTable {
                     format!("(and (= a {id}) {})", disjunction(&admits))
                 })
                 .collect();
-            let _ = writeln!(out, "(define-fun store-ok ((a Int) (v Int)) Bool {})", disjunction(&cases));
+            let _ = writeln!(
+                out,
+                "(define-fun store-ok ((a Int) (v Int)) Bool {})",
+                disjunction(&cases)
+            );
         }
         out
     }

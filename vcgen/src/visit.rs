@@ -8,7 +8,11 @@ pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         StmtKind::Block(b) => b.iter().for_each(|s| stmt_exprs(s, f)),
         StmtKind::Local { init, .. } => init.iter().for_each(|e| expr(e, f)),
         StmtKind::Expr(e) | StmtKind::Throw(e) => expr(e, f),
-        StmtKind::If { cond, then, otherwise } => {
+        StmtKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
             expr(cond, f);
             stmt_exprs(then, f);
             otherwise.iter().for_each(|o| stmt_exprs(o, f));
@@ -17,7 +21,12 @@ pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             expr(cond, f);
             stmt_exprs(body, f);
         }
-        StmtKind::For { init, cond, update, body } => {
+        StmtKind::For {
+            init,
+            cond,
+            update,
+            body,
+        } => {
             init.iter().for_each(|s| stmt_exprs(s, f));
             cond.iter().for_each(|e| expr(e, f));
             update.iter().for_each(|e| expr(e, f));
@@ -29,14 +38,20 @@ pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         }
         StmtKind::Labeled { body, .. } => stmt_exprs(body, f),
         StmtKind::Return(e) => e.iter().for_each(|e| expr(e, f)),
-        StmtKind::Switch { selector, cases, .. } => {
+        StmtKind::Switch {
+            selector, cases, ..
+        } => {
             expr(selector, f);
             for c in cases {
                 c.labels.iter().for_each(|e| expr(e, f));
                 c.body.iter().for_each(|s| stmt_exprs(s, f));
             }
         }
-        StmtKind::Try { body, catches, finally } => {
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
             stmt_exprs(body, f);
             catches.iter().for_each(|c| stmt_exprs(&c.body, f));
             finally.iter().for_each(|s| stmt_exprs(s, f));
@@ -50,7 +65,8 @@ pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             stmt_exprs(body, f);
         }
         StmtKind::CtorCall { args, .. } => args.iter().for_each(|e| expr(e, f)),
-        StmtKind::Break(_) | StmtKind::Continue(_) | StmtKind::Empty | StmtKind::Unknown { .. } => {}
+        StmtKind::Break(_) | StmtKind::Continue(_) | StmtKind::Empty | StmtKind::Unknown { .. } => {
+        }
     }
 }
 
@@ -86,13 +102,22 @@ pub fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             expr(value, f);
         }
         ExprKind::IncDec { target, .. } => expr(target, f),
-        ExprKind::Conditional { cond, then, otherwise } => {
+        ExprKind::Conditional {
+            cond,
+            then,
+            otherwise,
+        } => {
             expr(cond, f);
             expr(then, f);
             expr(otherwise, f);
         }
-        ExprKind::Convert { expr: inner, .. } | ExprKind::InstanceOf { expr: inner, .. } => expr(inner, f),
+        ExprKind::Convert { expr: inner, .. } | ExprKind::InstanceOf { expr: inner, .. } => {
+            expr(inner, f)
+        }
         ExprKind::Unknown { parts, .. } => parts.iter().for_each(|p| expr(p, f)),
-        ExprKind::Literal(_) | ExprKind::Local(_) | ExprKind::This { .. } | ExprKind::ClassLiteral(_) => {}
+        ExprKind::Literal(_)
+        | ExprKind::Local(_)
+        | ExprKind::This { .. }
+        | ExprKind::ClassLiteral(_) => {}
     }
 }

@@ -1,0 +1,20 @@
+//! Fixture projects whose comments say which lines must be reported and which must not.
+
+use dsd_tests::{check, mismatches, root};
+
+fn fixture(name: &str) {
+    let src = root().join("tests/fixtures").join(name);
+    let run = check(name, &src, &[]);
+    let problems = mismatches(&run, &src);
+    assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn arithmetic_is_exact() {
+    fixture("arith");
+}
+
+#[test]
+fn control_flow_and_loops() {
+    fixture("flow");
+}
