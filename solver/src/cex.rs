@@ -64,6 +64,26 @@ pub enum Value {
         /// Index of the earlier input.
         input: usize,
     },
+    /// An object created without a constructor whose fields are set by reflection.
+    Reflect {
+        /// Binary class name.
+        class: String,
+        /// Every field with its value.
+        fields: Vec<FieldValue>,
+    },
+}
+
+/// A field and the value reflection gives it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FieldValue {
+    /// Binary name of the declaring class.
+    pub class: String,
+    /// Field name.
+    pub name: String,
+    /// Declared type.
+    pub ty: Type,
+    /// The value.
+    pub value: Value,
 }
 
 impl Value {
@@ -73,6 +93,7 @@ impl Value {
             Value::Null => true,
             Value::Array { elements, .. } => elements.iter().any(Value::has_null),
             Value::New { args, .. } => args.iter().any(Value::has_null),
+            Value::Reflect { fields, .. } => fields.iter().any(|f| f.value.has_null()),
             _ => false,
         }
     }
@@ -85,6 +106,12 @@ pub struct Model {
     pub receiver: Option<Value>,
     /// The arguments.
     pub args: Vec<Value>,
+    /// Arguments of each call made before the method under test.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<Vec<Value>>,
+    /// Static fields set by reflection before the call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub statics: Vec<FieldValue>,
 }
 
 /// What the solver said about a query.
@@ -110,6 +137,11 @@ pub struct Cex {
     pub site: String,
     /// The method under test.
     pub entry: vcgen::Entry,
+    /// Calls made before the method under test.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<vcgen::ChainCall>,
+    /// How the state is reached.
+    pub route: vcgen::Route,
     /// The outcome.
     pub status: Status,
     /// Why the solver gave up, for unknown queries.

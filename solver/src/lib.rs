@@ -9,7 +9,7 @@
 pub mod cex;
 mod z3query;
 
-pub use cex::{Cex, Model, Status, Value};
+pub use cex::{Cex, FieldValue, Model, Status, Value};
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -95,6 +95,8 @@ fn solve_site(work_dir: &Path, queries: &[Query], options: &Options) -> Vec<Cex>
             query: q.id.clone(),
             site: q.site.clone(),
             entry: q.entry.clone(),
+            chain: q.chain.clone(),
+            route: q.route,
             status: cex::Status::Skipped,
             reason: None,
             millis: 0,

@@ -1,6 +1,6 @@
 //! Solving one query with Z3 and reading its models back through the input plans.
 
-use crate::cex::{Model, Status, Value};
+use crate::cex::{FieldValue, Model, Status, Value};
 use frontend::ir::Type;
 use std::collections::HashMap;
 use vcgen::{Plan, Query};
@@ -54,29 +54,37 @@ pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Sol
             },
         };
     }
+    // Preferences and further models only refine a query already known to be
+    // satisfiable: give them a fraction of the budget.
+    let mut quick = Params::new();
+    quick.set_u32("timeout", (timeout_ms / 5).clamp(1, 1000));
+    solver.set_params(&quick);
+    // Drop the least important preference first: all, then all but the first, ...
     let mut assumptions = Vec::new();
-    for mask in (1..(1u32 << prefs.len())).rev() {
-        let candidate: Vec<Bool> = prefs
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, b)| b.clone())
-            .collect();
+    for start in 0..prefs.len() {
+        let candidate = prefs[start..].to_vec();
         if solver.check_assumptions(&candidate) == SatResult::Sat {
             assumptions = candidate;
             break;
         }
     }
     if assumptions.is_empty() {
-        solver.check();
+        solver.set_params(&params);
+        if solver.check() != SatResult::Sat {
+            return Solved { status: Status::Unknown, reason: solver.get_reason_unknown(), models: Vec::new() };
+        }
+        solver.set_params(&quick);
     }
     let mut models = Vec::new();
-    loop {
+    // Distinct input symbols can still render as the same Java values: bound the tries.
+    for _ in 0..max_models * 3 {
         let Some(m) = solver.get_model() else { break };
         let reader = Reader::new(&m);
         let model = Model {
             receiver: query.receiver.as_ref().map(|p| reader.value(p)),
             args: query.args.iter().map(|p| reader.value(p)).collect(),
+            chain: query.chain.iter().map(|c| c.args.iter().map(|p| reader.value(p)).collect()).collect(),
+            statics: query.statics.iter().map(|f| reader.field(f)).collect(),
         };
         let block = reader.blocking_clause(&query.inputs);
         if !models.contains(&model) {
@@ -181,7 +189,14 @@ impl<'m> Reader<'m> {
                 value: Box::new(self.value(value)),
             },
             Plan::Alias { input } => Value::Alias { input: *input },
+            Plan::Reflect { class, fields } => {
+                Value::Reflect { class: class.clone(), fields: fields.iter().map(|f| self.field(f)).collect() }
+            }
         }
+    }
+
+    fn field(&self, f: &vcgen::FieldPlan) -> FieldValue {
+        FieldValue { class: f.class.clone(), name: f.name.clone(), ty: f.ty.clone(), value: self.value(&f.value) }
     }
 
     fn primitive(&self, ty: &Type, sym: &str) -> Value {

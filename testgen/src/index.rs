@@ -21,6 +21,13 @@ pub struct TestCase {
     pub null_input: bool,
     /// True when the test had to set private state by reflection.
     pub reflection: bool,
+    /// How the test reaches the state of the call.
+    #[serde(default = "direct")]
+    pub route: vcgen::Route,
+}
+
+fn direct() -> vcgen::Route {
+    vcgen::Route::Direct
 }
 
 /// All generated tests.

@@ -54,6 +54,8 @@ struct Planned {
     body: Vec<String>,
     inputs: Vec<String>,
     null_input: bool,
+    reflection: bool,
+    route: vcgen::Route,
 }
 
 /// Reads `ir/` and `cex/` and writes `tests/` in `work_dir`.
@@ -95,7 +97,8 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
                 site: t.site.clone(),
                 inputs: t.inputs.clone(),
                 null_input: t.null_input,
-                reflection: false,
+                reflection: t.reflection,
+                route: t.route,
             });
         }
     }
@@ -115,46 +118,65 @@ fn test_class_name(class: &str) -> String {
 
 fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
     let entry = &cex.entry;
+    let package = entry.class.rsplit_once('.').map(|(p, _)| p).unwrap_or("");
     let declaring = program.classes.iter().find(|c| c.name == entry.class);
     let method = declaring.and_then(|c| c.method(&entry.method, &entry.descriptor));
     let param_names: Vec<String> = match method {
         Some(m) => m.params().iter().map(|p| p.name.clone()).collect(),
         None => (0..entry.params.len()).map(|i| format!("arg{i}")).collect(),
     };
-    let class_java = entry.class.replace('$', ".");
-    let simple = class_java
-        .rsplit('.')
-        .next()
-        .unwrap_or(&class_java)
-        .to_string();
+    let class_java = render::Ctx { package, names: &[] }.class(&entry.class);
+    let simple = class_java.rsplit('.').next().unwrap_or(&class_java).to_string();
     let aliased = aliased_inputs(model);
     let mut names: Vec<String> = Vec::new();
     let mut body = Vec::new();
     let mut inputs = Vec::new();
+    for f in &model.statics {
+        let cx = render::Ctx { package, names: &names };
+        let expr = render::value(&f.value, &f.ty, &cx);
+        inputs.push(format!("{}.{} = {expr}", cx.class(&f.class), f.name));
+        body.push(format!("set(null, {}.class, \"{}\", {expr});", cx.class(&f.class), f.name));
+    }
     let receiver_expr = model.receiver.as_ref().map(|r| {
-        let expr = render::value(r, &Type::class(&entry.class), &names);
+        let cx = render::Ctx { package, names: &names };
+        let expr = render::value(r, &Type::class(&entry.class), &cx);
+        if let Value::Reflect { class, fields } = r {
+            body.push(format!("{class_java} receiver = allocate({}.class);", cx.class(class)));
+            for f in fields {
+                let v = render::value(&f.value, &f.ty, &cx);
+                inputs.push(format!("receiver.{} = {v}", f.name));
+                body.push(format!("set(receiver, {}.class, \"{}\", {v});", cx.class(&f.class), f.name));
+            }
+            return "receiver".to_string();
+        }
         inputs.push(format!("receiver = {expr}"));
-        if aliased.contains(&0) {
-            body.push(format!("{simple} receiver = {expr};"));
+        if aliased.contains(&0) || !model.chain.is_empty() {
+            body.push(format!("{class_java} receiver = {expr};"));
             "receiver".to_string()
         } else {
             expr
         }
     });
     names.push(receiver_expr.clone().unwrap_or_default());
+    for (call, args) in cex.chain.iter().zip(&model.chain) {
+        let cx = render::Ctx { package, names: &names };
+        let params = frontend::descriptor_params(&call.descriptor);
+        let rendered: Vec<String> = args.iter().zip(&params).map(|(v, t)| render::value(v, t, &cx)).collect();
+        let target = if call.is_static { cx.class(&call.class) } else { receiver_expr.clone().unwrap_or_default() };
+        let text = format!("{target}.{}({});", call.method, rendered.join(", "));
+        inputs.push(format!("first {}", text.trim_end_matches(';')));
+        body.push(text);
+    }
     let mut args = Vec::new();
     for (i, (v, ty)) in model.args.iter().zip(&entry.params).enumerate() {
-        let expr = render::value(v, ty, &names);
-        let name = param_names
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| format!("arg{i}"));
+        let cx = render::Ctx { package, names: &names };
+        let expr = render::value(v, ty, &cx);
+        let name = param_names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
         inputs.push(format!("{name} = {expr}"));
         if aliased.contains(&(i + 1)) {
-            let local = format!("{name}Value");
-            body.push(format!("{} {local} = {expr};", ty.java_name()));
-            names.push(local.clone());
-            args.push(local);
+            body.push(format!("{} {name} = {expr};", cx.ty(ty)));
+            names.push(name.clone());
+            args.push(name);
         } else {
             names.push(expr.clone());
             args.push(expr);
@@ -165,25 +187,12 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
     } else if entry.is_static {
         format!("{class_java}.{}({});", entry.method, args.join(", "))
     } else {
-        format!(
-            "{}.{}({});",
-            receiver_expr.unwrap_or_else(|| format!("new {class_java}()")),
-            entry.method,
-            args.join(", ")
-        )
+        format!("{}.{}({});", receiver_expr.unwrap_or_else(|| format!("new {class_java}()")), entry.method, args.join(", "))
     };
     body.push(call);
-    let null_input = model
-        .receiver
-        .iter()
-        .chain(model.args.iter())
-        .any(Value::has_null);
+    let null_input = model.receiver.iter().chain(model.args.iter()).chain(model.chain.iter().flatten()).any(Value::has_null);
     let site_label = cex.site.split('@').next().unwrap_or(&cex.site).to_string();
-    let method_name = if entry.method == "<init>" {
-        format!("new{simple}")
-    } else {
-        entry.method.clone()
-    };
+    let method_name = if entry.method == "<init>" { format!("new{simple}") } else { entry.method.clone() };
     let (line, kind) = site_line_and_kind(&site_label);
     Planned {
         method: sanitize(&format!("{method_name}_line{line}_{kind}")),
@@ -192,6 +201,8 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
         body,
         inputs,
         null_input,
+        reflection: cex.route == vcgen::Route::Reflection,
+        route: cex.route,
     }
 }
 
@@ -226,6 +237,24 @@ fn sanitize(name: &str) -> String {
         .collect()
 }
 
+/// Helpers for tests that must force private state: no public route reaches it.
+const REFLECTION_HELPERS: &str = r#"
+    /** Creates an object without running a constructor (dsd found no public route to the state). */
+    private static <T> T allocate(Class<T> type) throws Exception {
+        java.lang.reflect.Field field = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
+        field.setAccessible(true);
+        Object unsafe = field.get(null);
+        return type.cast(unsafe.getClass().getMethod("allocateInstance", Class.class).invoke(unsafe, type));
+    }
+
+    /** Sets a (possibly private) field by reflection. */
+    private static void set(Object target, Class<?> owner, String name, Object value) throws Exception {
+        java.lang.reflect.Field field = owner.getDeclaredField(name);
+        field.setAccessible(true);
+        field.set(target, value);
+    }
+"#;
+
 /// The source of a test class and, per test, its method name and declaration line.
 fn render_class<'t>(
     class: &str,
@@ -258,6 +287,9 @@ fn render_class<'t>(
         }
         let _ = writeln!(out, "    }}");
         cases.push((name, line, t));
+    }
+    if tests.iter().any(|t| t.reflection) {
+        out.push_str(REFLECTION_HELPERS);
     }
     let _ = writeln!(out, "}}");
     (out, cases)

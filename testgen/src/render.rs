@@ -3,11 +3,43 @@
 use frontend::ir::Type;
 use solver::Value;
 
+/// Where a value is written: the test's package (for short class names) and the
+/// expressions that name earlier inputs (for aliases).
+pub struct Ctx<'a> {
+    /// Package of the test class.
+    pub package: &'a str,
+    /// Expressions of the inputs so far (receiver first).
+    pub names: &'a [String],
+}
+
+impl Ctx<'_> {
+    /// A class name as the test can write it: simple in the same package and for
+    /// `java.lang`, qualified otherwise; nested classes with dots.
+    pub fn class(&self, binary: &str) -> String {
+        let (package, rest) = binary.rsplit_once('.').unwrap_or(("", binary));
+        let simple = rest.replace('$', ".");
+        if package == self.package || (package == "java.lang" && !rest.contains('$')) {
+            simple
+        } else {
+            format!("{package}.{simple}")
+        }
+    }
+
+    /// A type as the test can write it.
+    pub fn ty(&self, ty: &Type) -> String {
+        match ty {
+            Type::Array(e) => format!("{}[]", self.ty(e)),
+            Type::Class { name, .. } => self.class(name),
+            t => t.java_name(),
+        }
+    }
+}
+
 /// A Java expression that evaluates to `v`, where `ty` is the static type expected.
-pub fn value(v: &Value, ty: &Type, names: &[String]) -> String {
+pub fn value(v: &Value, ty: &Type, cx: &Ctx) -> String {
     match v {
         Value::Null => match ty {
-            t if t.is_reference() => format!("({}) null", t.java_name()),
+            t if t.is_reference() => format!("({}) null", cx.ty(t)),
             _ => "null".into(),
         },
         Value::Integral { ty: t, value } => integral(t, *value),
@@ -15,7 +47,7 @@ pub fn value(v: &Value, ty: &Type, names: &[String]) -> String {
         Value::Float { bits } => float(*bits),
         Value::Double { bits } => double(*bits),
         Value::String { units } => string(units),
-        Value::Array { ty: at, elements } => array(at, elements, names),
+        Value::Array { ty: at, elements } => array(at, elements, cx),
         Value::New {
             class,
             args,
@@ -25,9 +57,9 @@ pub fn value(v: &Value, ty: &Type, names: &[String]) -> String {
             let rendered: Vec<String> = args
                 .iter()
                 .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
-                .map(|(a, t)| value(a, t, names))
+                .map(|(a, t)| value(a, t, cx))
                 .collect();
-            format!("new {}({})", class.replace('$', "."), rendered.join(", "))
+            format!("new {}({})", cx.class(class), rendered.join(", "))
         }
         Value::Boxed {
             class,
@@ -41,9 +73,10 @@ pub fn value(v: &Value, ty: &Type, names: &[String]) -> String {
                 Value::Double { .. } => Type::Double,
                 _ => Type::Int,
             };
-            format!("{simple}.valueOf({})", value(inner, &prim, names))
+            format!("{simple}.valueOf({})", value(inner, &prim, cx))
         }
-        Value::Alias { input } => names.get(*input).cloned().unwrap_or_else(|| "null".into()),
+        Value::Alias { input } => cx.names.get(*input).cloned().unwrap_or_else(|| "null".into()),
+        Value::Reflect { class, .. } => format!("allocate({}.class)", cx.class(class)),
     }
 }
 
@@ -132,7 +165,7 @@ pub fn string(units: &[u16]) -> String {
     out
 }
 
-fn array(ty: &Type, elements: &[Value], names: &[String]) -> String {
+fn array(ty: &Type, elements: &[Value], cx: &Ctx) -> String {
     let elem = ty.element().cloned().unwrap_or(Type::Unknown);
     let all_default = elements.iter().all(|e| match e {
         Value::Integral { value, .. } => *value == 0,
@@ -147,7 +180,7 @@ fn array(ty: &Type, elements: &[Value], names: &[String]) -> String {
         let dims = ty.java_name().matches("[]").count();
         return format!(
             "new {}[{}]{}",
-            base.java_name(),
+            cx.ty(&base),
             elements.len(),
             "[]".repeat(dims.saturating_sub(1))
         );
@@ -156,10 +189,10 @@ fn array(ty: &Type, elements: &[Value], names: &[String]) -> String {
         .iter()
         .map(|e| match e {
             Value::Null => "null".to_string(),
-            e => value(e, &elem, names),
+            e => value(e, &elem, cx),
         })
         .collect();
-    format!("new {} {{{}}}", ty.java_name(), items.join(", "))
+    format!("new {} {{{}}}", cx.ty(ty), items.join(", "))
 }
 
 fn base_element(ty: &Type) -> Type {

@@ -352,6 +352,7 @@ impl<'p> Lower<'p> {
         for (d, e) in sizes.iter().zip(dims) {
             let fail = format!("(bvslt {d} {})", smt::int(0));
             self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
+            self.allocation_sizes.push(d.clone());
         }
         let _ = span;
         let id = self.alloc();

@@ -7,7 +7,7 @@
 //! [`Plan`]s record how to read them back into a test.
 
 use crate::lower::{Frame, Lower};
-use crate::plan::Plan;
+use crate::plan::{ChainCall, FieldPlan, Plan, Route};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
 use frontend::ir::{Class, Expr, ExprKind, Method, Stmt, StmtKind, Type};
@@ -24,15 +24,47 @@ const REF_ARRAY_MAX: usize = 3;
 /// Most candidate classes offered for a reference parameter.
 const CANDIDATES_MAX: usize = 4;
 
-/// A method a test can call, with the ways to build its receiver.
+/// A method a test can call, with the ways to bring it into a crashing state.
 pub struct EntrySpec<'p> {
     /// Declaring class.
     pub class: &'p Class,
     /// The method or constructor.
     pub method: &'p Method,
-    /// For instance methods: the (class, constructor) pairs that build a receiver.
-    pub receivers: Vec<(&'p Class, &'p Method)>,
+    /// The harness variants, cheapest and most natural first.
+    pub variants: Vec<Variant<'p>>,
 }
+
+/// How a harness gets its receiver.
+#[derive(Clone, Copy)]
+pub enum Receiver<'p> {
+    /// Static methods and constructors have none.
+    None,
+    /// A public constructor of this (concrete) class.
+    Constructor(&'p Class, &'p Method),
+    /// An object of this class whose fields are set by reflection.
+    Reflect(&'p Class),
+}
+
+/// One way of reaching the entry: the receiver, an optional public call first, and
+/// whether static fields are set by reflection.
+#[derive(Clone, Copy)]
+pub struct Variant<'p> {
+    /// How the receiver is built.
+    pub receiver: Receiver<'p>,
+    /// A public method called before the entry (on the receiver, or static).
+    pub chain: Option<(&'p Class, &'p Method)>,
+    /// True when the class's static fields are set by reflection.
+    pub reflect_statics: bool,
+    /// Order among the variants of an entry.
+    pub rank: u32,
+}
+
+/// Most variants with a call chain per entry.
+const CHAINS_MAX: usize = 6;
+/// Rank of the first chain variant.
+const CHAIN_RANK: u32 = 10;
+/// Rank of the reflection variant.
+const REFLECT_RANK: u32 = 50;
 
 /// True when code in `package` may call this member of this class.
 fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
@@ -84,57 +116,123 @@ pub fn entries<'p>(h: &Hierarchy<'p>) -> Vec<EntrySpec<'p>> {
             if !accessible(h, class, m.modifiers.private, package) {
                 continue;
             }
-            if m.is_constructor() {
-                if !class.is_abstract() && !class.inner && !m.synthetic {
-                    out.push(EntrySpec {
-                        class,
-                        method: m,
-                        receivers: Vec::new(),
-                    });
-                }
-                continue;
-            }
-            let receivers = if m.modifiers.is_static {
-                Vec::new()
-            } else {
-                let mut r = Vec::new();
-                for d in h.descendants(&class.name) {
-                    if d.library {
-                        continue;
-                    }
-                    let overridden = h
-                        .dispatch(&d.name, &m.name, &m.descriptor)
-                        .is_some_and(|(c, _)| c.name != class.name);
-                    if overridden {
-                        continue;
-                    }
-                    for ctor in constructors(h, d, package).into_iter().take(2) {
-                        r.push((d, ctor));
-                    }
-                }
-                r.truncate(CANDIDATES_MAX);
-                if r.is_empty() {
+            let variants = if m.is_constructor() {
+                if class.is_abstract() || class.inner || m.synthetic {
                     continue;
                 }
-                r
+                vec![Variant { receiver: Receiver::None, chain: None, reflect_statics: false, rank: 0 }]
+            } else if m.modifiers.is_static {
+                static_variants(h, class, m, package)
+            } else {
+                instance_variants(h, class, m, package)
             };
-            out.push(EntrySpec {
-                class,
-                method: m,
-                receivers,
-            });
+            if !variants.is_empty() {
+                out.push(EntrySpec { class, method: m, variants });
+            }
         }
     }
     out
 }
 
-/// What the harness built: the plans of the receiver and arguments, and the solver's
-/// preferences and distinguishing symbols.
+fn static_variants<'p>(h: &Hierarchy<'p>, class: &'p Class, m: &'p Method, package: &str) -> Vec<Variant<'p>> {
+    let mut out = vec![Variant { receiver: Receiver::None, chain: None, reflect_statics: false, rank: 0 }];
+    let has_statics = class.fields.iter().any(|f| f.modifiers.is_static && !f.modifiers.is_final);
+    if !has_statics {
+        return out;
+    }
+    let mutators = class
+        .methods
+        .iter()
+        .filter(|k| k.modifiers.is_static && k.body.is_some() && k.name != "<clinit>")
+        .filter(|k| accessible(h, class, k.modifiers.private, package) && writes_fields(k, true))
+        .take(CHAINS_MAX);
+    for (i, k) in mutators.enumerate() {
+        out.push(Variant { receiver: Receiver::None, chain: Some((class, k)), reflect_statics: false, rank: CHAIN_RANK + i as u32 });
+    }
+    let _ = m;
+    out.push(Variant { receiver: Receiver::None, chain: None, reflect_statics: true, rank: REFLECT_RANK });
+    out
+}
+
+fn instance_variants<'p>(h: &Hierarchy<'p>, class: &'p Class, m: &'p Method, package: &str) -> Vec<Variant<'p>> {
+    let mut receivers: Vec<(&Class, &Method)> = Vec::new();
+    let mut concrete: Vec<&Class> = Vec::new();
+    for d in h.descendants(&class.name) {
+        if d.library || d.is_abstract() || d.inner {
+            continue;
+        }
+        let overridden = h.dispatch(&d.name, &m.name, &m.descriptor).is_some_and(|(c, _)| c.name != class.name);
+        if overridden {
+            continue;
+        }
+        concrete.push(d);
+        for ctor in constructors(h, d, package).into_iter().take(2) {
+            receivers.push((d, ctor));
+        }
+    }
+    receivers.truncate(CANDIDATES_MAX);
+    let mut out: Vec<Variant> = receivers
+        .iter()
+        .enumerate()
+        .map(|(i, (c, k))| Variant { receiver: Receiver::Constructor(c, k), chain: None, reflect_statics: false, rank: i as u32 })
+        .collect();
+    if let Some(&(c, k)) = receivers.first() {
+        let mutators = h
+            .ancestors(&c.name)
+            .into_iter()
+            .filter_map(|a| h.class(&a))
+            .filter(|a| !a.library)
+            .flat_map(|a| a.methods.iter().map(move |x| (a, x)))
+            .filter(|(a, x)| !x.modifiers.is_static && !x.is_constructor() && x.body.is_some() && accessible(h, a, x.modifiers.private, package))
+            .filter(|(_, x)| writes_fields(x, false))
+            .take(CHAINS_MAX)
+            .collect::<Vec<_>>();
+        for (i, chain) in mutators.into_iter().enumerate() {
+            out.push(Variant { receiver: Receiver::Constructor(c, k), chain: Some(chain), reflect_statics: false, rank: CHAIN_RANK + i as u32 });
+        }
+    }
+    if let Some(c) = concrete.first() {
+        out.push(Variant { receiver: Receiver::Reflect(c), chain: None, reflect_statics: false, rank: REFLECT_RANK });
+    }
+    out
+}
+
+/// True when a method assigns a field of its own object (or a static field, for `statics`).
+fn writes_fields(m: &Method, statics: bool) -> bool {
+    let Some(body) = &m.body else { return false };
+    let mut found = false;
+    crate::visit::stmt_exprs(body, &mut |e| {
+        let target = match &e.kind {
+            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => target,
+            _ => return,
+        };
+        match &target.kind {
+            ExprKind::Field { target: None, .. } if statics => found = true,
+            ExprKind::Field { target: Some(t), .. } if !statics && matches!(t.kind, ExprKind::This { .. }) => found = true,
+            ExprKind::ArrayAccess { array, .. } if !statics => {
+                if let ExprKind::Field { target: Some(t), .. } = &array.kind {
+                    found |= matches!(t.kind, ExprKind::This { .. });
+                }
+            }
+            _ => {}
+        }
+    });
+    found
+}
+
+/// What the harness built: the plans of the receiver, arguments, chain and static
+/// fields, and the solver's preferences and distinguishing symbols.
 pub struct Built {
     /// Receiver plan.
     pub receiver: Option<Plan>,
     /// Argument plans.
     pub args: Vec<Plan>,
+    /// The call made before the entry.
+    pub chain: Vec<ChainCall>,
+    /// Static fields set by reflection.
+    pub statics: Vec<FieldPlan>,
+    /// How the state is reached.
+    pub route: Route,
     /// Preference symbols (declared Booleans).
     pub preferences: Vec<String>,
     /// Symbols identifying a model.
@@ -150,15 +248,12 @@ pub struct Builder {
     small: Vec<Term>,
     inputs: Vec<String>,
     built: Vec<(Type, Term)>,
+    constructed: bool,
 }
 
 impl<'p> Lower<'p> {
-    /// Lowers one entry with one receiver variant; the goals land in `self.goals`.
-    pub fn lower_entry(
-        &mut self,
-        spec: &EntrySpec<'p>,
-        variant: Option<(&'p Class, &'p Method)>,
-    ) -> Built {
+    /// Lowers one entry with one variant; the goals land in `self.goals`.
+    pub fn lower_entry(&mut self, spec: &EntrySpec<'p>, variant: &Variant<'p>) -> Built {
         let mut b = Builder {
             package: package_of(&spec.class.name).to_string(),
             next_input: 0,
@@ -167,6 +262,7 @@ impl<'p> Lower<'p> {
             small: Vec::new(),
             inputs: Vec::new(),
             built: Vec::new(),
+            constructed: false,
         };
         let mut st = State::start();
         self.frames.push(Frame {
@@ -180,75 +276,53 @@ impl<'p> Lower<'p> {
             precondition: false,
         });
         st.frames.push(Vec::new());
-        for class in self.static_classes(spec) {
+        for class in self.static_classes(spec, variant) {
             if let Some(clinit) = class.methods.iter().find(|m| m.name == "<clinit>") {
                 if let Some(body) = &clinit.body {
-                    let (out, _) = self.inline(
-                        st.clone(),
-                        class,
-                        clinit,
-                        None,
-                        Vec::new(),
-                        body,
-                        class.span,
-                    );
+                    let (out, _) = self.inline(st.clone(), class, clinit, None, Vec::new(), body, class.span);
                     st = out.unwrap_or_else(|| dead(&st));
                 }
             }
         }
-        let receiver = variant.map(|(class, ctor)| {
-            let args: Vec<(Val, Plan)> = ctor
-                .params()
-                .iter()
-                .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
-                .collect();
+        let statics = if variant.reflect_statics { self.reflect_statics(&mut st, &mut b, spec.class) } else { Vec::new() };
+        let receiver = match variant.receiver {
+            Receiver::None => None,
+            Receiver::Constructor(class, ctor) => {
+                let args: Vec<(Val, Plan)> = ctor.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 1)).collect();
+                let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+                let v = self.new_object(&mut st, &class.name, &ctor.descriptor, vals, spec.method.span);
+                b.built.push((Type::class(&class.name), v.term.clone()));
+                b.constructed = true;
+                Some((v, Plan::New { class: class.name.clone(), descriptor: ctor.descriptor.clone(), args: plans }))
+            }
+            Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
+        };
+        let this = receiver.as_ref().map(|(v, _)| v.term.clone());
+        let mut chain = Vec::new();
+        if let Some((class, m)) = variant.chain {
+            let args: Vec<(Val, Plan)> = m.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 1)).collect();
             let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
-            let v = self.new_object(
-                &mut st,
-                &class.name,
-                &ctor.descriptor,
-                vals,
-                spec.method.span,
-            );
-            b.built.push((Type::class(&class.name), v.term.clone()));
-            (
-                v,
-                Plan::New {
-                    class: class.name.clone(),
-                    descriptor: ctor.descriptor.clone(),
-                    args: plans,
-                },
-            )
-        });
-        let args: Vec<(Val, Plan)> = spec
-            .method
-            .params()
-            .iter()
-            .map(|p| self.input(&mut st, &mut b, &p.ty, 0))
-            .collect();
+            if let Some(body) = &m.body {
+                let (out, _) = self.inline(st.clone(), class, m, this.clone().filter(|_| !m.modifiers.is_static), vals, body, m.span);
+                st = out.unwrap_or_else(|| dead(&st));
+            }
+            chain.push(ChainCall {
+                class: class.name.clone(),
+                method: m.name.clone(),
+                descriptor: m.descriptor.clone(),
+                is_static: m.modifiers.is_static,
+                args: plans,
+            });
+        }
+        let args: Vec<(Val, Plan)> = spec.method.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 0)).collect();
         let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
         self.frames.pop();
         st.frames.pop();
         if spec.method.is_constructor() {
             let mut st = st;
-            self.new_object(
-                &mut st,
-                &spec.class.name,
-                &spec.method.descriptor,
-                vals,
-                spec.method.span,
-            );
+            self.new_object(&mut st, &spec.class.name, &spec.method.descriptor, vals, spec.method.span);
         } else if let Some(body) = &spec.method.body {
-            let this = receiver.as_ref().map(|(v, _)| v.term.clone());
-            self.inline(
-                st,
-                spec.class,
-                spec.method,
-                this,
-                vals,
-                body,
-                spec.method.span,
-            );
+            self.inline(st, spec.class, spec.method, this, vals, body, spec.method.span);
         }
         let nonnull = smt::and(&b.nonnull);
         let small = smt::and(&b.small);
@@ -256,22 +330,70 @@ impl<'p> Lower<'p> {
         self.smt.assert(&format!("(= {p1} {nonnull})"));
         let p2 = self.smt.declare_named("pref!small", "Bool");
         self.smt.assert(&format!("(= {p2} {small})"));
+        let modest: Vec<Term> =
+            self.allocation_sizes.iter().map(|d| format!("(bvsle {d} {})", smt::int(1 << 20))).collect();
+        let p3 = self.smt.declare_named("pref!alloc", "Bool");
+        self.smt.assert(&format!("(= {p3} {})", smt::and(&modest)));
+        let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
+            Route::Reflection
+        } else if !chain.is_empty() {
+            Route::Chain
+        } else if b.constructed {
+            Route::Constructor
+        } else {
+            Route::Direct
+        };
         Built {
             receiver: receiver.map(|(_, p)| p),
             args: plans,
-            preferences: vec!["pref!nonnull".into(), "pref!small".into()],
+            chain,
+            statics,
+            route,
+            // Least important first: the solver keeps the later ones longest.
+            preferences: vec!["pref!small".into(), "pref!nonnull".into(), "pref!alloc".into()],
             inputs: b.inputs,
         }
     }
 
+    /// An object of `class` created without a constructor, every field given a plan.
+    fn reflect_object(&mut self, st: &mut State, b: &mut Builder, class: &'p Class) -> (Val, Plan) {
+        let id = self.object_id(b, &Type::class(&class.name));
+        let mut fields = Vec::new();
+        for a in self.h.ancestors(&class.name) {
+            let Some(c) = self.h.class(&a).filter(|c| !c.library) else { continue };
+            for f in c.fields.iter().filter(|f| !f.modifiers.is_static) {
+                let (v, p) = self.input(st, b, &f.ty, 1);
+                self.store_field(st, &c.name, &f.name, &id, &v.term);
+                fields.push(FieldPlan { class: c.name.clone(), name: f.name.clone(), ty: f.ty.erasure(), value: p });
+            }
+        }
+        b.built.push((Type::class(&class.name), id.clone()));
+        (Val { term: id, sort: "Int" }, Plan::Reflect { class: class.name.clone(), fields })
+    }
+
+    /// Gives every non-final static field of `class` a plan, after its initialiser ran.
+    fn reflect_statics(&mut self, st: &mut State, b: &mut Builder, class: &'p Class) -> Vec<FieldPlan> {
+        let mut out = Vec::new();
+        for f in class.fields.iter().filter(|f| f.modifiers.is_static && !f.modifiers.is_final) {
+            let (v, p) = self.input(st, b, &f.ty, 1);
+            st.heap.insert(crate::lower::static_key(&class.name, &f.name), v);
+            out.push(FieldPlan { class: class.name.clone(), name: f.name.clone(), ty: f.ty.erasure(), value: p });
+        }
+        out
+    }
+
     /// Project classes whose static state the entry may touch (transitively, to the inline depth).
-    fn static_classes(&self, spec: &EntrySpec<'p>) -> Vec<&'p Class> {
+    fn static_classes(&self, spec: &EntrySpec<'p>, variant: &Variant<'p>) -> Vec<&'p Class> {
         let mut classes = BTreeSet::new();
         let mut seen = BTreeSet::new();
         let mut todo: Vec<(&'p Method, u32)> = vec![(spec.method, 0)];
-        for (c, ctor) in &spec.receivers {
+        if let Receiver::Constructor(c, ctor) = variant.receiver {
             classes.insert(c.name.clone());
             todo.push((ctor, 1));
+        }
+        if let Some((c, m)) = variant.chain {
+            classes.insert(c.name.clone());
+            todo.push((m, 1));
         }
         classes.insert(spec.class.name.clone());
         while let Some((m, depth)) = todo.pop() {
@@ -505,6 +627,7 @@ impl<'p> Lower<'p> {
                             .collect();
                         let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
                         let v = me.new_object(st, &d.name, &ctor.descriptor, vals, d.span);
+                        b.constructed = true;
                         (
                             v,
                             Plan::New {

@@ -21,7 +21,7 @@ mod stmt;
 mod types;
 mod visit;
 
-pub use plan::{Entry, Plan, Query, QueryIndex};
+pub use plan::{ChainCall, Entry, FieldPlan, Plan, Query, QueryIndex, Route};
 pub use sites::{Site, SiteTable};
 
 use frontend::ir::{Conversion, ExprKind, Program, Type};
@@ -129,12 +129,7 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
     let mut queries = Vec::new();
     let specs = harness::entries(&h);
     for spec in &specs {
-        let variants: Vec<Option<_>> = if spec.receivers.is_empty() {
-            vec![None]
-        } else {
-            spec.receivers.iter().copied().map(Some).collect()
-        };
-        for (vi, variant) in variants.into_iter().enumerate() {
+        for variant in &spec.variants {
             let mut lower = Lower {
                 p,
                 h: &h,
@@ -150,6 +145,7 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                 literals: Default::default(),
                 cast_targets: cast_targets.clone(),
                 initial_used: Default::default(),
+                allocation_sizes: Vec::new(),
             };
             let built = lower.lower_entry(spec, variant);
             let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -179,7 +175,7 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
             for (site_id, goals) in by_site {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
-                let rank = if direct { 0 } else { 100 } + vi as u32;
+                let rank = if direct { 0 } else { 100 } + variant.rank;
                 let id = format!("q{:05}", queries.len() + 1);
                 let text = format!(
                     "; site {site_id}\n; entry {}.{own}\n(set-logic ALL)\n{preamble}{}(assert {})\n(check-sat)\n",
@@ -194,6 +190,9 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                     rank,
                     receiver: built.receiver.clone(),
                     args: built.args.clone(),
+                    chain: built.chain.clone(),
+                    statics: built.statics.clone(),
+                    route: built.route,
                     preferences: built.preferences.clone(),
                     inputs: built.inputs.clone(),
                 };

@@ -91,6 +91,8 @@ pub struct Lower<'p> {
     pub lines: &'p dyn Fn(u32, u32) -> String,
     /// Interned string literals: their UTF-16 units to object ids.
     pub literals: std::collections::HashMap<String, i64>,
+    /// Sizes of the arrays the entry allocates: a test is more useful when they are small.
+    pub allocation_sizes: Vec<Term>,
     /// Pre-state heap arrays read or written by the entry.
     pub initial_used: std::collections::BTreeSet<String>,
     /// Array types the project casts to or tests with `instanceof`: candidate runtime

@@ -75,6 +75,57 @@ pub enum Plan {
         /// Index of the earlier input.
         input: usize,
     },
+    /// An object whose fields are set by reflection, because no public route builds
+    /// the state the crash needs; tests that use it are notes.
+    Reflect {
+        /// Binary name of the class.
+        class: String,
+        /// Every instance field (declared or inherited) with its plan.
+        fields: Vec<FieldPlan>,
+    },
+}
+
+/// A field set by reflection, with the plan of its value.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FieldPlan {
+    /// Binary name of the class declaring the field.
+    pub class: String,
+    /// Field name.
+    pub name: String,
+    /// Declared type (erased).
+    pub ty: Type,
+    /// How the value is built.
+    pub value: Plan,
+}
+
+/// A public call made before the method under test, to bring the receiver (or the
+/// class's static state) into the state the crash needs.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ChainCall {
+    /// Binary name of the declaring class.
+    pub class: String,
+    /// Method name.
+    pub method: String,
+    /// Descriptor.
+    pub descriptor: String,
+    /// True for static methods (called on the class, not the receiver).
+    pub is_static: bool,
+    /// Argument plans.
+    pub args: Vec<Plan>,
+}
+
+/// How the harness reached the state of the call: what a test has to do first.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Route {
+    /// Only literals and the method itself (static methods, no objects).
+    Direct,
+    /// Public constructors build every object.
+    Constructor,
+    /// A constructor plus a public call before the method under test.
+    Chain,
+    /// Private state set by reflection.
+    Reflection,
 }
 
 /// The method a query's harness calls, and how.
@@ -107,6 +158,14 @@ pub struct Query {
     pub receiver: Option<Plan>,
     /// How to build each argument.
     pub args: Vec<Plan>,
+    /// Calls made before the method under test.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<ChainCall>,
+    /// Static fields set by reflection before the call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub statics: Vec<FieldPlan>,
+    /// How the state is reached.
+    pub route: Route,
     /// Boolean symbols the solver tries to make true (readable, non-null inputs), in order of preference.
     pub preferences: Vec<String>,
     /// Symbols whose values identify a model, blocked to get distinct models.
