@@ -52,6 +52,17 @@ pub enum Value {
         /// Arguments.
         args: Vec<Value>,
     },
+    /// A static factory call.
+    Call {
+        /// Binary class name.
+        class: String,
+        /// Method name.
+        method: String,
+        /// Descriptor.
+        descriptor: String,
+        /// Arguments.
+        args: Vec<Value>,
+    },
     /// A boxed primitive (`Integer.valueOf(3)`).
     Boxed {
         /// Binary name of the box class.
@@ -92,7 +103,7 @@ impl Value {
         match self {
             Value::Null => true,
             Value::Array { elements, .. } => elements.iter().any(Value::has_null),
-            Value::New { args, .. } => args.iter().any(Value::has_null),
+            Value::New { args, .. } | Value::Call { args, .. } => args.iter().any(Value::has_null),
             Value::Reflect { fields, .. } => fields.iter().any(|f| f.value.has_null()),
             _ => false,
         }

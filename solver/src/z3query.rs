@@ -71,7 +71,11 @@ pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Sol
     if assumptions.is_empty() {
         solver.set_params(&params);
         if solver.check() != SatResult::Sat {
-            return Solved { status: Status::Unknown, reason: solver.get_reason_unknown(), models: Vec::new() };
+            return Solved {
+                status: Status::Unknown,
+                reason: solver.get_reason_unknown(),
+                models: Vec::new(),
+            };
         }
         solver.set_params(&quick);
     }
@@ -83,7 +87,11 @@ pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Sol
         let model = Model {
             receiver: query.receiver.as_ref().map(|p| reader.value(p)),
             args: query.args.iter().map(|p| reader.value(p)).collect(),
-            chain: query.chain.iter().map(|c| c.args.iter().map(|p| reader.value(p)).collect()).collect(),
+            chain: query
+                .chain
+                .iter()
+                .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
+                .collect(),
             statics: query.statics.iter().map(|f| reader.field(f)).collect(),
         };
         let block = reader.blocking_clause(&query.inputs);
@@ -184,19 +192,36 @@ impl<'m> Reader<'m> {
                 descriptor: descriptor.clone(),
                 args: args.iter().map(|a| self.value(a)).collect(),
             },
+            Plan::Call {
+                class,
+                method,
+                descriptor,
+                args,
+            } => Value::Call {
+                class: class.clone(),
+                method: method.clone(),
+                descriptor: descriptor.clone(),
+                args: args.iter().map(|a| self.value(a)).collect(),
+            },
             Plan::Boxed { class, value } => Value::Boxed {
                 class: class.clone(),
                 value: Box::new(self.value(value)),
             },
             Plan::Alias { input } => Value::Alias { input: *input },
-            Plan::Reflect { class, fields } => {
-                Value::Reflect { class: class.clone(), fields: fields.iter().map(|f| self.field(f)).collect() }
-            }
+            Plan::Reflect { class, fields } => Value::Reflect {
+                class: class.clone(),
+                fields: fields.iter().map(|f| self.field(f)).collect(),
+            },
         }
     }
 
     fn field(&self, f: &vcgen::FieldPlan) -> FieldValue {
-        FieldValue { class: f.class.clone(), name: f.name.clone(), ty: f.ty.clone(), value: self.value(&f.value) }
+        FieldValue {
+            class: f.class.clone(),
+            name: f.name.clone(),
+            ty: f.ty.clone(),
+            value: self.value(&f.value),
+        }
     }
 
     fn primitive(&self, ty: &Type, sym: &str) -> Value {

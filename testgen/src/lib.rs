@@ -125,27 +125,52 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
         Some(m) => m.params().iter().map(|p| p.name.clone()).collect(),
         None => (0..entry.params.len()).map(|i| format!("arg{i}")).collect(),
     };
-    let class_java = render::Ctx { package, names: &[] }.class(&entry.class);
-    let simple = class_java.rsplit('.').next().unwrap_or(&class_java).to_string();
+    let class_java = render::Ctx {
+        package,
+        names: &[],
+    }
+    .class(&entry.class);
+    let simple = class_java
+        .rsplit('.')
+        .next()
+        .unwrap_or(&class_java)
+        .to_string();
     let aliased = aliased_inputs(model);
     let mut names: Vec<String> = Vec::new();
     let mut body = Vec::new();
     let mut inputs = Vec::new();
     for f in &model.statics {
-        let cx = render::Ctx { package, names: &names };
+        let cx = render::Ctx {
+            package,
+            names: &names,
+        };
         let expr = render::value(&f.value, &f.ty, &cx);
         inputs.push(format!("{}.{} = {expr}", cx.class(&f.class), f.name));
-        body.push(format!("set(null, {}.class, \"{}\", {expr});", cx.class(&f.class), f.name));
+        body.push(format!(
+            "set(null, {}.class, \"{}\", {expr});",
+            cx.class(&f.class),
+            f.name
+        ));
     }
     let receiver_expr = model.receiver.as_ref().map(|r| {
-        let cx = render::Ctx { package, names: &names };
+        let cx = render::Ctx {
+            package,
+            names: &names,
+        };
         let expr = render::value(r, &Type::class(&entry.class), &cx);
         if let Value::Reflect { class, fields } = r {
-            body.push(format!("{class_java} receiver = allocate({}.class);", cx.class(class)));
+            body.push(format!(
+                "{class_java} receiver = allocate({}.class);",
+                cx.class(class)
+            ));
             for f in fields {
                 let v = render::value(&f.value, &f.ty, &cx);
                 inputs.push(format!("receiver.{} = {v}", f.name));
-                body.push(format!("set(receiver, {}.class, \"{}\", {v});", cx.class(&f.class), f.name));
+                body.push(format!(
+                    "set(receiver, {}.class, \"{}\", {v});",
+                    cx.class(&f.class),
+                    f.name
+                ));
             }
             return "receiver".to_string();
         }
@@ -159,19 +184,36 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
     });
     names.push(receiver_expr.clone().unwrap_or_default());
     for (call, args) in cex.chain.iter().zip(&model.chain) {
-        let cx = render::Ctx { package, names: &names };
+        let cx = render::Ctx {
+            package,
+            names: &names,
+        };
         let params = frontend::descriptor_params(&call.descriptor);
-        let rendered: Vec<String> = args.iter().zip(&params).map(|(v, t)| render::value(v, t, &cx)).collect();
-        let target = if call.is_static { cx.class(&call.class) } else { receiver_expr.clone().unwrap_or_default() };
+        let rendered: Vec<String> = args
+            .iter()
+            .zip(&params)
+            .map(|(v, t)| render::value(v, t, &cx))
+            .collect();
+        let target = if call.is_static {
+            cx.class(&call.class)
+        } else {
+            receiver_expr.clone().unwrap_or_default()
+        };
         let text = format!("{target}.{}({});", call.method, rendered.join(", "));
         inputs.push(format!("first {}", text.trim_end_matches(';')));
         body.push(text);
     }
     let mut args = Vec::new();
     for (i, (v, ty)) in model.args.iter().zip(&entry.params).enumerate() {
-        let cx = render::Ctx { package, names: &names };
+        let cx = render::Ctx {
+            package,
+            names: &names,
+        };
         let expr = render::value(v, ty, &cx);
-        let name = param_names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
+        let name = param_names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("arg{i}"));
         inputs.push(format!("{name} = {expr}"));
         if aliased.contains(&(i + 1)) {
             body.push(format!("{} {name} = {expr};", cx.ty(ty)));
@@ -187,12 +229,26 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
     } else if entry.is_static {
         format!("{class_java}.{}({});", entry.method, args.join(", "))
     } else {
-        format!("{}.{}({});", receiver_expr.unwrap_or_else(|| format!("new {class_java}()")), entry.method, args.join(", "))
+        format!(
+            "{}.{}({});",
+            receiver_expr.unwrap_or_else(|| format!("new {class_java}()")),
+            entry.method,
+            args.join(", ")
+        )
     };
     body.push(call);
-    let null_input = model.receiver.iter().chain(model.args.iter()).chain(model.chain.iter().flatten()).any(Value::has_null);
+    let null_input = model
+        .receiver
+        .iter()
+        .chain(model.args.iter())
+        .chain(model.chain.iter().flatten())
+        .any(Value::has_null);
     let site_label = cex.site.split('@').next().unwrap_or(&cex.site).to_string();
-    let method_name = if entry.method == "<init>" { format!("new{simple}") } else { entry.method.clone() };
+    let method_name = if entry.method == "<init>" {
+        format!("new{simple}")
+    } else {
+        entry.method.clone()
+    };
     let (line, kind) = site_line_and_kind(&site_label);
     Planned {
         method: sanitize(&format!("{method_name}_line{line}_{kind}")),

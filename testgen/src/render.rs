@@ -61,6 +61,20 @@ pub fn value(v: &Value, ty: &Type, cx: &Ctx) -> String {
                 .collect();
             format!("new {}({})", cx.class(class), rendered.join(", "))
         }
+        Value::Call {
+            class,
+            method,
+            descriptor,
+            args,
+        } => {
+            let params = frontend::descriptor_params(descriptor);
+            let rendered: Vec<String> = args
+                .iter()
+                .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
+                .map(|(a, t)| value(a, t, cx))
+                .collect();
+            format!("{}.{method}({})", cx.class(class), rendered.join(", "))
+        }
         Value::Boxed {
             class,
             value: inner,
@@ -75,7 +89,11 @@ pub fn value(v: &Value, ty: &Type, cx: &Ctx) -> String {
             };
             format!("{simple}.valueOf({})", value(inner, &prim, cx))
         }
-        Value::Alias { input } => cx.names.get(*input).cloned().unwrap_or_else(|| "null".into()),
+        Value::Alias { input } => cx
+            .names
+            .get(*input)
+            .cloned()
+            .unwrap_or_else(|| "null".into()),
         Value::Reflect { class, .. } => format!("allocate({}.class)", cx.class(class)),
     }
 }

@@ -302,9 +302,10 @@ fn z3_results(cases: &[Case]) -> Vec<String> {
             c.term
         );
         if matches!(c.ty, Type::Float | Type::Double) {
+            let nan = smt::fp(&format!("r{i}"), &c.ty);
             let _ = writeln!(
                 text,
-                "(declare-const nan{i} Bool) (assert (= nan{i} (fp.isNaN r{i})))"
+                "(declare-const nan{i} Bool) (assert (= nan{i} (fp.isNaN {nan})))"
             );
         }
     }
@@ -331,16 +332,9 @@ fn z3_results(cases: &[Case]) -> Vec<String> {
                     if model.eval(&nan, true).and_then(|v| v.as_bool()) == Some(true) {
                         return "NaN".to_string();
                     }
-                    let (e, s) = if c.ty == Type::Float {
-                        (8, 24)
-                    } else {
-                        (11, 53)
-                    };
-                    let f = z3::ast::Float::new_const(name, e, s);
-                    let bits = model
-                        .eval(&f.to_ieee_bv(), true)
-                        .and_then(|b| b.as_u64())
-                        .unwrap_or(0);
+                    let width = if c.ty == Type::Float { 32 } else { 64 };
+                    let b = z3::ast::BV::new_const(name, width);
+                    let bits = model.eval(&b, true).and_then(|b| b.as_u64()).unwrap_or(0);
                     if c.ty == Type::Float {
                         (bits as u32 as i32).to_string()
                     } else {

@@ -118,7 +118,12 @@ impl<'p> Lower<'p> {
                 let v = self.eval(st, operand).term;
                 let term = match (op, &e.ty) {
                     (UnaryOp::Not, _) => smt::not(&v),
-                    (UnaryOp::Neg, Type::Float | Type::Double) => format!("(fp.neg {v})"),
+                    (UnaryOp::Neg, Type::Float) => {
+                        format!("(bvxor {v} {})", smt::bv(i32::MIN as i64, 32))
+                    }
+                    (UnaryOp::Neg, Type::Double) => {
+                        format!("(bvxor {v} {})", smt::bv(i64::MIN, 64))
+                    }
                     (UnaryOp::Neg, _) => format!("(bvneg {v})"),
                     (UnaryOp::BitNot, _) => format!("(bvnot {v})"),
                 };

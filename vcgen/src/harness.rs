@@ -7,6 +7,7 @@
 //! [`Plan`]s record how to read them back into a test.
 
 use crate::lower::{Frame, Lower};
+use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{ChainCall, FieldPlan, Plan, Route};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
@@ -120,23 +121,45 @@ pub fn entries<'p>(h: &Hierarchy<'p>) -> Vec<EntrySpec<'p>> {
                 if class.is_abstract() || class.inner || m.synthetic {
                     continue;
                 }
-                vec![Variant { receiver: Receiver::None, chain: None, reflect_statics: false, rank: 0 }]
+                vec![Variant {
+                    receiver: Receiver::None,
+                    chain: None,
+                    reflect_statics: false,
+                    rank: 0,
+                }]
             } else if m.modifiers.is_static {
                 static_variants(h, class, m, package)
             } else {
                 instance_variants(h, class, m, package)
             };
             if !variants.is_empty() {
-                out.push(EntrySpec { class, method: m, variants });
+                out.push(EntrySpec {
+                    class,
+                    method: m,
+                    variants,
+                });
             }
         }
     }
     out
 }
 
-fn static_variants<'p>(h: &Hierarchy<'p>, class: &'p Class, m: &'p Method, package: &str) -> Vec<Variant<'p>> {
-    let mut out = vec![Variant { receiver: Receiver::None, chain: None, reflect_statics: false, rank: 0 }];
-    let has_statics = class.fields.iter().any(|f| f.modifiers.is_static && !f.modifiers.is_final);
+fn static_variants<'p>(
+    h: &Hierarchy<'p>,
+    class: &'p Class,
+    m: &'p Method,
+    package: &str,
+) -> Vec<Variant<'p>> {
+    let mut out = vec![Variant {
+        receiver: Receiver::None,
+        chain: None,
+        reflect_statics: false,
+        rank: 0,
+    }];
+    let has_statics = class
+        .fields
+        .iter()
+        .any(|f| f.modifiers.is_static && !f.modifiers.is_final);
     if !has_statics {
         return out;
     }
@@ -147,21 +170,38 @@ fn static_variants<'p>(h: &Hierarchy<'p>, class: &'p Class, m: &'p Method, packa
         .filter(|k| accessible(h, class, k.modifiers.private, package) && writes_fields(k, true))
         .take(CHAINS_MAX);
     for (i, k) in mutators.enumerate() {
-        out.push(Variant { receiver: Receiver::None, chain: Some((class, k)), reflect_statics: false, rank: CHAIN_RANK + i as u32 });
+        out.push(Variant {
+            receiver: Receiver::None,
+            chain: Some((class, k)),
+            reflect_statics: false,
+            rank: CHAIN_RANK + i as u32,
+        });
     }
     let _ = m;
-    out.push(Variant { receiver: Receiver::None, chain: None, reflect_statics: true, rank: REFLECT_RANK });
+    out.push(Variant {
+        receiver: Receiver::None,
+        chain: None,
+        reflect_statics: true,
+        rank: REFLECT_RANK,
+    });
     out
 }
 
-fn instance_variants<'p>(h: &Hierarchy<'p>, class: &'p Class, m: &'p Method, package: &str) -> Vec<Variant<'p>> {
+fn instance_variants<'p>(
+    h: &Hierarchy<'p>,
+    class: &'p Class,
+    m: &'p Method,
+    package: &str,
+) -> Vec<Variant<'p>> {
     let mut receivers: Vec<(&Class, &Method)> = Vec::new();
     let mut concrete: Vec<&Class> = Vec::new();
     for d in h.descendants(&class.name) {
         if d.library || d.is_abstract() || d.inner {
             continue;
         }
-        let overridden = h.dispatch(&d.name, &m.name, &m.descriptor).is_some_and(|(c, _)| c.name != class.name);
+        let overridden = h
+            .dispatch(&d.name, &m.name, &m.descriptor)
+            .is_some_and(|(c, _)| c.name != class.name);
         if overridden {
             continue;
         }
@@ -174,7 +214,12 @@ fn instance_variants<'p>(h: &Hierarchy<'p>, class: &'p Class, m: &'p Method, pac
     let mut out: Vec<Variant> = receivers
         .iter()
         .enumerate()
-        .map(|(i, (c, k))| Variant { receiver: Receiver::Constructor(c, k), chain: None, reflect_statics: false, rank: i as u32 })
+        .map(|(i, (c, k))| Variant {
+            receiver: Receiver::Constructor(c, k),
+            chain: None,
+            reflect_statics: false,
+            rank: i as u32,
+        })
         .collect();
     if let Some(&(c, k)) = receivers.first() {
         let mutators = h
@@ -183,16 +228,31 @@ fn instance_variants<'p>(h: &Hierarchy<'p>, class: &'p Class, m: &'p Method, pac
             .filter_map(|a| h.class(&a))
             .filter(|a| !a.library)
             .flat_map(|a| a.methods.iter().map(move |x| (a, x)))
-            .filter(|(a, x)| !x.modifiers.is_static && !x.is_constructor() && x.body.is_some() && accessible(h, a, x.modifiers.private, package))
+            .filter(|(a, x)| {
+                !x.modifiers.is_static
+                    && !x.is_constructor()
+                    && x.body.is_some()
+                    && accessible(h, a, x.modifiers.private, package)
+            })
             .filter(|(_, x)| writes_fields(x, false))
             .take(CHAINS_MAX)
             .collect::<Vec<_>>();
         for (i, chain) in mutators.into_iter().enumerate() {
-            out.push(Variant { receiver: Receiver::Constructor(c, k), chain: Some(chain), reflect_statics: false, rank: CHAIN_RANK + i as u32 });
+            out.push(Variant {
+                receiver: Receiver::Constructor(c, k),
+                chain: Some(chain),
+                reflect_statics: false,
+                rank: CHAIN_RANK + i as u32,
+            });
         }
     }
     if let Some(c) = concrete.first() {
-        out.push(Variant { receiver: Receiver::Reflect(c), chain: None, reflect_statics: false, rank: REFLECT_RANK });
+        out.push(Variant {
+            receiver: Receiver::Reflect(c),
+            chain: None,
+            reflect_statics: false,
+            rank: REFLECT_RANK,
+        });
     }
     out
 }
@@ -208,9 +268,14 @@ fn writes_fields(m: &Method, statics: bool) -> bool {
         };
         match &target.kind {
             ExprKind::Field { target: None, .. } if statics => found = true,
-            ExprKind::Field { target: Some(t), .. } if !statics && matches!(t.kind, ExprKind::This { .. }) => found = true,
+            ExprKind::Field {
+                target: Some(t), ..
+            } if !statics && matches!(t.kind, ExprKind::This { .. }) => found = true,
             ExprKind::ArrayAccess { array, .. } if !statics => {
-                if let ExprKind::Field { target: Some(t), .. } = &array.kind {
+                if let ExprKind::Field {
+                    target: Some(t), ..
+                } = &array.kind
+                {
                     found |= matches!(t.kind, ExprKind::This { .. });
                 }
             }
@@ -241,7 +306,6 @@ pub struct Built {
 
 /// Builds inputs for one harness.
 pub struct Builder {
-    package: String,
     next_input: i64,
     next_sym: u32,
     nonnull: Vec<Term>,
@@ -255,7 +319,6 @@ impl<'p> Lower<'p> {
     /// Lowers one entry with one variant; the goals land in `self.goals`.
     pub fn lower_entry(&mut self, spec: &EntrySpec<'p>, variant: &Variant<'p>) -> Built {
         let mut b = Builder {
-            package: package_of(&spec.class.name).to_string(),
             next_input: 0,
             next_sym: 0,
             nonnull: Vec::new(),
@@ -279,31 +342,72 @@ impl<'p> Lower<'p> {
         for class in self.static_classes(spec, variant) {
             if let Some(clinit) = class.methods.iter().find(|m| m.name == "<clinit>") {
                 if let Some(body) = &clinit.body {
-                    let (out, _) = self.inline(st.clone(), class, clinit, None, Vec::new(), body, class.span);
+                    let (out, _) = self.inline(
+                        st.clone(),
+                        class,
+                        clinit,
+                        None,
+                        Vec::new(),
+                        body,
+                        class.span,
+                    );
                     st = out.unwrap_or_else(|| dead(&st));
                 }
             }
         }
-        let statics = if variant.reflect_statics { self.reflect_statics(&mut st, &mut b, spec.class) } else { Vec::new() };
+        let statics = if variant.reflect_statics {
+            self.reflect_statics(&mut st, &mut b, spec.class)
+        } else {
+            Vec::new()
+        };
         let receiver = match variant.receiver {
             Receiver::None => None,
             Receiver::Constructor(class, ctor) => {
-                let args: Vec<(Val, Plan)> = ctor.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 1)).collect();
+                let args: Vec<(Val, Plan)> = ctor
+                    .params()
+                    .iter()
+                    .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
+                    .collect();
                 let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
-                let v = self.new_object(&mut st, &class.name, &ctor.descriptor, vals, spec.method.span);
+                let v = self.new_object(
+                    &mut st,
+                    &class.name,
+                    &ctor.descriptor,
+                    vals,
+                    spec.method.span,
+                );
                 b.built.push((Type::class(&class.name), v.term.clone()));
                 b.constructed = true;
-                Some((v, Plan::New { class: class.name.clone(), descriptor: ctor.descriptor.clone(), args: plans }))
+                Some((
+                    v,
+                    Plan::New {
+                        class: class.name.clone(),
+                        descriptor: ctor.descriptor.clone(),
+                        args: plans,
+                    },
+                ))
             }
             Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
         };
         let this = receiver.as_ref().map(|(v, _)| v.term.clone());
         let mut chain = Vec::new();
         if let Some((class, m)) = variant.chain {
-            let args: Vec<(Val, Plan)> = m.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 1)).collect();
+            let args: Vec<(Val, Plan)> = m
+                .params()
+                .iter()
+                .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
+                .collect();
             let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
             if let Some(body) = &m.body {
-                let (out, _) = self.inline(st.clone(), class, m, this.clone().filter(|_| !m.modifiers.is_static), vals, body, m.span);
+                let (out, _) = self.inline(
+                    st.clone(),
+                    class,
+                    m,
+                    this.clone().filter(|_| !m.modifiers.is_static),
+                    vals,
+                    body,
+                    m.span,
+                );
                 st = out.unwrap_or_else(|| dead(&st));
             }
             chain.push(ChainCall {
@@ -314,15 +418,34 @@ impl<'p> Lower<'p> {
                 args: plans,
             });
         }
-        let args: Vec<(Val, Plan)> = spec.method.params().iter().map(|p| self.input(&mut st, &mut b, &p.ty, 0)).collect();
+        let args: Vec<(Val, Plan)> = spec
+            .method
+            .params()
+            .iter()
+            .map(|p| self.input(&mut st, &mut b, &p.ty, 0))
+            .collect();
         let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
         self.frames.pop();
         st.frames.pop();
         if spec.method.is_constructor() {
             let mut st = st;
-            self.new_object(&mut st, &spec.class.name, &spec.method.descriptor, vals, spec.method.span);
+            self.new_object(
+                &mut st,
+                &spec.class.name,
+                &spec.method.descriptor,
+                vals,
+                spec.method.span,
+            );
         } else if let Some(body) = &spec.method.body {
-            self.inline(st, spec.class, spec.method, this, vals, body, spec.method.span);
+            self.inline(
+                st,
+                spec.class,
+                spec.method,
+                this,
+                vals,
+                body,
+                spec.method.span,
+            );
         }
         let nonnull = smt::and(&b.nonnull);
         let small = smt::and(&b.small);
@@ -330,8 +453,11 @@ impl<'p> Lower<'p> {
         self.smt.assert(&format!("(= {p1} {nonnull})"));
         let p2 = self.smt.declare_named("pref!small", "Bool");
         self.smt.assert(&format!("(= {p2} {small})"));
-        let modest: Vec<Term> =
-            self.allocation_sizes.iter().map(|d| format!("(bvsle {d} {})", smt::int(1 << 20))).collect();
+        let modest: Vec<Term> = self
+            .allocation_sizes
+            .iter()
+            .map(|d| format!("(bvsle {d} {})", smt::int(1 << 20)))
+            .collect();
         let p3 = self.smt.declare_named("pref!alloc", "Bool");
         self.smt.assert(&format!("(= {p3} {})", smt::and(&modest)));
         let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
@@ -350,7 +476,11 @@ impl<'p> Lower<'p> {
             statics,
             route,
             // Least important first: the solver keeps the later ones longest.
-            preferences: vec!["pref!small".into(), "pref!nonnull".into(), "pref!alloc".into()],
+            preferences: vec![
+                "pref!small".into(),
+                "pref!nonnull".into(),
+                "pref!alloc".into(),
+            ],
             inputs: b.inputs,
         }
     }
@@ -360,24 +490,55 @@ impl<'p> Lower<'p> {
         let id = self.object_id(b, &Type::class(&class.name));
         let mut fields = Vec::new();
         for a in self.h.ancestors(&class.name) {
-            let Some(c) = self.h.class(&a).filter(|c| !c.library) else { continue };
+            let Some(c) = self.h.class(&a).filter(|c| !c.library) else {
+                continue;
+            };
             for f in c.fields.iter().filter(|f| !f.modifiers.is_static) {
                 let (v, p) = self.input(st, b, &f.ty, 1);
                 self.store_field(st, &c.name, &f.name, &id, &v.term);
-                fields.push(FieldPlan { class: c.name.clone(), name: f.name.clone(), ty: f.ty.erasure(), value: p });
+                fields.push(FieldPlan {
+                    class: c.name.clone(),
+                    name: f.name.clone(),
+                    ty: f.ty.erasure(),
+                    value: p,
+                });
             }
         }
         b.built.push((Type::class(&class.name), id.clone()));
-        (Val { term: id, sort: "Int" }, Plan::Reflect { class: class.name.clone(), fields })
+        (
+            Val {
+                term: id,
+                sort: "Int",
+            },
+            Plan::Reflect {
+                class: class.name.clone(),
+                fields,
+            },
+        )
     }
 
     /// Gives every non-final static field of `class` a plan, after its initialiser ran.
-    fn reflect_statics(&mut self, st: &mut State, b: &mut Builder, class: &'p Class) -> Vec<FieldPlan> {
+    fn reflect_statics(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        class: &'p Class,
+    ) -> Vec<FieldPlan> {
         let mut out = Vec::new();
-        for f in class.fields.iter().filter(|f| f.modifiers.is_static && !f.modifiers.is_final) {
+        for f in class
+            .fields
+            .iter()
+            .filter(|f| f.modifiers.is_static && !f.modifiers.is_final)
+        {
             let (v, p) = self.input(st, b, &f.ty, 1);
-            st.heap.insert(crate::lower::static_key(&class.name, &f.name), v);
-            out.push(FieldPlan { class: class.name.clone(), name: f.name.clone(), ty: f.ty.erasure(), value: p });
+            st.heap
+                .insert(crate::lower::static_key(&class.name, &f.name), v);
+            out.push(FieldPlan {
+                class: class.name.clone(),
+                name: f.name.clone(),
+                ty: f.ty.erasure(),
+                value: p,
+            });
         }
         out
     }
@@ -446,7 +607,7 @@ impl<'p> Lower<'p> {
                 }));
             }
         }
-        for candidate in self.candidates(&ty, &b.package, depth) {
+        for candidate in self.candidates(&ty, depth) {
             options.push(candidate);
         }
         let n = options.len();
@@ -493,21 +654,21 @@ impl<'p> Lower<'p> {
         let (sym, value) = match ty {
             Type::Float => {
                 let s = self.sym(b, "f", "(_ BitVec 32)");
-                let v = format!("((_ to_fp 8 24) {s})");
+                let v = smt::fp(&s, &Type::Float);
                 b.small.push(format!(
                     "(and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {}))",
-                    smt::float_bits(1000f32.to_bits())
+                    smt::fp(&smt::float_bits(1000f32.to_bits()), &Type::Float)
                 ));
-                (s, v)
+                (s.clone(), s)
             }
             Type::Double => {
                 let s = self.sym(b, "d", "(_ BitVec 64)");
-                let v = format!("((_ to_fp 11 53) {s})");
+                let v = smt::fp(&s, &Type::Double);
                 b.small.push(format!(
                     "(or (fp.isZero {v}) (and (fp.isNormal {v}) (fp.leq (fp.abs {v}) {})))",
-                    smt::double_bits(1000f64.to_bits())
+                    smt::fp(&smt::double_bits(1000f64.to_bits()), &Type::Double)
                 ));
-                (s, v)
+                (s.clone(), s)
             }
             Type::Boolean => {
                 let s = self.sym(b, "z", "Bool");
@@ -545,7 +706,7 @@ impl<'p> Lower<'p> {
     }
 
     /// The non-null ways to build a value of a reference type.
-    fn candidates(&mut self, ty: &Type, package: &str, depth: u32) -> Vec<Make<'p>> {
+    fn candidates(&mut self, ty: &Type, depth: u32) -> Vec<Make<'p>> {
         let mut out: Vec<Make<'p>> = Vec::new();
         match ty {
             Type::Array(e) => {
@@ -602,46 +763,71 @@ impl<'p> Lower<'p> {
                 if depth >= BUILD_DEPTH {
                     return out;
                 }
-                let mut count = 0;
-                for d in self.h.descendants(name) {
-                    if count >= CANDIDATES_MAX {
-                        break;
-                    }
-                    if d.library
-                        && !matches!(
-                            d.name.as_str(),
-                            "java.lang.Object" | "java.util.ArrayList" | "java.util.HashMap"
-                        )
-                    {
-                        continue;
-                    }
-                    let Some(ctor) = constructors(self.h, d, package).into_iter().next() else {
-                        continue;
-                    };
-                    count += 1;
+                for producer in self.graph.producers(ty).into_iter().take(CANDIDATES_MAX) {
                     out.push(Box::new(move |me, st, b| {
-                        let args: Vec<(Val, Plan)> = ctor
-                            .params()
-                            .iter()
-                            .map(|p| me.input(st, b, &p.ty, depth + 1))
-                            .collect();
-                        let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
-                        let v = me.new_object(st, &d.name, &ctor.descriptor, vals, d.span);
-                        b.constructed = true;
-                        (
-                            v,
-                            Plan::New {
-                                class: d.name.clone(),
-                                descriptor: ctor.descriptor.clone(),
-                                args: plans,
-                            },
-                        )
+                        me.produce(st, b, producer, depth)
                     }));
                 }
             }
             _ => {}
         }
         out
+    }
+
+    /// Builds a value with a constructor or a static factory of the parameter graph.
+    fn produce(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        producer: Producer<'p>,
+        depth: u32,
+    ) -> (Val, Plan) {
+        let (class, m) = (producer.class, producer.method);
+        let args: Vec<(Val, Plan)> = m
+            .params()
+            .iter()
+            .map(|p| self.input(st, b, &p.ty, depth + 1))
+            .collect();
+        let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+        b.constructed = true;
+        match producer.kind {
+            ProducerKind::Constructor => {
+                let v = self.new_object(st, &class.name, &m.descriptor, vals, class.span);
+                (
+                    v,
+                    Plan::New {
+                        class: class.name.clone(),
+                        descriptor: m.descriptor.clone(),
+                        args: plans,
+                    },
+                )
+            }
+            ProducerKind::Factory => {
+                let sort = "Int";
+                let value = match &m.body {
+                    Some(body) => {
+                        let (out, value) =
+                            self.inline(st.clone(), class, m, None, vals, body, m.span);
+                        match out {
+                            Some(o) => *st = o,
+                            None => st.reach = "false".into(),
+                        }
+                        value.unwrap_or_else(|| Val {
+                            term: "0".into(),
+                            sort,
+                        })
+                    }
+                    None => self.fresh_value(&m.ret, false),
+                };
+                let plan = Plan::Call {
+                    class: class.name.clone(),
+                    method: m.name.clone(),
+                    descriptor: m.descriptor.clone(),
+                    args: plans,
+                };
+                (value, plan)
+            }
+        }
     }
 
     /// Runtime types for an array of references: the declared type, then narrower

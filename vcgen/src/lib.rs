@@ -12,6 +12,7 @@ mod eval;
 mod harness;
 mod invoke;
 mod lower;
+mod param_graph;
 mod place;
 pub mod plan;
 pub mod sites;
@@ -128,7 +129,15 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
     let mut sites = BTreeMap::new();
     let mut queries = Vec::new();
     let specs = harness::entries(&h);
+    let mut graphs: BTreeMap<&str, param_graph::ParamGraph> = BTreeMap::new();
     for spec in &specs {
+        let package = harness::package_of(&spec.class.name);
+        graphs
+            .entry(package)
+            .or_insert_with(|| param_graph::ParamGraph::new(&h, package));
+    }
+    for spec in &specs {
+        let graph = &graphs[harness::package_of(&spec.class.name)];
         for variant in &spec.variants {
             let mut lower = Lower {
                 p,
@@ -146,6 +155,7 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                 cast_targets: cast_targets.clone(),
                 initial_used: Default::default(),
                 allocation_sizes: Vec::new(),
+                graph,
             };
             let built = lower.lower_entry(spec, variant);
             let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();

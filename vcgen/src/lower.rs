@@ -91,6 +91,8 @@ pub struct Lower<'p> {
     pub lines: &'p dyn Fn(u32, u32) -> String,
     /// Interned string literals: their UTF-16 units to object ids.
     pub literals: std::collections::HashMap<String, i64>,
+    /// The parameter graph of the entry's package.
+    pub graph: &'p crate::param_graph::ParamGraph<'p>,
     /// Sizes of the arrays the entry allocates: a test is more useful when they are small.
     pub allocation_sizes: Vec<Term>,
     /// Pre-state heap arrays read or written by the entry.
@@ -301,8 +303,6 @@ pub fn initial_value(key: &str) -> Val {
         let term = match sort {
             "Bool" => "false".to_string(),
             "Int" => "0".to_string(),
-            "(_ FloatingPoint 8 24)" => smt::float_bits(0),
-            "(_ FloatingPoint 11 53)" => smt::double_bits(0),
             s => {
                 let w: u32 = s
                     .trim_start_matches("(_ BitVec ")
@@ -329,8 +329,8 @@ pub fn heap_sort(key: &str) -> &'static str {
             "s" | "c" => "(Array Int (Array (_ BitVec 32) (_ BitVec 16)))",
             "i" => "(Array Int (Array (_ BitVec 32) (_ BitVec 32)))",
             "j" => "(Array Int (Array (_ BitVec 32) (_ BitVec 64)))",
-            "f" => "(Array Int (Array (_ BitVec 32) (_ FloatingPoint 8 24)))",
-            "d" => "(Array Int (Array (_ BitVec 32) (_ FloatingPoint 11 53)))",
+            "f" => "(Array Int (Array (_ BitVec 32) (_ BitVec 32)))",
+            "d" => "(Array Int (Array (_ BitVec 32) (_ BitVec 64)))",
             _ => "(Array Int (Array (_ BitVec 32) Int))",
         };
     }
@@ -375,8 +375,6 @@ fn array_of(sort: &'static str) -> &'static str {
         "(_ BitVec 16)" => "(Array Int (_ BitVec 16))",
         "(_ BitVec 32)" => "(Array Int (_ BitVec 32))",
         "(_ BitVec 64)" => "(Array Int (_ BitVec 64))",
-        "(_ FloatingPoint 8 24)" => "(Array Int (_ FloatingPoint 8 24))",
-        "(_ FloatingPoint 11 53)" => "(Array Int (_ FloatingPoint 11 53))",
         _ => "(Array Int Int)",
     }
 }

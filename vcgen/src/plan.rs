@@ -63,6 +63,17 @@ pub enum Plan {
         /// Argument plans.
         args: Vec<Plan>,
     },
+    /// A static factory call with argument plans.
+    Call {
+        /// Binary name of the declaring class.
+        class: String,
+        /// Method name.
+        method: String,
+        /// Descriptor.
+        descriptor: String,
+        /// Argument plans.
+        args: Vec<Plan>,
+    },
     /// A boxed primitive, `Integer.valueOf(v)` and the like.
     Boxed {
         /// Binary name of the box class.

@@ -3,6 +3,11 @@
 //! Every non-atomic value is bound to a fresh name with `define-fun`, so terms
 //! stay short and the formula for a method is a DAG whose size grows linearly
 //! with the code.
+//!
+//! `float` and `double` values are held as their IEEE-754 bits and converted to
+//! Z3's floating-point sort only inside arithmetic and comparisons: values that
+//! are only moved (through locals, fields and arrays) then cost no
+//! floating-point reasoning. Every NaN encoding is the same Java value.
 
 use frontend::ir::{BinaryOp, Type};
 use std::fmt::Write;
@@ -18,8 +23,8 @@ pub fn sort(ty: &Type) -> &'static str {
         Type::Short | Type::Char => "(_ BitVec 16)",
         Type::Int => "(_ BitVec 32)",
         Type::Long => "(_ BitVec 64)",
-        Type::Float => "(_ FloatingPoint 8 24)",
-        Type::Double => "(_ FloatingPoint 11 53)",
+        Type::Float => "(_ BitVec 32)",
+        Type::Double => "(_ BitVec 64)",
         _ => "Int",
     }
 }
@@ -39,14 +44,27 @@ pub fn int(value: i32) -> Term {
     bv(value as i64, 32)
 }
 
-/// The SMT literal of a Java literal value.
+/// A `float` literal: its IEEE bits.
 pub fn float_bits(bits: u32) -> Term {
-    format!("((_ to_fp 8 24) {})", bv(bits as i64, 32))
+    bv(bits as i64, 32)
 }
 
-/// A `double` from its IEEE bits.
+/// A `double` literal: its IEEE bits.
 pub fn double_bits(bits: u64) -> Term {
-    format!("((_ to_fp 11 53) {})", bv(bits as i64, 64))
+    bv(bits as i64, 64)
+}
+
+/// The floating-point view of a `float` or `double` held as bits.
+pub fn fp(bits: &str, ty: &Type) -> Term {
+    match ty {
+        Type::Float => format!("((_ to_fp 8 24) {bits})"),
+        _ => format!("((_ to_fp 11 53) {bits})"),
+    }
+}
+
+/// Back to bits from a floating-point term.
+fn to_bits(fp: &str) -> Term {
+    format!("(fp.to_ieee_bv {fp})")
 }
 
 /// The default (zero) value of a type, as fields and array elements start.
@@ -216,29 +234,30 @@ pub fn convert(value: &str, from: &Type, to: &Type) -> Term {
             }
         }
         (Some(_), None) => match to {
-            Type::Float => format!(
-                "((_ to_fp 8 24) RNE {})",
-                widen_to_64_if_needed(value, from)
-            ),
-            Type::Double => format!(
+            Type::Float => to_bits(&format!("((_ to_fp 8 24) RNE {})", widen_char(value, from))),
+            Type::Double => to_bits(&format!(
                 "((_ to_fp 11 53) RNE {})",
-                widen_to_64_if_needed(value, from)
-            ),
+                widen_char(value, from)
+            )),
             _ => value.to_string(),
         },
         (None, Some(t)) => match from {
-            Type::Float | Type::Double => float_to_integral(value, from, to, t),
+            Type::Float | Type::Double => float_to_integral(&fp(value, from), from, to, t),
             _ => value.to_string(),
         },
         (None, None) => match (from, to) {
-            (Type::Float, Type::Double) => format!("((_ to_fp 11 53) RNE {value})"),
-            (Type::Double, Type::Float) => format!("((_ to_fp 8 24) RNE {value})"),
+            (Type::Float, Type::Double) => {
+                to_bits(&format!("((_ to_fp 11 53) RNE {})", fp(value, from)))
+            }
+            (Type::Double, Type::Float) => {
+                to_bits(&format!("((_ to_fp 8 24) RNE {})", fp(value, from)))
+            }
             _ => value.to_string(),
         },
     }
 }
 
-fn widen_to_64_if_needed(value: &str, from: &Type) -> Term {
+fn widen_char(value: &str, from: &Type) -> Term {
     // Signed integral to floating: char is unsigned, so zero-extend it first.
     if *from == Type::Char {
         format!("((_ zero_extend 16) {value})")
@@ -275,8 +294,7 @@ fn float_to_integral(value: &str, from: &Type, to: &Type, to_bits: u32) -> Term 
         bv(min, wide)
     );
     if to_bits < wide {
-        let int_ty = Type::Int;
-        convert(&converted, &int_ty, to)
+        convert(&converted, &Type::Int, to)
     } else {
         converted
     }
@@ -288,17 +306,18 @@ fn float_to_integral(value: &str, from: &Type, to: &Type, to_bits: u32) -> Term 
 pub fn binary(op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type) -> Option<Term> {
     use BinaryOp::*;
     if matches!(op_ty, Type::Float | Type::Double) {
+        let (a, b) = (fp(l, op_ty), fp(r, op_ty));
         return Some(match op {
-            Add => format!("(fp.add RNE {l} {r})"),
-            Sub => format!("(fp.sub RNE {l} {r})"),
-            Mul => format!("(fp.mul RNE {l} {r})"),
-            Div => format!("(fp.div RNE {l} {r})"),
-            Eq => format!("(fp.eq {l} {r})"),
-            Ne => format!("(not (fp.eq {l} {r}))"),
-            Lt => format!("(fp.lt {l} {r})"),
-            Le => format!("(fp.leq {l} {r})"),
-            Gt => format!("(fp.gt {l} {r})"),
-            Ge => format!("(fp.geq {l} {r})"),
+            Add => to_bits(&format!("(fp.add RNE {a} {b})")),
+            Sub => to_bits(&format!("(fp.sub RNE {a} {b})")),
+            Mul => to_bits(&format!("(fp.mul RNE {a} {b})")),
+            Div => to_bits(&format!("(fp.div RNE {a} {b})")),
+            Eq => format!("(fp.eq {a} {b})"),
+            Ne => format!("(not (fp.eq {a} {b}))"),
+            Lt => format!("(fp.lt {a} {b})"),
+            Le => format!("(fp.leq {a} {b})"),
+            Gt => format!("(fp.gt {a} {b})"),
+            Ge => format!("(fp.geq {a} {b})"),
             _ => return None,
         });
     }

@@ -1,0 +1,230 @@
+//! JCrasher's parameter graph: for each type, the ways a test can obtain a value of it.
+//!
+//! Nodes are types and producers; an edge runs from a type to each producer that
+//! yields it (a public constructor of the type or of a subtype, or a public static
+//! factory whose return type is a subtype), and from a producer to the types of
+//! its parameters. `null`, literals for primitives and strings, and `valueOf` for
+//! boxes are the graph's presets and need no node. The harness asks the graph for
+//! the producers of a parameter's type and lets the solver choose among them.
+
+use crate::harness::{constructors, package_of};
+use frontend::ir::{Class, Method, Type};
+use frontend::Hierarchy;
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+use std::collections::HashMap;
+
+/// How a producer makes its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProducerKind {
+    /// `new C(...)`.
+    Constructor,
+    /// `C.make(...)`, a static method returning the type.
+    Factory,
+}
+
+/// A node of the graph.
+#[derive(Debug, Clone)]
+enum Node<'p> {
+    Type,
+    Producer {
+        class: &'p Class,
+        method: &'p Method,
+        kind: ProducerKind,
+    },
+}
+
+/// A way to obtain a value: constructor or static factory, with its class.
+#[derive(Debug, Clone, Copy)]
+pub struct Producer<'p> {
+    /// The class that declares the producer (and, for constructors, the object's class).
+    pub class: &'p Class,
+    /// The constructor or factory method.
+    pub method: &'p Method,
+    /// Constructor or factory.
+    pub kind: ProducerKind,
+}
+
+/// The parameter graph of a program, seen from one package.
+pub struct ParamGraph<'p> {
+    graph: DiGraph<Node<'p>, ()>,
+    types: HashMap<String, NodeIndex>,
+}
+
+impl<'p> ParamGraph<'p> {
+    /// Builds the graph of every producer a test in `package` may call.
+    pub fn new(h: &Hierarchy<'p>, package: &str) -> Self {
+        let mut g = ParamGraph {
+            graph: DiGraph::new(),
+            types: HashMap::new(),
+        };
+        for class in h.classes() {
+            if class.library && !LIBRARY_PRODUCERS.contains(&class.name.as_str()) {
+                continue;
+            }
+            for ctor in constructors(h, class, package) {
+                g.add_producer(
+                    h,
+                    class,
+                    ctor,
+                    ProducerKind::Constructor,
+                    &Type::class(&class.name),
+                );
+            }
+            if class.library {
+                continue;
+            }
+            let visible = !class.modifiers.private
+                && (class.modifiers.public || package_of(&class.name) == package);
+            for m in class
+                .methods
+                .iter()
+                .filter(|m| visible && is_factory(m, package_of(&class.name) == package))
+            {
+                g.add_producer(h, class, m, ProducerKind::Factory, &m.ret.erasure());
+            }
+        }
+        g
+    }
+
+    fn type_node(&mut self, ty: &Type) -> NodeIndex {
+        let key = ty.erasure().descriptor();
+        if let Some(&n) = self.types.get(&key) {
+            return n;
+        }
+        let n = self.graph.add_node(Node::Type);
+        self.types.insert(key, n);
+        n
+    }
+
+    fn add_producer(
+        &mut self,
+        h: &Hierarchy<'p>,
+        class: &'p Class,
+        method: &'p Method,
+        kind: ProducerKind,
+        produced: &Type,
+    ) {
+        let p = self.graph.add_node(Node::Producer {
+            class,
+            method,
+            kind,
+        });
+        let produced = produced.erasure();
+        let mut yields = vec![produced.clone()];
+        if let Some(name) = produced.class_name() {
+            yields.extend(
+                h.ancestors(name)
+                    .into_iter()
+                    .skip(1)
+                    .map(|a| Type::class(&a)),
+            );
+        }
+        for t in yields {
+            let tn = self.type_node(&t);
+            self.graph.add_edge(tn, p, ());
+        }
+        for param in method.params() {
+            let tn = self.type_node(&param.ty);
+            self.graph.add_edge(p, tn, ());
+        }
+    }
+
+    /// The producers of values of `ty`: constructors before factories, then fewer parameters first.
+    pub fn producers(&self, ty: &Type) -> Vec<Producer<'p>> {
+        let Some(&n) = self.types.get(&ty.erasure().descriptor()) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Producer> = self
+            .graph
+            .edges(n)
+            .filter_map(|e| match &self.graph[e.target()] {
+                Node::Producer {
+                    class,
+                    method,
+                    kind,
+                } => Some(Producer {
+                    class,
+                    method,
+                    kind: *kind,
+                }),
+                Node::Type => None,
+            })
+            .collect();
+        out.sort_by_key(|p| {
+            (
+                p.kind == ProducerKind::Factory,
+                p.method.param_count,
+                p.class.name.len(),
+            )
+        });
+        out
+    }
+}
+
+/// JDK classes whose public constructors the harness may call.
+const LIBRARY_PRODUCERS: &[&str] = &[
+    "java.lang.Object",
+    "java.util.ArrayList",
+    "java.util.HashMap",
+];
+
+/// A static method a test may call that returns an object (a factory).
+fn is_factory(m: &Method, same_package: bool) -> bool {
+    m.modifiers.is_static
+        && !m.modifiers.private
+        && (m.modifiers.public || same_package)
+        && m.body.is_some()
+        && matches!(m.ret.erasure(), Type::Class { .. })
+        && m.name != "<clinit>"
+        && m.ret.class_name() != Some("java.lang.String")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program(files: &[(&str, &str)]) -> frontend::ir::Program {
+        let dir = std::env::temp_dir().join(format!("dsd-param-graph-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut inputs = Vec::new();
+        for (name, text) in files {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().expect("has parent")).expect("create dir");
+            std::fs::write(&path, text).expect("write source");
+            inputs.push(frontend::Input {
+                path,
+                rel: name.to_string(),
+            });
+        }
+        frontend::parse_program(&inputs).0
+    }
+
+    #[test]
+    fn finds_constructors_of_subtypes_and_static_factories() {
+        let p = program(&[
+            ("p/Shape.java", "package p; public abstract class Shape { public abstract int sides(); }"),
+            ("p/Square.java", "package p; public class Square extends Shape { public Square(int side) {} public int sides() { return 4; } }"),
+            ("p/Shapes.java", "package p; public class Shapes { private Shapes() {} public static Shape unit() { return new Square(1); } }"),
+            ("p/Hidden.java", "package p; class Hidden extends Shape { private Hidden() {} public int sides() { return 0; } }"),
+        ]);
+        let h = Hierarchy::new(&p);
+        let g = ParamGraph::new(&h, "p");
+        let producers = g.producers(&Type::class("p.Shape"));
+        let names: Vec<(String, ProducerKind)> = producers
+            .iter()
+            .map(|p| (format!("{}.{}", p.class.name, p.method.name), p.kind))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("p.Square.<init>".to_string(), ProducerKind::Constructor),
+                ("p.Shapes.unit".to_string(), ProducerKind::Factory)
+            ]
+        );
+        assert!(
+            g.producers(&Type::class("p.Shapes")).is_empty(),
+            "a private constructor is no producer"
+        );
+    }
+}
