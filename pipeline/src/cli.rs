@@ -1,6 +1,6 @@
 //! The command line: subcommands, their options, and dispatch to the stages.
 
-use crate::error::{Failure, EXIT_CLEAN, EXIT_FAILURE, EXIT_FINDINGS};
+use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
 use crate::report::{self, Format, Summary};
 use crate::run::findings::{Findings, Level};
 use crate::stages::Stages;
@@ -29,8 +29,9 @@ pub enum Command {
         #[arg(required = true, value_name = "SRC")]
         sources: Vec<PathBuf>,
     },
-    /// Infer invariants from the project's own tests (not available yet).
-    Infer,
+    /// Run the project's own tests on an instrumented copy and infer the invariants they
+    /// respect (WORK/invariants.json).
+    Infer(InferArgs),
     /// Compute one verification condition per crash site (WORK/vc/).
     Vcgen(VcgenArgs),
     /// Solve the verification conditions into concrete inputs (WORK/cex/).
@@ -42,6 +43,20 @@ pub enum Command {
     /// Run every stage and report the reproduced crashes; stages whose inputs are unchanged are
     /// skipped (delete WORK/.stamps to force them).
     Check(CheckArgs),
+}
+
+/// Options of the infer stage.
+#[derive(Debug, Clone, Args)]
+pub struct InferArgs {
+    /// Main source directories or .java files.
+    #[arg(required = true, value_name = "SRC")]
+    pub sources: Vec<PathBuf>,
+    /// Test source directories (JUnit 4 or 5) whose runs show the intended usage.
+    #[arg(long, required = true, num_args = 1.., value_name = "TEST_SRC")]
+    pub tests: Vec<PathBuf>,
+    /// Extra class path (jars, folders; `:`-separated) the project and its tests need.
+    #[arg(long, value_name = "CP")]
+    pub classpath: Option<String>,
 }
 
 /// Options of the vcgen stage.
@@ -83,6 +98,13 @@ pub struct CheckArgs {
     /// Source directories or .java files.
     #[arg(required = true, value_name = "SRC")]
     pub sources: Vec<PathBuf>,
+    /// Test source directories: infer invariants from their runs first (without it, no
+    /// invariants are assumed).
+    #[arg(long, num_args = 1.., value_name = "TEST_SRC")]
+    pub tests: Vec<PathBuf>,
+    /// Extra class path (jars, folders; `:`-separated) the project and its tests need.
+    #[arg(long, value_name = "CP")]
+    pub classpath: Option<String>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -127,10 +149,9 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
     let mut stages = Stages::new(cli.work_dir.clone(), cache);
     match &cli.command {
         Command::Parse { sources } => stages.parse(sources).map(|_| EXIT_CLEAN),
-        Command::Infer => {
-            eprintln!("dsd: error: `dsd infer` arrives with the invariants stage; run `dsd check` without it for now");
-            Ok(EXIT_FAILURE)
-        }
+        Command::Infer(args) => stages
+            .infer(&args.sources, &args.tests, args.classpath.as_deref())
+            .map(|_| EXIT_CLEAN),
         Command::Vcgen(args) => stages.vcgen(args).map(|_| EXIT_CLEAN),
         Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
         Command::Testgen => stages.testgen().map(|_| EXIT_CLEAN),
@@ -142,6 +163,11 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
 /// `dsd check`: every stage in order, then the report.
 fn check(stages: &mut Stages, args: &CheckArgs) -> Result<i32, Failure> {
     stages.parse(&args.sources)?;
+    if args.tests.is_empty() {
+        stages.forget_invariants()?;
+    } else {
+        stages.infer(&args.sources, &args.tests, args.classpath.as_deref())?;
+    }
     let vc = stages.vcgen(&args.vcgen)?;
     let solved = stages.solve(&args.solve)?;
     stages.testgen()?;
@@ -173,6 +199,7 @@ fn check(stages: &mut Stages, args: &CheckArgs) -> Result<i32, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::EXIT_FAILURE;
     use clap::CommandFactory;
 
     #[test]

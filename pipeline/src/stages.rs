@@ -111,6 +111,56 @@ impl Stages {
         Ok(s)
     }
 
+    /// `dsd infer`: runs the project's tests on an instrumented copy and writes
+    /// `WORK/invariants.json`.
+    pub fn infer(
+        &mut self,
+        sources: &[PathBuf],
+        tests: &[PathBuf],
+        classpath: Option<&str>,
+    ) -> Result<invariants::InferSummary, Failure> {
+        let options = invariants::Options {
+            sources: sources.to_vec(),
+            tests: tests.to_vec(),
+            classpath: classpath
+                .map(|cp| {
+                    std::env::split_paths(cp)
+                        .filter(|p| !p.as_os_str().is_empty())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            test_timeout: invariants::DEFAULT_TEST_TIMEOUT,
+        };
+        let mut inputs = sources.to_vec();
+        inputs.extend(tests.iter().cloned());
+        let files = StageFiles {
+            inputs,
+            input_extension: Some("java"),
+            outputs: vec![invariants::invariants_path(&self.work)],
+            options: format!("tests={tests:?} classpath={classpath:?}"),
+        };
+        self.stage(
+            "infer",
+            files,
+            |work| invariants::infer_stage(work, &options).map_err(|e| Failure::new(e.0)),
+            invariants::InferSummary::line,
+        )
+    }
+
+    /// `dsd check` without `--tests`: removes invariants of an earlier run, so that none are
+    /// assumed.
+    pub fn forget_invariants(&self) -> Result<(), Failure> {
+        let path = invariants::invariants_path(&self.work);
+        match std::fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(Failure::new(format!(
+                "cannot remove the stale {}: {e}; delete it by hand",
+                path.display()
+            ))),
+        }
+    }
+
     /// `dsd vcgen`.
     pub fn vcgen(&mut self, args: &VcgenArgs) -> Result<vcgen::VcSummary, Failure> {
         let options = vcgen::Options {

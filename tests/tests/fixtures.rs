@@ -18,3 +18,8 @@ fn arithmetic_is_exact() {
 fn control_flow_and_loops() {
     fixture("flow");
 }
+
+#[test]
+fn objects_aliasing_dynamic_types_and_static_state() {
+    fixture("objects");
+}

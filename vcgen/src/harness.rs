@@ -865,6 +865,15 @@ impl<'p> Lower<'p> {
         ));
         self.smt.assert(&format!("(= (alen {arr}) {len})"));
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));
+        for i in 0..8 {
+            let c = format!("(select {chars} {})", smt::int(i));
+            b.small.push(format!(
+                "(or (bvsge {} {len}) (and (bvuge {c} {}) (bvule {c} {})))",
+                smt::int(i),
+                smt::bv('a' as i64, 16),
+                smt::bv('z' as i64, 16)
+            ));
+        }
         b.inputs.push(len.clone());
         self.store_field(st, "java.lang.String", "value", &id, &arr);
         self.store_contents(st, &Type::Char, &arr, chars.clone());

@@ -1,0 +1,247 @@
+//! Compiling the instrumented project with its tests, and running the tests.
+//!
+//! All test classes run in one JVM, one after the other, through the runner shipped with the
+//! recorder. The runner writes its progress to a file; when a test hangs its watchdog flushes
+//! the samples of the finished tests and ends the JVM, and a new JVM continues with the next
+//! class. A JVM that ends early for another reason (a test calling `System.exit`) costs only the
+//! class it was running.
+
+use crate::Error;
+use std::ffi::OsString;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How often the progress file is read.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Compiler errors quoted in a failure message.
+const MAX_ERRORS: usize = 15;
+
+/// Compiles `files` into `out` with `classpath`; on failure returns the compiler's complaints
+/// and the files they are about.
+pub fn compile(
+    javac: &Path,
+    classpath: &[PathBuf],
+    files: &[PathBuf],
+    out: &Path,
+    scratch: &Path,
+) -> Result<(), (String, Vec<PathBuf>)> {
+    let io = |what: &str, e: std::io::Error| (format!("{what}: {e}"), Vec::new());
+    std::fs::create_dir_all(out).map_err(|e| io(&format!("cannot create {}", out.display()), e))?;
+    let argfile = scratch.join("javac-files.txt");
+    let list: String = files
+        .iter()
+        .map(|f| format!("\"{}\"\n", f.display().to_string().replace('\\', "\\\\")))
+        .collect();
+    std::fs::write(&argfile, list)
+        .map_err(|e| io(&format!("cannot write {}", argfile.display()), e))?;
+    let mut arg = OsString::from("@");
+    arg.push(&argfile);
+    let output = Command::new(javac)
+        .args(["-nowarn", "-encoding", "UTF-8", "-proc:none", "-g", "-d"])
+        .arg(out)
+        .arg("-cp")
+        .arg(join_classpath(classpath))
+        .arg(arg)
+        .output()
+        .map_err(|e| io(&format!("cannot start {}", javac.display()), e))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&output.stderr).into_owned();
+    let mut culprits: Vec<PathBuf> = text
+        .lines()
+        .filter(|l| l.contains(": error:"))
+        .filter_map(|l| l.split(':').next())
+        .map(PathBuf::from)
+        .collect();
+    culprits.sort();
+    culprits.dedup();
+    let quoted: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(": error:"))
+        .take(MAX_ERRORS)
+        .collect();
+    Err((quoted.join("\n"), culprits))
+}
+
+/// A class path string.
+pub fn join_classpath(entries: &[PathBuf]) -> OsString {
+    std::env::join_paths(entries).unwrap_or_else(|_| {
+        let parts: Vec<String> = entries.iter().map(|p| p.display().to_string()).collect();
+        OsString::from(parts.join(":"))
+    })
+}
+
+/// How to run the tests.
+pub struct RunConfig<'a> {
+    /// The `java` launcher.
+    pub java: &'a Path,
+    /// Everything the tests need: classes, resources, JUnit, extra jars.
+    pub classpath: Vec<PathBuf>,
+    /// The runner's main class.
+    pub runner: &'a str,
+    /// Per-test timeout.
+    pub timeout: Duration,
+    /// Directory for the class lists, progress files and JVM logs.
+    pub scratch: &'a Path,
+    /// Directory that receives one trace file per JVM.
+    pub traces: &'a Path,
+    /// Working directory of the JVMs (the project's root, where tests expect to run).
+    pub cwd: &'a Path,
+}
+
+/// What running the tests did.
+#[derive(Debug, Clone, Default)]
+pub struct RunStats {
+    /// Tests run.
+    pub tests: u64,
+    /// Tests that failed (their samples are dropped).
+    pub failed: u64,
+    /// Classes whose run ended the JVM: a hang or an early exit.
+    pub lost: Vec<String>,
+    /// JVMs started.
+    pub jvms: usize,
+    /// Wall time of all JVMs.
+    pub seconds: f64,
+}
+
+/// Runs the test classes, restarting the JVM after a hang.
+pub fn run_tests(config: &RunConfig, classes: &[String]) -> Result<RunStats, Error> {
+    let start = Instant::now();
+    let mut stats = RunStats::default();
+    let mut next = 0;
+    while next < classes.len() {
+        let jvm = stats.jvms;
+        stats.jvms += 1;
+        let (done, progressed) = run_jvm(config, &classes[next..], jvm, &mut stats)?;
+        if !progressed {
+            let log = config.scratch.join(format!("jvm-{jvm}.log"));
+            let tail = std::fs::read_to_string(&log).unwrap_or_default();
+            let tail: Vec<&str> = tail.lines().take(MAX_ERRORS).collect();
+            return Err(Error(format!(
+                "the test runner JVM ended before running a test class; its output ({}):\n{}",
+                log.display(),
+                tail.join("\n")
+            )));
+        }
+        next += done;
+    }
+    stats.seconds = start.elapsed().as_secs_f64();
+    Ok(stats)
+}
+
+/// One JVM over `classes`; returns how many classes it got through (the one it died in
+/// included) and whether it started any.
+fn run_jvm(
+    config: &RunConfig,
+    classes: &[String],
+    jvm: usize,
+    stats: &mut RunStats,
+) -> Result<(usize, bool), Error> {
+    let io = |what: String, e: std::io::Error| Error(format!("{what}: {e}"));
+    let list = config.scratch.join(format!("classes-{jvm}.txt"));
+    std::fs::write(&list, classes.join("\n") + "\n")
+        .map_err(|e| io(format!("cannot write {}", list.display()), e))?;
+    let progress = config.scratch.join(format!("progress-{jvm}.txt"));
+    File::create(&progress).map_err(|e| io(format!("cannot create {}", progress.display()), e))?;
+    let log_path = config.scratch.join(format!("jvm-{jvm}.log"));
+    let log = File::create(&log_path)
+        .map_err(|e| io(format!("cannot create {}", log_path.display()), e))?;
+    let log2 = log
+        .try_clone()
+        .map_err(|e| io(format!("cannot reopen {}", log_path.display()), e))?;
+    let trace = config.traces.join(format!("trace-{jvm}.tsv"));
+    let mut trace_prop = OsString::from("-Ddsd.trace=");
+    trace_prop.push(&trace);
+    let mut child = Command::new(config.java)
+        .arg("-cp")
+        .arg(join_classpath(&config.classpath))
+        .arg(trace_prop)
+        .arg("-Djava.awt.headless=true")
+        .arg(config.runner)
+        .arg(config.timeout.as_millis().to_string())
+        .arg(&list)
+        .arg(&progress)
+        .current_dir(config.cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(log))
+        .stderr(Stdio::from(log2))
+        .spawn()
+        .map_err(|e| io(format!("cannot start {}", config.java.display()), e))?;
+    let idle_limit = config.timeout * 2 + Duration::from_secs(30);
+    let mut seen = 0;
+    let mut last_change = Instant::now();
+    let mut text = String::new();
+    loop {
+        let exited = child
+            .try_wait()
+            .map_err(|e| io("cannot wait for the test JVM".into(), e))?
+            .is_some();
+        text = std::fs::read_to_string(&progress).unwrap_or(text);
+        if text.len() != seen {
+            seen = text.len();
+            last_change = Instant::now();
+        }
+        if exited {
+            break;
+        }
+        if last_change.elapsed() > idle_limit {
+            kill(&mut child);
+            break;
+        }
+        std::thread::sleep(POLL);
+    }
+    Ok(account(&text, stats))
+}
+
+fn kill(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Reads a progress file into the stats; returns the classes gone through and whether any
+/// started.
+fn account(progress: &str, stats: &mut RunStats) -> (usize, bool) {
+    let mut done = 0;
+    let mut open: Option<String> = None;
+    for line in progress.lines() {
+        let mut words = line.split(' ');
+        match words.next() {
+            Some("START") => open = words.next().map(String::from),
+            Some("DONE") => {
+                let _class = words.next();
+                let run: u64 = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+                let failed: u64 = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+                stats.tests += run;
+                stats.failed += failed;
+                done += 1;
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    let started = done > 0 || open.is_some();
+    if let Some(class) = open {
+        stats.lost.push(class);
+        done += 1;
+    }
+    (done, started)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_accounts_for_lost_classes() {
+        let mut stats = RunStats::default();
+        let text = "START a.A\nDONE a.A 3 1\nSTART a.B\nHANG a.B slow\n";
+        assert_eq!(account(text, &mut stats), (2, true));
+        assert_eq!((stats.tests, stats.failed), (3, 1));
+        assert_eq!(stats.lost, vec!["a.B"]);
+        assert_eq!(account("", &mut RunStats::default()), (0, false));
+    }
+}

@@ -1,0 +1,43 @@
+//! The Java code the infer stage needs at run time, shipped as source and compiled with the
+//! project: the recorder and the test runners.
+
+use crate::toolchain::Flavour;
+use std::path::{Path, PathBuf};
+
+/// The recorder, which instrumented code calls.
+const RECORDER: &str = include_str!("../java/DsdRecorder.java");
+/// Progress reporting and the hang watchdog shared by the runners.
+const PROGRESS: &str = include_str!("../java/DsdProgress.java");
+/// The JUnit 4 runner.
+const JUNIT4_RUNNER: &str = include_str!("../java/DsdJUnit4Runner.java");
+/// The JUnit 5 runner.
+const JUNIT5_RUNNER: &str = include_str!("../java/DsdJUnit5Runner.java");
+
+/// The runner's main class for a flavour of JUnit.
+pub fn runner_class(flavour: Flavour) -> &'static str {
+    match flavour {
+        Flavour::JUnit4 => "dsd.recorder.DsdJUnit4Runner",
+        Flavour::JUnit5 => "dsd.recorder.DsdJUnit5Runner",
+    }
+}
+
+/// Writes the recorder and the runner for `flavour` below `dir`; returns the files written.
+pub fn write(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, String> {
+    let pkg = dir.join("dsd").join("recorder");
+    std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
+    let runner = match flavour {
+        Flavour::JUnit4 => ("DsdJUnit4Runner.java", JUNIT4_RUNNER),
+        Flavour::JUnit5 => ("DsdJUnit5Runner.java", JUNIT5_RUNNER),
+    };
+    let mut out = Vec::new();
+    for (name, text) in [
+        ("DsdRecorder.java", RECORDER),
+        ("DsdProgress.java", PROGRESS),
+        runner,
+    ] {
+        let path = pkg.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        out.push(path);
+    }
+    Ok(out)
+}

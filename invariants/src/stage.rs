@@ -1,0 +1,370 @@
+//! The infer stage from sources and tests to `invariants.json`.
+
+use crate::discover::discover;
+use crate::instrument::{instrument, Target};
+use crate::model::InvariantsFile;
+use crate::ppt::Ppt;
+use crate::run::{compile, run_tests, RunConfig};
+use crate::trace::Collector;
+use crate::{invariants_path, runtime, spec, toolchain, Error};
+use frontend::ir::{ClassKind, Program};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Compile attempts: after a failure, the instrumented files javac complains about are replaced
+/// by their originals and the compilation is retried.
+const COMPILE_ATTEMPTS: usize = 3;
+
+/// Default per-test timeout: a test that runs longer is taken for hung.
+pub const DEFAULT_TEST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What the infer stage needs.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The project's main source folders (or files).
+    pub sources: Vec<PathBuf>,
+    /// The project's test source folders.
+    pub tests: Vec<PathBuf>,
+    /// Extra jars or folders the project and its tests need.
+    pub classpath: Vec<PathBuf>,
+    /// Per-test timeout.
+    pub test_timeout: Duration,
+}
+
+/// What the infer stage did.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct InferSummary {
+    /// Methods and constructors instrumented.
+    pub instrumented: usize,
+    /// Source files left uninstrumented because javac rejected their instrumented form.
+    pub uninstrumented_files: usize,
+    /// Test classes run.
+    pub test_classes: usize,
+    /// Tests run.
+    pub tests: u64,
+    /// Tests that failed (samples dropped).
+    pub failed: u64,
+    /// Test classes whose JVM hung or ended early.
+    pub lost: Vec<String>,
+    /// JVMs started.
+    pub jvms: usize,
+    /// Wall time of the test runs, in seconds.
+    pub test_seconds: f64,
+    /// Recorded calls.
+    pub samples: u64,
+    /// Methods with observed calls.
+    pub methods: usize,
+    /// Preconditions written.
+    pub requires: usize,
+    /// Postconditions written.
+    pub ensures: usize,
+    /// Class invariants written.
+    pub class_invariants: usize,
+}
+
+impl InferSummary {
+    /// All invariants written.
+    pub fn invariants(&self) -> usize {
+        self.requires + self.ensures + self.class_invariants
+    }
+
+    /// The one-line summary.
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "{} methods observed, {} invariants ({} requires, {} ensures, {} class), {} samples; \
+             {} tests in {} classes ({} failed, {} lost) ran in {:.1}s",
+            self.methods,
+            self.invariants(),
+            self.requires,
+            self.ensures,
+            self.class_invariants,
+            self.samples,
+            self.tests,
+            self.test_classes,
+            self.failed,
+            self.lost.len(),
+            self.test_seconds
+        );
+        if self.uninstrumented_files > 0 {
+            line.push_str(&format!(
+                "; {} files left uninstrumented",
+                self.uninstrumented_files
+            ));
+        }
+        line
+    }
+}
+
+/// Reads `WORK/invariants.json`; `None` when the infer stage has not run.
+pub fn read_invariants(work_dir: &Path) -> Result<Option<InvariantsFile>, Error> {
+    let path = invariants_path(work_dir);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Error(format!("cannot read {}: {e}", path.display())))?;
+    serde_json::from_str(&text).map(Some).map_err(|e| {
+        Error(format!(
+            "{}: {e}; delete it and run `dsd infer` again",
+            path.display()
+        ))
+    })
+}
+
+fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
+    Error(format!("cannot {what} {}: {e}", path.display()))
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Runs the project's tests on an instrumented copy and writes `WORK/invariants.json`.
+pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, Error> {
+    for path in options.sources.iter().chain(&options.tests) {
+        if !path.exists() {
+            return Err(Error(format!(
+                "{} does not exist; pass the folders with the project's main and test sources",
+                path.display()
+            )));
+        }
+    }
+    let work = absolute(work_dir);
+    let out_path = invariants_path(&work);
+    if out_path.exists() {
+        std::fs::remove_file(&out_path).map_err(|e| io_error("remove", &out_path, e))?;
+    }
+    let suite = discover(&options.tests)?;
+    if suite.classes.is_empty() {
+        return Err(Error(format!(
+            "no JUnit test classes found below {}; pass the folder with the project's tests \
+             (e.g. src/test/java)",
+            display_list(&options.tests)
+        )));
+    }
+    let tools = toolchain::locate(suite.flavour)?;
+    let inputs = frontend::collect_sources(&options.sources).map_err(|e| Error(e.0))?;
+    let (program, _) = frontend::parse_program(&inputs);
+
+    let infer = work.join("infer");
+    if infer.exists() {
+        std::fs::remove_dir_all(&infer).map_err(|e| io_error("clear", &infer, e))?;
+    }
+    let src = infer.join("src");
+    let (ppts, copies) = instrument_project(&program, &src)?;
+    let ppts_path = infer.join("ppts.json");
+    let json = serde_json::to_string(&ppts)
+        .map_err(|e| Error(format!("cannot encode the program points: {e}")))?;
+    std::fs::write(&ppts_path, json).map_err(|e| io_error("write", &ppts_path, e))?;
+    let mut files: Vec<PathBuf> = copies.iter().map(|c| c.0.clone()).collect();
+    files.extend(runtime::write(&infer.join("runtime"), suite.flavour).map_err(Error)?);
+    files.extend(suite.files.iter().map(|f| absolute(f)));
+
+    let classes_dir = infer.join("classes");
+    let mut compile_cp = tools.junit.clone();
+    compile_cp.extend(options.classpath.iter().map(|p| absolute(p)));
+    let uninstrumented = compile_with_fallback(
+        &tools.javac,
+        &compile_cp,
+        &files,
+        &classes_dir,
+        &infer,
+        &copies,
+    )?;
+
+    let traces = work.join("traces");
+    if traces.exists() {
+        std::fs::remove_dir_all(&traces).map_err(|e| io_error("clear", &traces, e))?;
+    }
+    std::fs::create_dir_all(&traces).map_err(|e| io_error("create", &traces, e))?;
+    let mut run_cp = vec![classes_dir];
+    run_cp.extend(resource_dirs(&options.sources, &options.tests));
+    run_cp.extend(compile_cp);
+    let cwd = project_root(&options.tests);
+    let config = RunConfig {
+        java: &tools.java,
+        classpath: run_cp,
+        runner: runtime::runner_class(suite.flavour),
+        timeout: options.test_timeout,
+        scratch: &infer,
+        traces: &traces,
+        cwd: &cwd,
+    };
+    let stats = run_tests(&config, &suite.classes)?;
+
+    let mut collector = Collector::default();
+    collector.add_dir(&traces).map_err(Error)?;
+    let by_id: HashMap<u32, &Ppt> = ppts.iter().map(|p| (p.id, p)).collect();
+    let trace = collector.finish(|id| {
+        by_id
+            .get(&id)
+            .map(|p| (p.entry_slots().len(), p.exit_slots().len()))
+    });
+    let file = spec::build(&program, &ppts, &trace);
+    let json = serde_json::to_string_pretty(&file)
+        .map_err(|e| Error(format!("cannot encode the invariants: {e}")))?;
+    std::fs::write(&out_path, json + "\n").map_err(|e| io_error("write", &out_path, e))?;
+    Ok(InferSummary {
+        instrumented: ppts.len(),
+        uninstrumented_files: uninstrumented,
+        test_classes: suite.classes.len(),
+        tests: stats.tests,
+        failed: stats.failed,
+        lost: stats.lost,
+        jvms: stats.jvms,
+        test_seconds: stats.seconds,
+        samples: trace.samples.iter().map(|s| s.count).sum(),
+        methods: file.methods.len(),
+        requires: file.methods.iter().map(|m| m.requires.len()).sum(),
+        ensures: file.methods.iter().map(|m| m.ensures.len()).sum(),
+        class_invariants: file.classes.iter().map(|c| c.invariants.len()).sum(),
+    })
+}
+
+fn display_list(paths: &[PathBuf]) -> String {
+    let parts: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    parts.join(", ")
+}
+
+/// Instruments every project file into `out`; returns the program points and, per file, the
+/// instrumented copy and its original.
+fn instrument_project(
+    program: &Program,
+    out: &Path,
+) -> Result<(Vec<Ppt>, Vec<(PathBuf, PathBuf)>), Error> {
+    let mut ppts = Vec::new();
+    let mut copies = Vec::new();
+    let mut next_id = 0u32;
+    for (index, file) in program.files.iter().enumerate() {
+        if file.library {
+            continue;
+        }
+        let original = PathBuf::from(&file.path);
+        let text =
+            std::fs::read_to_string(&original).map_err(|e| io_error("read", &original, e))?;
+        let mut candidates = Vec::new();
+        for class in program.classes.iter().filter(|c| c.file as usize == index) {
+            if class.kind == ClassKind::Annotation {
+                continue;
+            }
+            let this_type = if class.type_params.is_empty() {
+                class.simple_name.clone()
+            } else {
+                format!("{}<{}>", class.simple_name, class.type_params.join(", "))
+            };
+            for method in &class.methods {
+                if method.body.is_none() || method.synthetic || method.name == "<clinit>" {
+                    continue;
+                }
+                let mut ppt = Ppt::of(class, method);
+                ppt.id = next_id;
+                next_id += 1;
+                candidates.push((ppt, method.span, this_type.clone()));
+            }
+        }
+        let targets: Vec<Target> = candidates
+            .iter()
+            .map(|(ppt, span, this_type)| Target {
+                ppt,
+                line: span.line,
+                col: span.col,
+                this_type: this_type.clone(),
+            })
+            .collect();
+        let result = instrument(&text, &targets)
+            .map_err(|e| Error(format!("{}: {e}", original.display())))?;
+        let done: std::collections::HashSet<u32> = result.done.iter().copied().collect();
+        ppts.extend(
+            candidates
+                .into_iter()
+                .map(|c| c.0)
+                .filter(|p| done.contains(&p.id)),
+        );
+        let target_path = out.join(&file.rel);
+        if let Some(dir) = target_path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
+        }
+        std::fs::write(&target_path, &result.text)
+            .map_err(|e| io_error("write", &target_path, e))?;
+        copies.push((target_path, absolute(&original)));
+    }
+    Ok((ppts, copies))
+}
+
+/// Compiles; when javac rejects instrumented files, puts their originals back and retries.
+/// Returns how many files were left uninstrumented.
+fn compile_with_fallback(
+    javac: &Path,
+    classpath: &[PathBuf],
+    files: &[PathBuf],
+    classes: &Path,
+    scratch: &Path,
+    copies: &[(PathBuf, PathBuf)],
+) -> Result<usize, Error> {
+    let mut restored = 0;
+    let mut last = String::new();
+    for _ in 0..COMPILE_ATTEMPTS {
+        match compile(javac, classpath, files, classes, scratch) {
+            Ok(()) => return Ok(restored),
+            Err((message, culprits)) => {
+                last = message;
+                let mut any = false;
+                for (copy, original) in copies {
+                    if culprits.iter().any(|c| c == copy) {
+                        std::fs::copy(original, copy).map_err(|e| io_error("restore", copy, e))?;
+                        restored += 1;
+                        any = true;
+                    }
+                }
+                if !any {
+                    break;
+                }
+            }
+        }
+    }
+    Err(Error(format!(
+        "compiling the project with its tests failed:\n{last}\npass the jars the project needs \
+         with --classpath"
+    )))
+}
+
+/// Resource folders of Maven-style source roots (`src/main/resources` next to
+/// `src/main/java`), and the source folders themselves (for resources kept with the sources).
+fn resource_dirs(sources: &[PathBuf], tests: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in sources.iter().chain(tests).filter(|d| d.is_dir()) {
+        let dir = absolute(dir);
+        if dir.file_name().is_some_and(|n| n == "java") {
+            if let Some(res) = dir
+                .parent()
+                .map(|p| p.join("resources"))
+                .filter(|p| p.is_dir())
+            {
+                out.push(res);
+            }
+        }
+        out.push(dir);
+    }
+    out
+}
+
+/// The folder the tests run in: the project root above `src/test/java`, else the current one.
+fn project_root(tests: &[PathBuf]) -> PathBuf {
+    let first = tests.first().map(|t| absolute(t));
+    first
+        .and_then(|t| {
+            let parts: Vec<_> = t
+                .components()
+                .rev()
+                .take(3)
+                .map(|c| c.as_os_str().to_owned())
+                .collect();
+            let maven = parts.len() == 3 && parts[0] == "java" && parts[2] == "src";
+            maven
+                .then(|| t.ancestors().nth(3).map(Path::to_path_buf))
+                .flatten()
+        })
+        .unwrap_or_else(|| absolute(Path::new(".")))
+}

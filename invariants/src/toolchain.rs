@@ -1,0 +1,97 @@
+//! Locating `javac`, `java` and the JUnit jars.
+
+use crate::Error;
+use std::env;
+use std::path::{Path, PathBuf};
+
+/// Where Debian's `junit4` and `junit5` packages put their jars.
+const DEFAULT_JAR_DIR: &str = "/usr/share/java";
+
+/// Which JUnit the project's tests are written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavour {
+    /// JUnit 4 (or 3): run through `JUnitCore`.
+    JUnit4,
+    /// JUnit 5 (Jupiter), possibly mixed with JUnit 4: run through the JUnit Platform.
+    JUnit5,
+}
+
+/// The Java tools and jars the infer stage needs.
+#[derive(Debug, Clone)]
+pub struct Tools {
+    /// The compiler.
+    pub javac: PathBuf,
+    /// The launcher.
+    pub java: PathBuf,
+    /// Jars to compile and run the tests and the runner with.
+    pub junit: Vec<PathBuf>,
+}
+
+/// Finds `javac` and `java` (`$JAVA_HOME/bin` first, then `PATH`) and the JUnit jars of
+/// `flavour` (in `$DSD_JUNIT_DIR`, else `/usr/share/java`).
+pub fn locate(flavour: Flavour) -> Result<Tools, Error> {
+    let dir = env::var_os("DSD_JUNIT_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_JAR_DIR));
+    Ok(Tools {
+        javac: find_tool("javac")?,
+        java: find_tool("java")?,
+        junit: junit_jars(&dir, flavour)?,
+    })
+}
+
+fn find_tool(name: &str) -> Result<PathBuf, Error> {
+    if let Some(home) = env::var_os("JAVA_HOME") {
+        let candidate = Path::new(&home).join("bin").join(name);
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    which::which(name).map_err(|_| {
+        Error(format!(
+            "`{name}` not found in $JAVA_HOME/bin or on PATH; install a JDK \
+             (e.g. `apt-get install openjdk-17-jdk-headless`) or set JAVA_HOME"
+        ))
+    })
+}
+
+/// The required jars of a flavour, plus the optional hamcrest libraries when present.
+fn junit_jars(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, Error> {
+    let required: &[&str] = match flavour {
+        Flavour::JUnit4 => &["junit4.jar", "hamcrest-core.jar"],
+        Flavour::JUnit5 => &["junit-platform-console-standalone.jar", "hamcrest-core.jar"],
+    };
+    let mut out = Vec::new();
+    for name in required {
+        let path = dir.join(name);
+        if !path.is_file() {
+            let which = match flavour {
+                Flavour::JUnit4 => "JUnit 4",
+                Flavour::JUnit5 => "JUnit 5",
+            };
+            return Err(Error(format!(
+                "the tests use {which} but {} does not exist; install JUnit with \
+                 `apt-get install junit4 junit5` or set DSD_JUNIT_DIR to the folder with its jars",
+                path.display()
+            )));
+        }
+        out.push(path);
+    }
+    let library = dir.join("hamcrest-library.jar");
+    if library.is_file() {
+        out.push(library);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_jars_say_how_to_install() {
+        let err = junit_jars(Path::new("/nonexistent/jars"), Flavour::JUnit5).unwrap_err();
+        assert!(err.0.contains("apt-get install junit4 junit5"), "{err}");
+        assert!(err.0.contains("/nonexistent/jars/junit-platform"), "{err}");
+    }
+}
