@@ -8,6 +8,9 @@
 //! - a `native` method is an opaque call: its result is any value of its type
 //!   (never `null` unless the method is annotated `@Nullable`) and it changes
 //!   no project state;
+//! - a `native` method annotated `@Writes` may change the contents of any array;
+//! - `dsd.Intrinsics` holds what Java cannot say (an array's length, some value,
+//!   a string of a given length); vcgen gives each its meaning;
 //! - a method annotated `@Precondition` throws only when the caller broke its
 //!   documented contract (`Integer.parseInt`, `Objects.requireNonNull`): such
 //!   crashes are reported as notes;
@@ -16,6 +19,10 @@
 
 /// Every model file: its path below `frontend/jdk/` and its text.
 pub const MODEL: &[(&str, &str)] = &[
+    (
+        "dsd/Intrinsics.java",
+        include_str!("../jdk/dsd/Intrinsics.java"),
+    ),
     (
         "java/io/PrintStream.java",
         include_str!("../jdk/java/io/PrintStream.java"),

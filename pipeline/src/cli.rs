@@ -63,7 +63,7 @@ pub struct InferArgs {
 #[derive(Debug, Clone, Args)]
 pub struct VcgenArgs {
     /// How many times each loop is unrolled.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    #[arg(long, value_name = "N", default_value_t = 5)]
     pub unroll: u32,
     /// How deep calls into project methods are inlined.
     #[arg(long, value_name = "N", default_value_t = 3)]
@@ -227,7 +227,7 @@ mod tests {
         };
         assert_eq!(args.format, Format::Sarif);
         assert_eq!(args.solve.timeout, Duration::from_millis(500));
-        assert_eq!(args.vcgen.unroll, 3);
+        assert_eq!(args.vcgen.unroll, 5);
         assert_eq!(args.run.test_timeout, Duration::from_secs(10));
     }
 

@@ -23,3 +23,8 @@ fn control_flow_and_loops() {
 fn objects_aliasing_dynamic_types_and_static_state() {
     fixture("objects");
 }
+
+#[test]
+fn calls_exceptions_and_the_jdk() {
+    fixture("calls");
+}

@@ -6,6 +6,9 @@ use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
 use frontend::ir::{Class, Expr, ExprKind, Method, MethodRef, Span, Stmt, StmtKind, Type};
 
+/// The JDK model's class of intrinsics (see `frontend::jdk`).
+const INTRINSICS: &str = "dsd.Intrinsics";
+
 /// Most nested JDK-model frames inlined at once.
 const LIBRARY_DEPTH: usize = 3;
 
@@ -29,6 +32,9 @@ impl<'p> Lower<'p> {
                 let fail = smt::eq(&r.term, "0");
                 self.check(st, fail, "java.lang.NullPointerException", span);
             }
+        }
+        if method.class == INTRINSICS {
+            return self.intrinsic(st, method, &argv, ty);
         }
         let static_class = receiver
             .and_then(|r| r.ty.erasure().class_name().map(String::from))
@@ -308,6 +314,25 @@ impl<'p> Lower<'p> {
             };
         }
         self.fresh_value(ty, library && !nullable)
+    }
+
+    /// The meaning of a `dsd.Intrinsics` method.
+    fn intrinsic(&mut self, st: &mut State, method: &MethodRef, args: &[Val], ty: &Type) -> Val {
+        match (method.name.as_str(), args) {
+            ("arrayLength", [a]) => Val {
+                term: format!("(alen {})", a.term),
+                sort: "(_ BitVec 32)",
+            },
+            ("newString", [n]) => self.new_string(st, &n.term),
+            ("copy", _) => {
+                self.havoc_arrays(st);
+                Val {
+                    term: "false".into(),
+                    sort: "Bool",
+                }
+            }
+            _ => self.fresh_value(ty, false),
+        }
     }
 
     fn havoc_arrays(&mut self, st: &mut State) {

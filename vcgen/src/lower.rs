@@ -183,9 +183,11 @@ impl<'p> Lower<'p> {
         if st.dead() || fail == "false" {
             return;
         }
+        // Inside the JDK model only integer division and explicit throws are crashes
+        // (at the calling line); its other operations are assumed to behave.
         let library = self.frame().library;
         let attribution = self.frame().attribution.clone();
-        if library && attribution.is_none() {
+        if library && (attribution.is_none() || exception != "java.lang.ArithmeticException") {
             st.assume(&mut self.smt, &smt::not(&fail));
             return;
         }

@@ -31,7 +31,17 @@ public final class Integer extends Number implements Comparable<Integer> {
     public static final int MAX_VALUE = 0x7fffffff;
 
     @Precondition
-    public static native int parseInt(String s);
+    public static int parseInt(String s) {
+        if (s == null || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return dsd.Intrinsics.anyInt();
+    }
+
+    @Precondition
+    public static Integer valueOf(String s) {
+        return new Integer(parseInt(s));
+    }
 
     public static native String toString(int i);
 

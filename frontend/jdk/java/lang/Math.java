@@ -27,6 +27,38 @@ public final class Math {
         return (a <= b) ? a : b;
     }
 
+    public static int floorDiv(int x, int y) {
+        int q = x / y;
+        if ((x ^ y) < 0 && (q * y != x)) {
+            q--;
+        }
+        return q;
+    }
+
+    public static long floorDiv(long x, long y) {
+        long q = x / y;
+        if ((x ^ y) < 0 && (q * y != x)) {
+            q--;
+        }
+        return q;
+    }
+
+    public static int floorMod(int x, int y) {
+        int r = x % y;
+        if ((r ^ y) < 0 && r != 0) {
+            r += y;
+        }
+        return r;
+    }
+
+    public static long floorMod(long x, long y) {
+        long r = x % y;
+        if ((r ^ y) < 0 && r != 0) {
+            r += y;
+        }
+        return r;
+    }
+
     public static native double max(double a, double b);
 
     public static native double min(double a, double b);

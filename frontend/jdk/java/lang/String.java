@@ -23,7 +23,19 @@ public final class String implements CharSequence, Comparable<String> {
         return value[index];
     }
 
-    public native boolean equals(Object other);
+    public boolean equals(Object other) {
+        if (this == other) {
+            return true;
+        }
+        if (!(other instanceof String)) {
+            return false;
+        }
+        String s = (String) other;
+        if (s.value.length != value.length) {
+            return false;
+        }
+        return dsd.Intrinsics.anyBoolean();
+    }
 
     public native int hashCode();
 
@@ -33,15 +45,40 @@ public final class String implements CharSequence, Comparable<String> {
         return this;
     }
 
-    public native String trim();
+    public String trim() {
+        int n = dsd.Intrinsics.anyInt();
+        if (n < 0 || n > value.length) {
+            n = value.length;
+        }
+        return dsd.Intrinsics.newString(n);
+    }
 
-    public native String toUpperCase();
+    public String toUpperCase() {
+        return dsd.Intrinsics.newString(value.length);
+    }
 
-    public native String toLowerCase();
+    public String toLowerCase() {
+        return dsd.Intrinsics.newString(value.length);
+    }
 
-    public native int indexOf(int ch);
+    public int indexOf(int ch) {
+        int i = dsd.Intrinsics.anyInt();
+        if (i < -1 || i >= value.length) {
+            i = -1;
+        }
+        return i;
+    }
 
-    public native int indexOf(String str);
+    public int indexOf(String str) {
+        if (str == null) {
+            throw new NullPointerException();
+        }
+        int i = dsd.Intrinsics.anyInt();
+        if (i < -1 || i > value.length - str.value.length) {
+            i = -1;
+        }
+        return i;
+    }
 
     public native boolean startsWith(String prefix);
 
@@ -49,9 +86,16 @@ public final class String implements CharSequence, Comparable<String> {
 
     public native boolean contains(CharSequence s);
 
-    public native String substring(int begin);
+    public String substring(int begin) {
+        return substring(begin, value.length);
+    }
 
-    public native String substring(int begin, int end);
+    public String substring(int begin, int end) {
+        if (begin < 0 || end > value.length || begin > end) {
+            throw new StringIndexOutOfBoundsException();
+        }
+        return dsd.Intrinsics.newString(end - begin);
+    }
 
     public native String[] split(String regex);
 

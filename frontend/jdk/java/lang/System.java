@@ -8,5 +8,15 @@ public final class System {
 
     public static native long nanoTime();
 
-    public static native void arraycopy(Object src, int srcPos, Object dest, int destPos, int length);
+    public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
+        if (src == null || dest == null) {
+            throw new NullPointerException();
+        }
+        if (srcPos < 0 || destPos < 0 || length < 0
+                || srcPos > dsd.Intrinsics.arrayLength(src) - length
+                || destPos > dsd.Intrinsics.arrayLength(dest) - length) {
+            throw new ArrayIndexOutOfBoundsException();
+        }
+        dsd.Intrinsics.copy(src, srcPos, dest, destPos, length);
+    }
 }

@@ -1,25 +1,59 @@
 package java.util;
 
+/** A list modelled by its size; elements are unknown. */
 public class ArrayList<E> implements List<E> {
+    private int size;
+
     public ArrayList() {
     }
 
     public ArrayList(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException();
+        }
     }
 
-    public native int size();
+    public int size() {
+        return size;
+    }
 
-    public native boolean isEmpty();
+    public boolean isEmpty() {
+        return size == 0;
+    }
 
-    public native boolean add(E e);
+    public boolean add(E e) {
+        size++;
+        return true;
+    }
 
-    public native boolean contains(Object o);
+    public boolean contains(Object o) {
+        return size > 0 && dsd.Intrinsics.anyBoolean();
+    }
 
-    public native E get(int index);
+    @SuppressWarnings("unchecked")
+    public E get(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException();
+        }
+        return (E) dsd.Intrinsics.anyObject();
+    }
 
-    public native E set(int index, E element);
+    @SuppressWarnings("unchecked")
+    public E set(int index, E element) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException();
+        }
+        return (E) dsd.Intrinsics.anyObject();
+    }
 
-    public native E remove(int index);
+    @SuppressWarnings("unchecked")
+    public E remove(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException();
+        }
+        size--;
+        return (E) dsd.Intrinsics.anyObject();
+    }
 
     public native Iterator<E> iterator();
 }

@@ -1,6 +1,9 @@
 package java.util;
 
+/** A map modelled by its size; lookups may miss. */
 public class HashMap<K, V> implements Map<K, V> {
+    private int size;
+
     public HashMap() {
     }
 
@@ -8,11 +11,20 @@ public class HashMap<K, V> implements Map<K, V> {
     public native V get(Object key);
 
     @Nullable
-    public native V put(K key, V value);
+    public V put(K key, V value) {
+        size++;
+        return null;
+    }
 
-    public native boolean containsKey(Object key);
+    public boolean containsKey(Object key) {
+        return size > 0 && dsd.Intrinsics.anyBoolean();
+    }
 
-    public native int size();
+    public int size() {
+        return size;
+    }
 
-    public native boolean isEmpty();
+    public boolean isEmpty() {
+        return size == 0;
+    }
 }
