@@ -305,7 +305,7 @@ impl<'p> Lower<'p> {
                 self.havoc_arrays(st);
             }
         } else {
-            self.havoc_project_state(st);
+            self.havoc_writes(st, method);
         }
         if *ty == Type::Void {
             return Val {
@@ -344,27 +344,21 @@ impl<'p> Lower<'p> {
         }
     }
 
-    fn havoc_project_state(&mut self, st: &mut State) {
-        self.havoc_arrays(st);
-        let p = self.p;
-        for c in p.classes.iter().filter(|c| !c.library) {
-            for f in &c.fields {
-                let key = if f.modifiers.is_static {
-                    crate::lower::static_key(&c.name, &f.name)
-                } else {
-                    field_key(&c.name, &f.name)
-                };
-                if f.modifiers.is_final && !f.modifiers.is_static {
-                    continue;
-                }
-                let sort = if f.modifiers.is_static {
-                    smt::sort(&f.ty.erasure())
-                } else {
-                    crate::lower::heap_sort(&key)
-                };
-                let fresh = self.smt.declare("hv", sort);
-                st.heap.insert(key, Val { term: fresh, sort });
-            }
+    /// Forgets what a call that is not inlined may write.
+    fn havoc_writes(&mut self, st: &mut State, method: &MethodRef) {
+        let keys: Vec<String> = self
+            .effects
+            .of(&method.class, &method.name, &method.descriptor)
+            .cloned()
+            .collect();
+        for key in keys {
+            let sort = if key.starts_with("S.") {
+                self.initial_heap(&key).sort
+            } else {
+                crate::lower::heap_sort(&key)
+            };
+            let fresh = self.smt.declare("hv", sort);
+            st.heap.insert(key, Val { term: fresh, sort });
         }
     }
 

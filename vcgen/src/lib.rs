@@ -8,6 +8,7 @@
 //! `vc/q/ID.smt2`; `vc/sites.json` lists the sites and `vc/queries.json` says
 //! how each query's symbols map back to Java inputs.
 
+mod effects;
 mod eval;
 mod harness;
 mod invoke;
@@ -128,6 +129,7 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
     };
     let mut sites = BTreeMap::new();
     let mut queries = Vec::new();
+    let effects = effects::Effects::compute(p, &h);
     let specs = harness::entries(&h);
     let mut graphs: BTreeMap<&str, param_graph::ParamGraph> = BTreeMap::new();
     for spec in &specs {
@@ -156,6 +158,7 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                 initial_used: Default::default(),
                 allocation_sizes: Vec::new(),
                 graph,
+                effects: &effects,
             };
             let built = lower.lower_entry(spec, variant);
             let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();

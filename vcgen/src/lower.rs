@@ -91,6 +91,8 @@ pub struct Lower<'p> {
     pub lines: &'p dyn Fn(u32, u32) -> String,
     /// Interned string literals: their UTF-16 units to object ids.
     pub literals: std::collections::HashMap<String, i64>,
+    /// What each method may write, for calls that are not inlined.
+    pub effects: &'p crate::effects::Effects,
     /// The parameter graph of the entry's package.
     pub graph: &'p crate::param_graph::ParamGraph<'p>,
     /// Sizes of the arrays the entry allocates: a test is more useful when they are small.
