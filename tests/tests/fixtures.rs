@@ -28,3 +28,8 @@ fn objects_aliasing_dynamic_types_and_static_state() {
 fn calls_exceptions_and_the_jdk() {
     fixture("calls");
 }
+
+#[test]
+fn a_file_that_does_not_parse_does_not_stop_the_run() {
+    fixture("broken");
+}

@@ -204,26 +204,44 @@ fn compile_project(
     if sources.is_empty() {
         return Err(Failure::new("ir/program.json lists no project source files; run `dsd parse SRC...` on a source directory"));
     }
-    reset_dir(classes_dir)?;
-    let compilation = Compilation {
-        javac: &tools.javac,
-        sources: &sources,
-        classpath: &[],
-        out_dir: classes_dir,
-        argfile: &results_dir.join("javac-project.args"),
-    };
-    match javac::compile(&compilation) {
-        Ok(()) => Ok(()),
-        Err(JavacError::Io(e)) => Err(Failure::new(format!("compiling the project: {e}"))),
-        Err(JavacError::Failed(out)) => {
-            let log = results_dir.join("javac-project.log");
-            let _ = std::fs::write(&log, &out);
-            Err(Failure::new(format!(
+    let mut sources = sources;
+    let log = results_dir.join("javac-project.log");
+    loop {
+        reset_dir(classes_dir)?;
+        let compilation = Compilation {
+            javac: &tools.javac,
+            sources: &sources,
+            classpath: &[],
+            out_dir: classes_dir,
+            argfile: &results_dir.join("javac-project.args"),
+        };
+        let out = match javac::compile(&compilation) {
+            Ok(()) => return Ok(()),
+            Err(JavacError::Io(e)) => {
+                return Err(Failure::new(format!("compiling the project: {e}")))
+            }
+            Err(JavacError::Failed(out)) => out,
+        };
+        let _ = std::fs::write(&log, &out);
+        // One file that does not compile must not stop the run: leave it out, say so, retry.
+        let bad = javac::files_with_errors(&out);
+        let before = sources.len();
+        sources.retain(|f| !bad.iter().any(|b| b == f || absolute(b) == absolute(f)));
+        for f in bad.iter().take(before - sources.len()) {
+            let first = javac::first_errors(&output_for(&out, f), 1).join(" ");
+            eprintln!(
+                "dsd: warning: {} does not compile, its crashes are not checked: {}",
+                f.display(),
+                first.trim()
+            );
+        }
+        if sources.len() == before || sources.is_empty() {
+            return Err(Failure::new(format!(
                 "javac could not compile the project sources (full output in {}); dsd needs a project that \
                  compiles on its own:\n{}",
                 log.display(),
                 javac::first_errors(&out, 5).join("\n")
-            )))
+            )));
         }
     }
 }
