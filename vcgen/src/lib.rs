@@ -185,6 +185,21 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                     .collect(),
             };
             let own = format!("{}{}", spec.method.name, spec.method.descriptor);
+            let mut symbols = BTreeMap::new();
+            if let Some(r) = &built.receiver {
+                plan::symbol_paths(r, "this", &mut symbols);
+            }
+            for (plan, param) in built.args.iter().zip(spec.method.params()) {
+                plan::symbol_paths(plan, &param.name, &mut symbols);
+            }
+            for call in &built.chain {
+                for (i, a) in call.args.iter().enumerate() {
+                    plan::symbol_paths(a, &format!("{}#arg{i}", call.method), &mut symbols);
+                }
+            }
+            for f in &built.statics {
+                plan::symbol_paths(&f.value, &format!("{}.{}", f.class, f.name), &mut symbols);
+            }
             for (site_id, goals) in by_site {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
@@ -208,6 +223,7 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                     route: built.route,
                     preferences: built.preferences.clone(),
                     inputs: built.inputs.clone(),
+                    symbols: symbols.clone(),
                 };
                 queries.push((query, text));
             }

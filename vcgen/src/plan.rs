@@ -181,6 +181,8 @@ pub struct Query {
     pub preferences: Vec<String>,
     /// Symbols whose values identify a model, blocked to get distinct models.
     pub inputs: Vec<String>,
+    /// Every input symbol with the Java access path it stands for.
+    pub symbols: std::collections::BTreeMap<String, String>,
 }
 
 /// The file `vc/queries.json`.
@@ -188,4 +190,68 @@ pub struct Query {
 pub struct QueryIndex {
     /// All queries, grouped by site and ranked within a site.
     pub queries: Vec<Query>,
+}
+
+/// Records, for every symbol of a plan, the Java access path it stands for.
+pub fn symbol_paths(plan: &Plan, path: &str, out: &mut std::collections::BTreeMap<String, String>) {
+    match plan {
+        Plan::Primitive { sym, .. } => {
+            out.insert(sym.clone(), path.to_string());
+        }
+        Plan::String { len, chars } => {
+            out.insert(len.clone(), format!("{path}.length()"));
+            out.insert(chars.clone(), format!("{path}.charAt(*)"));
+        }
+        Plan::Array { len, elems, .. } => {
+            out.insert(len.clone(), format!("{path}.length"));
+            out.insert(elems.clone(), format!("{path}[*]"));
+        }
+        Plan::RefArray { len, elems, .. } => {
+            out.insert(len.clone(), format!("{path}.length"));
+            for (i, e) in elems.iter().enumerate() {
+                symbol_paths(e, &format!("{path}[{i}]"), out);
+            }
+        }
+        Plan::Choice { sym, options } => {
+            let kinds: Vec<String> = options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| format!("{i}: {}", describe(o)))
+                .collect();
+            out.insert(
+                sym.clone(),
+                format!("how {path} is built ({})", kinds.join(", ")),
+            );
+            for o in options {
+                symbol_paths(o, path, out);
+            }
+        }
+        Plan::New { class, args, .. } | Plan::Call { class, args, .. } => {
+            for (i, a) in args.iter().enumerate() {
+                symbol_paths(a, &format!("{path}<-{class}#arg{i}"), out);
+            }
+        }
+        Plan::Boxed { value, .. } => symbol_paths(value, &format!("{path}.value"), out),
+        Plan::Reflect { fields, .. } => {
+            for f in fields {
+                symbol_paths(&f.value, &format!("{path}.{}", f.name), out);
+            }
+        }
+        Plan::Null | Plan::Alias { .. } => {}
+    }
+}
+
+fn describe(plan: &Plan) -> String {
+    match plan {
+        Plan::Null => "null".into(),
+        Plan::Primitive { .. } => "value".into(),
+        Plan::String { .. } => "string".into(),
+        Plan::Array { ty, .. } | Plan::RefArray { ty, .. } => format!("new {}", ty.java_name()),
+        Plan::Choice { .. } => "choice".into(),
+        Plan::New { class, .. } => format!("new {class}"),
+        Plan::Call { class, method, .. } => format!("{class}.{method}"),
+        Plan::Boxed { class, .. } => format!("{class}.valueOf"),
+        Plan::Alias { input } => format!("same as input {input}"),
+        Plan::Reflect { class, .. } => format!("{class} by reflection"),
+    }
 }
