@@ -43,6 +43,7 @@ public final class DsdJUnit4Runner {
                 @Override
                 public void testFailure(Failure f) {
                     failed = true;
+                    progress.line("FAIL " + name + " " + f.getDescription().getMethodName() + " " + f.getException());
                 }
 
                 @Override

@@ -39,6 +39,10 @@ public final class DsdJUnit5Runner {
                 @Override
                 public void executionFinished(TestIdentifier id, TestExecutionResult result) {
                     boolean passed = result.getStatus() == TestExecutionResult.Status.SUCCESSFUL;
+                    if (!passed) {
+                        progress.line("FAIL " + name + " " + id.getDisplayName() + " "
+                                + result.getThrowable().map(Throwable::toString).orElse(""));
+                    }
                     if (id.isTest()) {
                         counts[0]++;
                         if (!passed) {

@@ -14,7 +14,7 @@ import java.util.List;
  * watchdog that ends the JVM when a test hangs.
  *
  * <p>Progress lines: {@code START class}, {@code DONE class run failed}, {@code HANG class test},
- * {@code ERROR class message}. After a hang the committed samples are flushed and the JVM halts;
+ * {@code FAIL class test exception}, {@code ERROR class message}, {@code END}. After a hang the committed samples are flushed and the JVM halts;
  * dsd starts a new JVM for the classes not yet done.
  */
 final class DsdProgress {

@@ -18,6 +18,12 @@ import java.util.Map;
  * (system property {@code dsd.trace}) receives lines {@code COUNT TAB X|T TAB PPT TAB values...}.
  * Without the property the recorder is off and instrumented code runs as the original.
  *
+ * <p>Like Daikon, the recorder samples hot program points: a point's first
+ * {@value #FULL_CALLS} calls are all recorded, then every 10th call up to ten times as many,
+ * then every 100th, and so on; and a point keeps at most {@value #FULL_DISTINCT} distinct samples
+ * per buffer before new distinct samples are thinned the same way. The number of program points
+ * comes from the system property {@code dsd.ppts}.
+ *
  * <p>Samples taken while a test runs are kept apart and dropped when the test fails or hangs, so a
  * bad test costs only its own samples. The recorder calls no project code (only
  * {@code getClass}, {@code String.length} and array reads), so it never records itself, and it
@@ -31,12 +37,22 @@ public final class DsdRecorder {
     /** Period of the background flush, in milliseconds. */
     private static final long FLUSH_PERIOD_MS = 2_000;
 
-    private static final Writer OUT = open();
-    private static final boolean ON = OUT != null;
+    /** Calls of a program point recorded before sampling starts. */
+    private static final long FULL_CALLS = 1_000;
+    /** Distinct samples of a program point kept per buffer before thinning starts. */
+    private static final int FULL_DISTINCT = 2_000;
+
     /** Samples of finished tests and of code outside tests, not yet written. */
     private static Map<String, long[]> committed = new HashMap<>();
     /** Samples of the running test; null when no test runs. */
     private static Map<String, long[]> current;
+    /** Calls per program point (updated without locking: an approximate count is enough). */
+    private static final long[] CALLS = new long[points()];
+    /** New distinct samples per program point in the current buffers. */
+    private static final int[] DISTINCT = new int[CALLS.length];
+    /** The trace file; null when recording is off. */
+    private static final Writer OUT = open();
+    private static final boolean ON = OUT != null;
 
     private static Writer open() {
         try {
@@ -54,6 +70,28 @@ public final class DsdRecorder {
         } catch (Throwable t) {
             return null;
         }
+    }
+
+    private static int points() {
+        try {
+            return Math.max(0, Integer.parseInt(System.getProperty("dsd.ppts", "0")));
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** True for the {@code k}-th event when events are thinned after the first {@code full}. */
+    private static boolean keep(long k, long full) {
+        if (k <= full) {
+            return true;
+        }
+        long stride = 10;
+        long limit = full * 10;
+        while (k > limit && limit < Long.MAX_VALUE / 10) {
+            stride *= 10;
+            limit *= 10;
+        }
+        return k % stride == 0;
     }
 
     private static void flushPeriodically() {
@@ -75,7 +113,10 @@ public final class DsdRecorder {
         private boolean thrown;
         private boolean broken;
 
+        private final int ppt;
+
         Sample(int ppt) {
+            this.ppt = ppt;
             b.append(ppt);
         }
 
@@ -174,14 +215,20 @@ public final class DsdRecorder {
         /** Ends the exit values and stores the sample. */
         public void end() {
             if (!broken) {
-                add("X\t" + b);
+                add(ppt, "X\t" + b);
             }
         }
     }
 
     /** Starts a sample of program point {@code ppt}; null when recording is off. */
     public static Sample enter(int ppt) {
-        return ON ? new Sample(ppt) : null;
+        if (!ON) {
+            return null;
+        }
+        if (ppt >= 0 && ppt < CALLS.length && !keep(++CALLS[ppt], FULL_CALLS)) {
+            return null;
+        }
+        return new Sample(ppt);
     }
 
     /** Records an exceptional exit of the call sampled by {@code s}. */
@@ -194,7 +241,7 @@ public final class DsdRecorder {
             if (s.mark < 0) {
                 s.mark = s.b.length();
             }
-            add("T\t" + s.b.substring(0, s.mark));
+            add(s.ppt, "T\t" + s.b.substring(0, s.mark));
         } catch (Throwable t) {
             s.broken = true;
         }
@@ -278,11 +325,14 @@ public final class DsdRecorder {
         return v;
     }
 
-    private static synchronized void add(String key) {
+    private static synchronized void add(int ppt, String key) {
         try {
             Map<String, long[]> m = current != null ? current : committed;
             long[] c = m.get(key);
             if (c == null) {
+                if (ppt >= 0 && ppt < DISTINCT.length && !keep(++DISTINCT[ppt], FULL_DISTINCT)) {
+                    return;
+                }
                 m.put(key, new long[] {1});
                 if (m.size() >= BUFFER_LIMIT) {
                     if (m == current) {
@@ -340,6 +390,7 @@ public final class DsdRecorder {
                 text.append(e.getValue()[0]).append('\t').append(e.getKey()).append('\n');
             }
             committed = new HashMap<>();
+            java.util.Arrays.fill(DISTINCT, 0);
             OUT.write(text.toString());
             OUT.flush();
         } catch (IOException | RuntimeException e) {

@@ -91,6 +91,8 @@ pub struct RunConfig<'a> {
     pub traces: &'a Path,
     /// Working directory of the JVMs (the project's root, where tests expect to run).
     pub cwd: &'a Path,
+    /// Number of program points (ids are below it), for the recorder's sampling.
+    pub ppts: usize,
 }
 
 /// What running the tests did.
@@ -160,6 +162,7 @@ fn run_jvm(
         .arg("-cp")
         .arg(join_classpath(&config.classpath))
         .arg(trace_prop)
+        .arg(format!("-Ddsd.ppts={}", config.ppts))
         .arg("-Djava.awt.headless=true")
         .arg(config.runner)
         .arg(config.timeout.as_millis().to_string())

@@ -1,6 +1,6 @@
 //! The infer stage from sources and tests to `invariants.json`.
 
-use crate::discover::discover;
+use crate::discover::{discover, Suite};
 use crate::instrument::{instrument, Target};
 use crate::model::InvariantsFile;
 use crate::ppt::Ppt;
@@ -147,75 +147,46 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     let tools = toolchain::locate(suite.flavour)?;
     let inputs = frontend::collect_sources(&options.sources).map_err(|e| Error(e.0))?;
     let (program, _) = frontend::parse_program(&inputs);
-
-    let infer = work.join("infer");
-    if infer.exists() {
-        std::fs::remove_dir_all(&infer).map_err(|e| io_error("clear", &infer, e))?;
-    }
-    let src = infer.join("src");
-    let (ppts, copies) = instrument_project(&program, &src)?;
-    let ppts_path = infer.join("ppts.json");
-    let json = serde_json::to_string(&ppts)
-        .map_err(|e| Error(format!("cannot encode the program points: {e}")))?;
-    std::fs::write(&ppts_path, json).map_err(|e| io_error("write", &ppts_path, e))?;
-    let mut files: Vec<PathBuf> = copies.iter().map(|c| c.0.clone()).collect();
-    files.extend(runtime::write(&infer.join("runtime"), suite.flavour).map_err(Error)?);
-    files.extend(suite.files.iter().map(|f| absolute(f)));
-
-    let classes_dir = infer.join("classes");
-    let mut compile_cp = tools.junit.clone();
-    compile_cp.extend(options.classpath.iter().map(|p| absolute(p)));
-    let uninstrumented = compile_with_fallback(
-        &tools.javac,
-        &compile_cp,
-        &files,
-        &classes_dir,
-        &infer,
-        &copies,
-    )?;
-
+    let built = build(&work, &program, &suite, &tools, options)?;
     let traces = work.join("traces");
     if traces.exists() {
         std::fs::remove_dir_all(&traces).map_err(|e| io_error("clear", &traces, e))?;
     }
     std::fs::create_dir_all(&traces).map_err(|e| io_error("create", &traces, e))?;
-    let mut run_cp = vec![classes_dir];
-    run_cp.extend(resource_dirs(&options.sources, &options.tests));
-    run_cp.extend(compile_cp);
+    let mut classpath = vec![built.classes];
+    classpath.extend(resource_dirs(&options.sources, &options.tests));
+    classpath.extend(built.classpath);
     let cwd = project_root(&options.tests);
     let config = RunConfig {
         java: &tools.java,
-        classpath: run_cp,
+        classpath,
         runner: runtime::runner_class(suite.flavour),
         timeout: options.test_timeout,
-        scratch: &infer,
+        scratch: &work.join("infer"),
         traces: &traces,
         cwd: &cwd,
+        ppts: built
+            .ppts
+            .iter()
+            .map(|p| p.id as usize + 1)
+            .max()
+            .unwrap_or(0),
     };
     let stats = run_tests(&config, &suite.classes)?;
-
-    let mut collector = Collector::default();
-    collector.add_dir(&traces).map_err(Error)?;
-    let by_id: HashMap<u32, &Ppt> = ppts.iter().map(|p| (p.id, p)).collect();
-    let trace = collector.finish(|id| {
-        by_id
-            .get(&id)
-            .map(|p| (p.entry_slots().len(), p.exit_slots().len()))
-    });
-    let file = spec::build(&program, &ppts, &trace);
+    let (file, samples) = infer_from(&traces, &program, &built.ppts)?;
     let json = serde_json::to_string_pretty(&file)
         .map_err(|e| Error(format!("cannot encode the invariants: {e}")))?;
     std::fs::write(&out_path, json + "\n").map_err(|e| io_error("write", &out_path, e))?;
     Ok(InferSummary {
-        instrumented: ppts.len(),
-        uninstrumented_files: uninstrumented,
+        instrumented: built.ppts.len(),
+        uninstrumented_files: built.uninstrumented,
         test_classes: suite.classes.len(),
         tests: stats.tests,
         failed: stats.failed,
         lost: stats.lost,
         jvms: stats.jvms,
         test_seconds: stats.seconds,
-        samples: trace.samples.iter().map(|s| s.count).sum(),
+        samples,
         methods: file.methods.len(),
         requires: file.methods.iter().map(|m| m.requires.len()).sum(),
         ensures: file.methods.iter().map(|m| m.ensures.len()).sum(),
@@ -223,17 +194,84 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     })
 }
 
+/// The compiled instrumented project and tests.
+struct Built {
+    /// The instrumented program points.
+    ppts: Vec<Ppt>,
+    /// Where the classes are.
+    classes: PathBuf,
+    /// JUnit and the user's extra class path.
+    classpath: Vec<PathBuf>,
+    /// Files left uninstrumented.
+    uninstrumented: usize,
+}
+
+/// Instruments the project into `WORK/infer/src` and compiles it with the recorder, the runner
+/// and the tests into `WORK/infer/classes`.
+fn build(
+    work: &Path,
+    program: &Program,
+    suite: &Suite,
+    tools: &toolchain::Tools,
+    options: &Options,
+) -> Result<Built, Error> {
+    let infer = work.join("infer");
+    if infer.exists() {
+        std::fs::remove_dir_all(&infer).map_err(|e| io_error("clear", &infer, e))?;
+    }
+    let (ppts, copies) = instrument_project(program, &infer.join("src"))?;
+    std::fs::create_dir_all(&infer).map_err(|e| io_error("create", &infer, e))?;
+    let ppts_path = infer.join("ppts.json");
+    let json = serde_json::to_string(&ppts)
+        .map_err(|e| Error(format!("cannot encode the program points: {e}")))?;
+    std::fs::write(&ppts_path, json).map_err(|e| io_error("write", &ppts_path, e))?;
+    let mut files: Vec<PathBuf> = copies.iter().map(|c| c.copy.clone()).collect();
+    files.extend(runtime::write(&infer.join("runtime"), suite.flavour).map_err(Error)?);
+    files.extend(suite.files.iter().map(|f| absolute(f)));
+    let classes = infer.join("classes");
+    let mut classpath = tools.junit.clone();
+    classpath.extend(options.classpath.iter().map(|p| absolute(p)));
+    let uninstrumented =
+        compile_with_fallback(&tools.javac, &classpath, &files, &classes, &infer, &copies)?;
+    Ok(Built {
+        ppts,
+        classes,
+        classpath,
+        uninstrumented,
+    })
+}
+
+/// Reads the traces and infers the specifications; also returns the number of recorded calls.
+fn infer_from(
+    traces: &Path,
+    program: &Program,
+    ppts: &[Ppt],
+) -> Result<(InvariantsFile, u64), Error> {
+    let mut collector = Collector::default();
+    collector.add_dir(traces).map_err(Error)?;
+    let by_id: HashMap<u32, &Ppt> = ppts.iter().map(|p| (p.id, p)).collect();
+    let trace = collector.finish(|id| {
+        by_id
+            .get(&id)
+            .map(|p| (p.entry_slots().len(), p.exit_slots().len()))
+    });
+    let samples = trace.samples.iter().map(|s| s.count).sum();
+    Ok((spec::build(program, ppts, &trace), samples))
+}
+
 fn display_list(paths: &[PathBuf]) -> String {
     let parts: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     parts.join(", ")
 }
 
-/// Instruments every project file into `out`; returns the program points and, per file, the
-/// instrumented copy and its original.
-fn instrument_project(
-    program: &Program,
-    out: &Path,
-) -> Result<(Vec<Ppt>, Vec<(PathBuf, PathBuf)>), Error> {
+/// A project file's instrumented copy and its original.
+struct FileCopy {
+    copy: PathBuf,
+    original: PathBuf,
+}
+
+/// Instruments every project file into `out`; returns the program points and the copies.
+fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<FileCopy>), Error> {
     let mut ppts = Vec::new();
     let mut copies = Vec::new();
     let mut next_id = 0u32;
@@ -288,7 +326,10 @@ fn instrument_project(
         }
         std::fs::write(&target_path, &result.text)
             .map_err(|e| io_error("write", &target_path, e))?;
-        copies.push((target_path, absolute(&original)));
+        copies.push(FileCopy {
+            copy: target_path,
+            original: absolute(&original),
+        });
     }
     Ok((ppts, copies))
 }
@@ -301,7 +342,7 @@ fn compile_with_fallback(
     files: &[PathBuf],
     classes: &Path,
     scratch: &Path,
-    copies: &[(PathBuf, PathBuf)],
+    copies: &[FileCopy],
 ) -> Result<usize, Error> {
     let mut restored = 0;
     let mut last = String::new();
@@ -311,7 +352,7 @@ fn compile_with_fallback(
             Err((message, culprits)) => {
                 last = message;
                 let mut any = false;
-                for (copy, original) in copies {
+                for FileCopy { copy, original } in copies {
                     if culprits.iter().any(|c| c == copy) {
                         std::fs::copy(original, copy).map_err(|e| io_error("restore", copy, e))?;
                         restored += 1;

@@ -400,6 +400,31 @@ mod tests {
     }
 
     #[test]
+    fn inequality_needs_many_crossing_tuples() {
+        let mut rows: Vec<[i64; 2]> = Vec::new();
+        for a in 0..4 {
+            for b in 0..4 {
+                if a != b {
+                    rows.push([a, b]);
+                }
+            }
+        }
+        let refs: Vec<&[i64]> = rows.iter().map(|r| &r[..]).collect();
+        let got = texts(&infer(&table(&["a", "b"], &refs), Scope::All));
+        assert!(got.contains(&"a != b".to_string()), "{got:?}");
+        let got = texts(&infer(&table(&["a", "b"], &refs[..6]), Scope::All));
+        assert!(!got.contains(&"a != b".to_string()), "{got:?}");
+    }
+
+    #[test]
+    fn non_strict_orderings() {
+        let t = table(&["a", "b"], &[&[1, 1], &[2, 3], &[7, 9], &[0, 4]]);
+        assert!(texts(&infer(&t, Scope::All)).contains(&"a <= b".to_string()));
+        let t = table(&["a", "b"], &[&[1, 1], &[3, 2], &[9, 7], &[4, 0]]);
+        assert!(texts(&infer(&t, Scope::All)).contains(&"a >= b".to_string()));
+    }
+
+    #[test]
     fn refuted_templates_vanish() {
         let t = table(&["a", "b"], &[&[1, 5], &[2, 3], &[7, 9], &[0, 4], &[6, 1]]);
         let got = texts(&infer(&t, Scope::All));

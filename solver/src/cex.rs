@@ -153,6 +153,9 @@ pub struct Cex {
     pub chain: Vec<vcgen::ChainCall>,
     /// How the state is reached.
     pub route: vcgen::Route,
+    /// True when the entry's observed precondition was assumed.
+    #[serde(default)]
+    pub observed: bool,
     /// The outcome.
     pub status: Status,
     /// Why the solver gave up, for unknown queries.

@@ -97,6 +97,7 @@ fn solve_site(work_dir: &Path, queries: &[Query], options: &Options) -> Vec<Cex>
             entry: q.entry.clone(),
             chain: q.chain.clone(),
             route: q.route,
+            observed: q.observed,
             status: cex::Status::Skipped,
             reason: None,
             millis: 0,

@@ -21,6 +21,9 @@ pub struct TestCase {
     pub null_input: bool,
     /// True when the test had to set private state by reflection.
     pub reflection: bool,
+    /// True when the entry's precondition was observed in the project's tests (and assumed).
+    #[serde(default)]
+    pub observed: bool,
     /// How the test reaches the state of the call.
     #[serde(default = "direct")]
     pub route: vcgen::Route,

@@ -55,6 +55,7 @@ struct Planned {
     inputs: Vec<String>,
     null_input: bool,
     reflection: bool,
+    observed: bool,
     route: vcgen::Route,
 }
 
@@ -98,6 +99,7 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
                 inputs: t.inputs.clone(),
                 null_input: t.null_input,
                 reflection: t.reflection,
+                observed: t.observed,
                 route: t.route,
             });
         }
@@ -258,6 +260,7 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
         inputs,
         null_input,
         reflection: cex.route == vcgen::Route::Reflection,
+        observed: cex.observed,
         route: cex.route,
     }
 }

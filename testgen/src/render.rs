@@ -243,9 +243,16 @@ mod tests {
                 value: 1,
             }],
         };
+        let cx = Ctx {
+            package: "p",
+            names: &[],
+        };
         assert_eq!(
-            value(&arr, &Type::Array(Box::new(Type::Int)), &[]),
+            value(&arr, &Type::Array(Box::new(Type::Int)), &cx),
             "new int[] {1}"
         );
+        assert_eq!(cx.class("p.Outer$Inner"), "Outer.Inner");
+        assert_eq!(cx.class("java.lang.Integer"), "Integer");
+        assert_eq!(cx.class("q.Other"), "q.Other");
     }
 }

@@ -398,16 +398,13 @@ impl<'p> Lower<'p> {
                 .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
                 .collect();
             let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+            self.assume_call_spec(&mut st, class, m, this.as_ref(), &vals);
             if let Some(body) = &m.body {
-                let (out, _) = self.inline(
-                    st.clone(),
-                    class,
-                    m,
-                    this.clone().filter(|_| !m.modifiers.is_static),
-                    vals,
-                    body,
-                    m.span,
-                );
+                // The set-up call must complete normally: its own crashes belong to its own entry.
+                self.setup = true;
+                let receiver = this.clone().filter(|_| !m.modifiers.is_static);
+                let (out, _) = self.inline(st.clone(), class, m, receiver, vals, body, m.span);
+                self.setup = false;
                 st = out.unwrap_or_else(|| dead(&st));
             }
             chain.push(ChainCall {
@@ -425,6 +422,7 @@ impl<'p> Lower<'p> {
             .map(|p| self.input(&mut st, &mut b, &p.ty, 0))
             .collect();
         let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+        self.assume_entry_spec(&mut st, spec, receiver.as_ref().map(|(v, _)| v), &vals);
         self.frames.pop();
         st.frames.pop();
         if spec.method.is_constructor() {
@@ -482,6 +480,51 @@ impl<'p> Lower<'p> {
                 "pref!alloc".into(),
             ],
             inputs: b.inputs,
+        }
+    }
+
+    /// Assumes the entry's observed precondition and its class's invariants.
+    fn assume_entry_spec(
+        &mut self,
+        st: &mut State,
+        spec: &EntrySpec<'p>,
+        receiver: Option<&Val>,
+        args: &[Val],
+    ) {
+        self.assume_call_spec(st, spec.class, spec.method, receiver.map(|r| &r.term), args);
+    }
+
+    /// Assumes a public call's observed precondition and its class's invariants.
+    fn assume_call_spec(
+        &mut self,
+        st: &mut State,
+        class: &'p Class,
+        m: &'p Method,
+        receiver: Option<&Term>,
+        args: &[Val],
+    ) {
+        let Some(specs) = self.specs else { return };
+        let mut roots = crate::assume::Roots::new();
+        for (p, v) in m.params().iter().zip(args) {
+            roots.insert(p.name.clone(), (v.clone(), p.ty.clone()));
+        }
+        if let Some(r) = receiver.filter(|_| !m.modifiers.is_static) {
+            roots.insert(
+                "this".into(),
+                (
+                    Val {
+                        term: r.clone(),
+                        sort: "Int",
+                    },
+                    Type::class(&class.name),
+                ),
+            );
+            if let Some(c) = specs.class(&class.name) {
+                self.assume_invariants(st, &c.invariants, &roots);
+            }
+        }
+        if let Some(spec) = specs.method(&class.name, &m.name, &m.descriptor) {
+            self.assume_invariants(st, &spec.requires, &roots);
         }
     }
 

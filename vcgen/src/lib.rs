@@ -8,6 +8,7 @@
 //! `vc/q/ID.smt2`; `vc/sites.json` lists the sites and `vc/queries.json` says
 //! how each query's symbols map back to Java inputs.
 
+mod assume;
 mod effects;
 mod eval;
 mod harness;
@@ -99,8 +100,13 @@ pub struct Generated {
     pub entries: usize,
 }
 
-/// Generates the site table and the queries of a program.
-pub fn generate(p: &Program, options: &Options) -> Generated {
+/// Generates the site table and the queries of a program; `specs` are the invariants
+/// inferred from the project's tests, assumed at entries and after calls.
+pub fn generate(
+    p: &Program,
+    options: &Options,
+    observed: Option<&invariants::InvariantsFile>,
+) -> Generated {
     lower::register_field_sorts(p);
     let h = Hierarchy::new(p);
     let cast_targets = cast_targets(p);
@@ -159,6 +165,8 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                 allocation_sizes: Vec::new(),
                 graph,
                 effects: &effects,
+                specs: observed,
+                setup: false,
             };
             let built = lower.lower_entry(spec, variant);
             let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -224,6 +232,11 @@ pub fn generate(p: &Program, options: &Options) -> Generated {
                     preferences: built.preferences.clone(),
                     inputs: built.inputs.clone(),
                     symbols: symbols.clone(),
+                    observed: observed.is_some_and(|s| {
+                        s.observed
+                            .iter()
+                            .any(|o| *o == format!("{}.{own}", spec.class.name))
+                    }),
                 };
                 queries.push((query, text));
             }
@@ -267,7 +280,8 @@ fn cast_targets(p: &Program) -> Vec<Type> {
 /// Reads `ir/program.json` and writes `vc/` in `work_dir`.
 pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Error> {
     let program = frontend::read_program(work_dir).map_err(|e| Error(e.to_string()))?;
-    let generated = generate(&program, options);
+    let specs = invariants::read_invariants(work_dir).map_err(|e| Error(e.to_string()))?;
+    let generated = generate(&program, options, specs.as_ref());
     let dir = work_dir.join("vc");
     if dir.exists() {
         std::fs::remove_dir_all(&dir)

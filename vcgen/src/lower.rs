@@ -91,6 +91,10 @@ pub struct Lower<'p> {
     pub lines: &'p dyn Fn(u32, u32) -> String,
     /// Interned string literals: their UTF-16 units to object ids.
     pub literals: std::collections::HashMap<String, i64>,
+    /// True while a harness's set-up call runs: it must complete normally.
+    pub setup: bool,
+    /// Invariants inferred from the project's tests, if any.
+    pub specs: Option<&'p invariants::InvariantsFile>,
     /// What each method may write, for calls that are not inlined.
     pub effects: &'p crate::effects::Effects,
     /// The parameter graph of the entry's package.
@@ -189,7 +193,9 @@ impl<'p> Lower<'p> {
         // (at the calling line); its other operations are assumed to behave.
         let library = self.frame().library;
         let attribution = self.frame().attribution.clone();
-        if library && (attribution.is_none() || exception != "java.lang.ArithmeticException") {
+        if self.setup
+            || library && (attribution.is_none() || exception != "java.lang.ArithmeticException")
+        {
             st.assume(&mut self.smt, &smt::not(&fail));
             return;
         }

@@ -183,6 +183,10 @@ pub struct Query {
     pub inputs: Vec<String>,
     /// Every input symbol with the Java access path it stands for.
     pub symbols: std::collections::BTreeMap<String, String>,
+    /// True when the project's tests called the entry, so its observed precondition was
+    /// assumed: a `null` that satisfies it is a real input, not a contract violation.
+    #[serde(default)]
+    pub observed: bool,
 }
 
 /// The file `vc/queries.json`.

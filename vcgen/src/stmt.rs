@@ -545,7 +545,7 @@ impl<'p> Lower<'p> {
             return;
         }
         let runtime = self.h.is_subclass(&class, "java.lang.RuntimeException");
-        if self.frame().library && self.frame().attribution.is_some() && runtime {
+        if self.frame().library && self.frame().attribution.is_some() && runtime && !self.setup {
             let site = self.site(&class, span);
             let goal = remaining.reach.clone();
             self.goals.push(crate::lower::Goal { site, term: goal });

@@ -124,7 +124,10 @@ pub struct Confirmation<'a> {
 
 /// The level a single confirming test earns.
 pub fn test_level(site: &Site, test: &TestCase) -> Level {
-    let null_npe = site.exception == "java.lang.NullPointerException" && test.null_input;
+    // With inferred invariants, a null that the entry's observed precondition allows is a
+    // real input (DSD-Crasher 6.4.3): only an unobserved entry makes it the caller's fault.
+    let null_npe =
+        site.exception == "java.lang.NullPointerException" && test.null_input && !test.observed;
     if site.precondition || test.reflection || null_npe {
         Level::Note
     } else {
@@ -204,6 +207,8 @@ mod tests {
             inputs: inputs.iter().map(|s| s.to_string()).collect(),
             null_input,
             reflection,
+            observed: false,
+            route: vcgen::Route::Direct,
         }
     }
 

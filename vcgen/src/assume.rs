@@ -1,0 +1,150 @@
+//! Inferred invariants as assumptions (DSD-Crasher 6.4.1): observed preconditions restrict
+//! the inputs of the method under test, observed postconditions the results of calls that
+//! are not inlined. They are assumed, never checked: a crash outside observed usage is
+//! simply not looked for.
+
+use crate::lower::{field_key, Lower};
+use crate::smt::{self, Term};
+use crate::state::{State, Val};
+use frontend::ir::Type;
+use invariants::{CmpOp, Form, Invariant};
+use std::collections::HashMap;
+
+/// The roots an invariant's paths start from: parameter names, `this`, `\result`.
+pub type Roots = HashMap<String, (Val, Type)>;
+
+impl<'p> Lower<'p> {
+    /// Restricts the path to states where every invariant holds (those it can express).
+    pub fn assume_invariants(&mut self, st: &mut State, invariants: &[Invariant], roots: &Roots) {
+        for inv in invariants {
+            if let Some(cond) = self.invariant_term(st, &inv.form, roots) {
+                st.assume(&mut self.smt, &cond);
+            }
+        }
+    }
+
+    fn invariant_term(&mut self, st: &mut State, form: &Form, roots: &Roots) -> Option<Term> {
+        Some(match form {
+            Form::Const { var, value } => {
+                let v = self.int_path(st, var, roots)?;
+                smt::eq(&v, &smt::bv(*value, 64))
+            }
+            Form::OneOf { var, values } => {
+                let v = self.int_path(st, var, roots)?;
+                smt::or(
+                    &values
+                        .iter()
+                        .map(|c| smt::eq(&v, &smt::bv(*c, 64)))
+                        .collect::<Vec<_>>(),
+                )
+            }
+            Form::Lower { var, bound } => format!(
+                "(bvsge {} {})",
+                self.int_path(st, var, roots)?,
+                smt::bv(*bound, 64)
+            ),
+            Form::Upper { var, bound } => format!(
+                "(bvsle {} {})",
+                self.int_path(st, var, roots)?,
+                smt::bv(*bound, 64)
+            ),
+            Form::NonZero { var } => {
+                smt::not(&smt::eq(&self.int_path(st, var, roots)?, &smt::bv(0, 64)))
+            }
+            Form::Null { var } => smt::eq(&self.ref_path(st, var, roots)?, "0"),
+            Form::NonNull { var } => smt::not(&smt::eq(&self.ref_path(st, var, roots)?, "0")),
+            Form::Cmp { lhs, op, rhs } => {
+                let (a, b) = (
+                    self.int_path(st, lhs, roots)?,
+                    self.int_path(st, rhs, roots)?,
+                );
+                match op {
+                    CmpOp::Eq => smt::eq(&a, &b),
+                    CmpOp::Ne => smt::not(&smt::eq(&a, &b)),
+                    CmpOp::Lt => format!("(bvslt {a} {b})"),
+                    CmpOp::Le => format!("(bvsle {a} {b})"),
+                    CmpOp::Gt => format!("(bvsgt {a} {b})"),
+                    CmpOp::Ge => format!("(bvsge {a} {b})"),
+                }
+            }
+            Form::Linear { y, a, x, b } => {
+                let (yv, xv) = (self.int_path(st, y, roots)?, self.int_path(st, x, roots)?);
+                smt::eq(
+                    &yv,
+                    &format!(
+                        "(bvadd (bvmul {} {xv}) {})",
+                        smt::bv(*a, 64),
+                        smt::bv(*b, 64)
+                    ),
+                )
+            }
+            Form::Type { var, class } => {
+                let r = self.ref_path(st, var, roots)?;
+                let id = self.types.id(&Type::class(class));
+                format!("(or (= {r} 0) (= (dtype {r}) {id}))")
+            }
+            Form::NonNullElements { .. } => return None,
+        })
+    }
+
+    /// A path's value and static type: `root(.field)*(.length|.length())?`.
+    fn path(&mut self, st: &mut State, path: &str, roots: &Roots) -> Option<(Term, Type)> {
+        let mut parts = path.split('.');
+        let (root, ty) = roots.get(parts.next()?)?;
+        let mut cur = (root.term.clone(), ty.erasure());
+        for seg in parts {
+            cur = match (seg, &cur.1) {
+                ("length", Type::Array(_)) => (format!("(alen {})", cur.0), Type::Int),
+                ("length()", t) if *t == Type::string() => {
+                    (self.string_length(st, &cur.0), Type::Int)
+                }
+                (field, Type::Class { name, .. }) => {
+                    let (decl, f) = self.h.find_field(name, field)?;
+                    let heap = self.heap(st, &field_key(&decl.name, &f.name));
+                    let sort = smt::sort(&f.ty.erasure());
+                    let term =
+                        self.smt
+                            .define("inv", sort, format!("(select {} {})", heap.term, cur.0));
+                    (term, f.ty.erasure())
+                }
+                _ => return None,
+            };
+        }
+        Some(cur)
+    }
+
+    fn ref_path(&mut self, st: &mut State, path: &str, roots: &Roots) -> Option<Term> {
+        let (t, ty) = self.path(st, path, roots)?;
+        ty.is_reference().then_some(t)
+    }
+
+    /// An integral path as a 64-bit value (booleans as 0/1, boxes unboxed).
+    fn int_path(&mut self, st: &mut State, path: &str, roots: &Roots) -> Option<Term> {
+        let (t, ty) = self.path(st, path, roots)?;
+        let (t, ty) = match ty.class_name().map(String::from) {
+            Some(class) if box_of(&class).is_some() => {
+                let prim = box_of(&class)?;
+                let heap = self.heap(st, &field_key(&class, "value"));
+                (format!("(select {} {t})", heap.term), prim)
+            }
+            _ => (t, ty),
+        };
+        match ty {
+            Type::Boolean => Some(format!("(ite {t} {} {})", smt::bv(1, 64), smt::bv(0, 64))),
+            t2 if t2.is_integral() => Some(smt::convert(&t, &t2, &Type::Long)),
+            _ => None,
+        }
+    }
+}
+
+fn box_of(class: &str) -> Option<Type> {
+    Some(match class {
+        "java.lang.Integer" => Type::Int,
+        "java.lang.Long" => Type::Long,
+        "java.lang.Short" => Type::Short,
+        "java.lang.Byte" => Type::Byte,
+        "java.lang.Character" => Type::Char,
+        "java.lang.Boolean" => Type::Boolean,
+        _ => return None,
+    })
+}
