@@ -2,7 +2,9 @@
 //! compare its findings with the expectations written in the fixtures' comments.
 //!
 //! A fixture line ending in `// expect ExceptionName` must be reported at level error,
-//! `// note ExceptionName` at level note, and `// safe` must not be reported at all.
+//! `// note ExceptionName` at level note, and `// safe` must not be reported at all;
+//! `// usage ExceptionName` marks a crash only inputs outside the project's own tests
+//! reach: reported without `--tests`, not reported with them.
 
 use clap::Parser;
 use std::collections::BTreeSet;
@@ -129,6 +131,7 @@ pub fn expectations(src: &Path) -> BTreeSet<Reported> {
                 ["expect", e, ..] => ("error", *e),
                 ["note", e, ..] => ("note", *e),
                 ["safe", ..] => ("safe", ""),
+                ["usage", e, ..] => ("usage", *e),
                 _ => continue,
             };
             out.insert(Reported {
@@ -143,7 +146,8 @@ pub fn expectations(src: &Path) -> BTreeSet<Reported> {
 }
 
 /// Checks a run against a fixture's expectations; returns the list of mismatches.
-pub fn mismatches(run: &Run, src: &Path) -> Vec<String> {
+/// `with_tests` says whether invariants from the project's tests were assumed.
+pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
     let expected = expectations(src);
     let mut problems = Vec::new();
     for e in &expected {
@@ -152,7 +156,12 @@ pub fn mismatches(run: &Run, src: &Path) -> Vec<String> {
             .iter()
             .filter(|f| f.file == e.file && f.line == e.line)
             .collect();
-        match e.level.as_str() {
+        let level = match (e.level.as_str(), with_tests) {
+            ("usage", true) => "safe",
+            ("usage", false) => "error",
+            (l, _) => l,
+        };
+        match level {
             "safe" => {
                 for f in on_line.iter().filter(|f| f.level == "error") {
                     problems.push(format!(

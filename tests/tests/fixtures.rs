@@ -5,7 +5,7 @@ use dsd_tests::{check, mismatches, root};
 fn fixture(name: &str) {
     let src = root().join("tests/fixtures").join(name);
     let run = check(name, &src, &[]);
-    let problems = mismatches(&run, &src);
+    let problems = mismatches(&run, &src, false);
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
 }
 
@@ -32,4 +32,30 @@ fn calls_exceptions_and_the_jdk() {
 #[test]
 fn a_file_that_does_not_parse_does_not_stop_the_run() {
     fixture("broken");
+}
+
+#[test]
+fn invariants_from_the_projects_tests_remove_crashes_outside_usage() {
+    let root = root().join("tests/fixtures/usage");
+    let src = root.join("src/main/java");
+    let tests = root.join("src/test/java");
+    let with = check(
+        "usage-dsd",
+        &src,
+        &["--tests", tests.to_str().expect("utf-8 path")],
+    );
+    let problems = mismatches(&with, &src, true);
+    assert!(
+        problems.is_empty(),
+        "with --tests:\n{}",
+        problems.join("\n")
+    );
+    assert!(with.work.join("invariants.json").exists());
+    let without = check("usage-plain", &src, &[]);
+    let problems = mismatches(&without, &src, false);
+    assert!(
+        problems.is_empty(),
+        "without --tests:\n{}",
+        problems.join("\n")
+    );
 }
