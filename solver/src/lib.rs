@@ -1,8 +1,10 @@
 //! Solves the queries in `vc/` with Z3 and writes Java-level counterexamples to `cex/`.
 //!
-//! Queries are grouped by crash site and tried in rank order (the site's own
-//! method first, callers after); the first query with a model settles the
-//! site. Each query asks first for inputs that are non-null and small, then
+//! Queries are grouped by prelude (one entry variant's formula): each prelude is
+//! parsed once into its own solver and its goals are checked as assumptions,
+//! incrementally. Preludes are taken in the order vcgen wrote them (an entry's
+//! constructor variants before call chains, reflection last); the first query
+//! with a model settles its site and later queries of that site are skipped. Each query asks first for inputs that are non-null and small, then
 //! relaxes those preferences, and then for up to `models` distinct models.
 //! Unknown results (timeouts) are recorded and counted, never fatal.
 
@@ -11,6 +13,7 @@ mod z3query;
 
 pub use cex::{Cex, FieldValue, Model, Status, Value};
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -84,13 +87,22 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
         .collect()
 }
 
-/// Solves the queries of one site in rank order until one has models.
-fn solve_site(work_dir: &Path, queries: &[Query], options: &Options) -> Vec<Cex> {
+/// Solves the goals of one prelude, skipping sites an earlier query already settled.
+fn solve_prelude(
+    work_dir: &Path,
+    queries: &[Query],
+    options: &Options,
+    settled: &Mutex<HashSet<String>>,
+) -> Vec<Cex> {
+    let path = work_dir
+        .join("vc")
+        .join("q")
+        .join(format!("{}.smt2", queries[0].prelude));
+    let loaded = std::fs::read_to_string(&path)
+        .map(|text| z3query::Prelude::load(&text, options.timeout_ms));
     let mut out = Vec::new();
-    let mut settled = false;
     for q in queries {
         let start = Instant::now();
-        let path = work_dir.join("vc").join("q").join(format!("{}.smt2", q.id));
         let mut cex = Cex {
             query: q.id.clone(),
             site: q.site.clone(),
@@ -103,14 +115,19 @@ fn solve_site(work_dir: &Path, queries: &[Query], options: &Options) -> Vec<Cex>
             millis: 0,
             models: Vec::new(),
         };
-        if !settled {
-            match std::fs::read_to_string(&path) {
-                Ok(text) => {
-                    let solved = z3query::solve(q, &text, options.timeout_ms, options.models);
+        let done = settled.lock().map(|s| s.contains(&q.site)).unwrap_or(false);
+        if !done {
+            match &loaded {
+                Ok(prelude) => {
+                    let solved = prelude.solve(q, options.models);
                     cex.status = solved.status;
                     cex.reason = solved.reason;
                     cex.models = solved.models;
-                    settled = cex.status == cex::Status::Sat;
+                    if cex.status == cex::Status::Sat {
+                        if let Ok(mut s) = settled.lock() {
+                            s.insert(q.site.clone());
+                        }
+                    }
                 }
                 Err(e) => {
                     cex.status = cex::Status::Unknown;
@@ -130,10 +147,11 @@ pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, E
     let mut groups: Vec<Vec<Query>> = Vec::new();
     for q in index.queries {
         match groups.last_mut() {
-            Some(g) if g[0].site == q.site => g.push(q),
+            Some(g) if g[0].prelude == q.prelude => g.push(q),
             _ => groups.push(vec![q]),
         }
     }
+    let settled = Mutex::new(HashSet::new());
     let total = groups.len();
     let queue = Mutex::new(groups.into_iter().rev().collect::<Vec<_>>());
     let results = Mutex::new(Vec::with_capacity(total));
@@ -143,7 +161,7 @@ pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, E
             scope.spawn(|| loop {
                 let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
                 let Some(group) = next else { break };
-                let cexes = solve_site(work_dir, &group, options);
+                let cexes = solve_prelude(work_dir, &group, options, &settled);
                 if let Ok(mut r) = results.lock() {
                     r.extend(cexes);
                 }

@@ -20,99 +20,136 @@ pub struct Solved {
     pub models: Vec<Model>,
 }
 
-/// Solves a query's SMT-LIB text for up to `max_models` distinct models.
-pub fn solve(query: &Query, text: &str, timeout_ms: u32, max_models: u32) -> Solved {
-    let solver = Solver::new();
-    let mut params = Params::new();
-    params.set_u32("timeout", timeout_ms);
-    solver.set_params(&params);
-    solver.from_string(text);
-    if solver.get_assertions().is_empty() && text.contains("(assert") {
-        return Solved {
-            status: Status::Unknown,
-            reason: Some("the query does not parse".into()),
-            models: Vec::new(),
-        };
-    }
-    let prefs: Vec<Bool> = query
-        .preferences
-        .iter()
-        .map(|p| Bool::new_const(p.as_str()))
-        .collect();
-    let plain = solver.check();
-    if plain != SatResult::Sat {
-        return match plain {
-            SatResult::Unsat => Solved {
-                status: Status::Unsat,
-                reason: None,
-                models: Vec::new(),
-            },
-            _ => Solved {
-                status: Status::Unknown,
-                reason: solver.get_reason_unknown(),
-                models: Vec::new(),
-            },
-        };
-    }
-    // Preferences and further models only refine a query already known to be
-    // satisfiable: give them a fraction of the budget.
-    let mut quick = Params::new();
-    quick.set_u32("timeout", (timeout_ms / 5).clamp(1, 1000));
-    solver.set_params(&quick);
-    // Drop the least important preference first: all, then all but the first, ...
-    let mut assumptions = Vec::new();
-    for start in 0..prefs.len() {
-        let candidate = prefs[start..].to_vec();
-        if solver.check_assumptions(&candidate) == SatResult::Sat {
-            assumptions = candidate;
-            break;
+/// A solver holding one prelude (an entry variant's formula), ready to check its goals.
+pub struct Prelude {
+    solver: Solver,
+    timeout_ms: u32,
+    parsed: bool,
+}
+
+impl Prelude {
+    /// Parses a prelude's SMT-LIB text into a fresh solver.
+    pub fn load(text: &str, timeout_ms: u32) -> Prelude {
+        let solver = Solver::new();
+        solver.from_string(text);
+        let parsed = !(solver.get_assertions().is_empty() && text.contains("(assert"));
+        Prelude {
+            solver,
+            timeout_ms,
+            parsed,
         }
     }
-    if assumptions.is_empty() {
-        solver.set_params(&params);
-        if solver.check() != SatResult::Sat {
+
+    fn budget(&self, ms: u32) {
+        let mut params = Params::new();
+        params.set_u32("timeout", ms);
+        self.solver.set_params(&params);
+    }
+
+    /// Checks one goal of the prelude for up to `max_models` distinct models.
+    pub fn solve(&self, query: &Query, max_models: u32) -> Solved {
+        if !self.parsed {
             return Solved {
                 status: Status::Unknown,
-                reason: solver.get_reason_unknown(),
+                reason: Some("the prelude does not parse".into()),
                 models: Vec::new(),
             };
         }
-        solver.set_params(&quick);
+        let solver = &self.solver;
+        let goal = Bool::new_const(query.goal.as_str());
+        self.budget(self.timeout_ms);
+        match solver.check_assumptions(std::slice::from_ref(&goal)) {
+            SatResult::Sat => {}
+            SatResult::Unsat => {
+                return Solved {
+                    status: Status::Unsat,
+                    reason: None,
+                    models: Vec::new(),
+                }
+            }
+            SatResult::Unknown => {
+                return Solved {
+                    status: Status::Unknown,
+                    reason: solver.get_reason_unknown(),
+                    models: Vec::new(),
+                }
+            }
+        }
+        // Preferences and further models only refine a goal known to be satisfiable:
+        // give them a fraction of the budget. Drop the least important preference first.
+        self.budget((self.timeout_ms / 5).clamp(1, 1000));
+        let prefs: Vec<Bool> = query
+            .preferences
+            .iter()
+            .map(|p| Bool::new_const(p.as_str()))
+            .collect();
+        let mut assumptions = vec![goal.clone()];
+        for start in 0..prefs.len() {
+            let mut candidate = vec![goal.clone()];
+            candidate.extend(prefs[start..].iter().cloned());
+            if solver.check_assumptions(&candidate) == SatResult::Sat {
+                assumptions = candidate;
+                break;
+            }
+        }
+        if assumptions.len() == 1 {
+            self.budget(self.timeout_ms);
+            if solver.check_assumptions(&assumptions) != SatResult::Sat {
+                return Solved {
+                    status: Status::Unknown,
+                    reason: solver.get_reason_unknown(),
+                    models: Vec::new(),
+                };
+            }
+            self.budget((self.timeout_ms / 5).clamp(1, 1000));
+        }
+        let models = self.models(query, &assumptions, max_models);
+        Solved {
+            status: Status::Sat,
+            reason: None,
+            models,
+        }
     }
-    let mut models = Vec::new();
-    // Distinct input symbols can still render as the same Java values: bound the tries.
-    for _ in 0..max_models * 3 {
-        let Some(m) = solver.get_model() else { break };
-        let reader = Reader::new(&m);
-        let model = Model {
-            receiver: query.receiver.as_ref().map(|p| reader.value(p)),
-            args: query.args.iter().map(|p| reader.value(p)).collect(),
-            chain: query
-                .chain
-                .iter()
-                .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
-                .collect(),
-            statics: query.statics.iter().map(|f| reader.field(f)).collect(),
-        };
-        let block = reader.blocking_clause(&query.inputs);
-        if !models.contains(&model) {
-            models.push(model);
+
+    /// Reads the current model, then blocks it and asks for another, up to `max_models`;
+    /// the blocking clauses live in a scope popped at the end.
+    fn models(&self, query: &Query, assumptions: &[Bool], max_models: u32) -> Vec<Model> {
+        let solver = &self.solver;
+        let mut models = Vec::new();
+        let mut current = solver.get_model();
+        solver.push();
+        // Distinct input symbols can still render as the same Java values: bound the tries.
+        for _ in 0..max_models * 3 {
+            let Some(m) = current.take() else { break };
+            let reader = Reader::new(&m);
+            let model = Model {
+                receiver: query.receiver.as_ref().map(|p| reader.value(p)),
+                args: query.args.iter().map(|p| reader.value(p)).collect(),
+                chain: query
+                    .chain
+                    .iter()
+                    .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
+                    .collect(),
+                statics: query.statics.iter().map(|f| reader.field(f)).collect(),
+            };
+            let block = reader.blocking_clause(&query.inputs);
+            if !models.contains(&model) {
+                models.push(model);
+            }
+            if models.len() as u32 >= max_models {
+                break;
+            }
+            match block {
+                Some(b) => solver.assert(b.not()),
+                None => break,
+            }
+            if solver.check_assumptions(assumptions) != SatResult::Sat {
+                break;
+            }
+            current = solver.get_model();
         }
-        if models.len() as u32 >= max_models {
-            break;
-        }
-        match block {
-            Some(b) => solver.assert(b.not()),
-            None => break,
-        }
-        if solver.check_assumptions(&assumptions) != SatResult::Sat {
-            break;
-        }
-    }
-    Solved {
-        status: Status::Sat,
-        reason: None,
-        models,
+        solver.pop(1);
+        models
     }
 }
 

@@ -5,8 +5,12 @@
 //! unrolled, calls inlined to a depth, every primitive operation that can
 //! throw recorded as a crash site with the condition under which it is reached
 //! and fails without being caught. Each (site, entry) pair becomes one query
-//! `vc/q/ID.smt2`; `vc/sites.json` lists the sites and `vc/queries.json` says
-//! how each query's symbols map back to Java inputs.
+//! `vc/q/ID.smt2`: a short file asserting one goal of its entry variant's
+//! *prelude* `vc/q/pNNNNN.smt2`, which holds the whole formula once, with one
+//! named goal per site (`cat p00001.smt2 q00001.smt2 | z3 -in` runs a query); the
+//! solver loads each prelude once and checks its goals incrementally.
+//! `vc/sites.json` lists the sites and `vc/queries.json` says how each query's
+//! symbols map back to Java inputs.
 
 mod assume;
 mod effects;
@@ -60,6 +64,9 @@ pub struct VcSummary {
     pub sites: usize,
     /// SMT-LIB queries written.
     pub queries: usize,
+    /// Entry variants left out because their formula outgrew the size budget.
+    #[serde(default)]
+    pub too_large: usize,
 }
 
 /// An error that stops the vcgen stage.
@@ -90,15 +97,21 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Error> {
     serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
 }
 
-/// The queries of a program: each with its SMT-LIB text.
+/// What generation produced: the sites and the query index (the SMT-LIB text went to the sink).
 pub struct Generated {
     /// Every site, by id.
     pub sites: BTreeMap<String, Site>,
-    /// Queries and their SMT-LIB text.
-    pub queries: Vec<(Query, String)>,
+    /// Every query, grouped by prelude.
+    pub queries: Vec<Query>,
     /// Entries analysed.
     pub entries: usize,
+    /// Entry variants given up because their formula grew past the budget.
+    pub too_large: usize,
 }
+
+/// Where the SMT-LIB text goes: `(file name, text)`, one prelude per entry variant and
+/// one short goal file per query.
+pub type Sink<'s> = dyn FnMut(&str, &str) -> Result<(), Error> + 's;
 
 /// Generates the site table and the queries of a program; `specs` are the invariants
 /// inferred from the project's tests, assumed at entries and after calls.
@@ -106,7 +119,8 @@ pub fn generate(
     p: &Program,
     options: &Options,
     observed: Option<&invariants::InvariantsFile>,
-) -> Generated {
+    sink: &mut Sink,
+) -> Result<Generated, Error> {
     lower::register_field_sorts(p);
     let h = Hierarchy::new(p);
     let cast_targets = cast_targets(p);
@@ -135,6 +149,8 @@ pub fn generate(
     };
     let mut sites = BTreeMap::new();
     let mut queries = Vec::new();
+    let mut preludes = 0;
+    let mut too_large = 0;
     let effects = effects::Effects::compute(p, &h);
     let specs = harness::entries(&h);
     let mut graphs: BTreeMap<&str, param_graph::ParamGraph> = BTreeMap::new();
@@ -208,19 +224,46 @@ pub fn generate(
             for f in &built.statics {
                 plan::symbol_paths(&f.value, &format!("{}.{}", f.class, f.name), &mut symbols);
             }
-            for (site_id, goals) in by_site {
+            if lower.smt.exhausted() {
+                too_large += 1;
+                continue;
+            }
+            if by_site.is_empty() {
+                sites.append(&mut lower.sites);
+                continue;
+            }
+            preludes += 1;
+            let prelude = format!("p{preludes:05}");
+            let mut goal_defs = String::new();
+            let mut site_goals = Vec::new();
+            for (i, (site_id, goals)) in by_site.into_iter().enumerate() {
+                let goal = format!("goal!{i}");
+                goal_defs.push_str(&format!(
+                    "(declare-const {goal} Bool)\n(assert (= {goal} {}))\n",
+                    smt::or(&goals)
+                ));
+                site_goals.push((site_id, goal));
+            }
+            sink(
+                &format!("{prelude}.smt2"),
+                &format!(
+                    "; entry {}.{own} ({:?})\n(set-logic ALL)\n{preamble}{}{goal_defs}",
+                    spec.class.name, built.route, lower.smt.text
+                ),
+            )?;
+            for (site_id, goal) in site_goals {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { 100 } + variant.rank;
                 let id = format!("q{:05}", queries.len() + 1);
-                let text = format!(
-                    "; site {site_id}\n; entry {}.{own}\n(set-logic ALL)\n{preamble}{}(assert {})\n(check-sat)\n",
-                    spec.class.name,
-                    lower.smt.text,
-                    smt::or(&goals)
-                );
+                sink(
+                    &format!("{id}.smt2"),
+                    &format!("; site {site_id}\n; run after the prelude: cat {prelude}.smt2 {id}.smt2 | z3 -in\n(assert {goal})\n(check-sat)\n"),
+                )?;
                 let query = Query {
                     id,
+                    prelude: prelude.clone(),
+                    goal,
                     site: site_id.clone(),
                     entry: entry.clone(),
                     rank,
@@ -238,17 +281,17 @@ pub fn generate(
                             .any(|o| *o == format!("{}.{own}", spec.class.name))
                     }),
                 };
-                queries.push((query, text));
+                queries.push(query);
             }
             sites.append(&mut lower.sites);
         }
     }
-    queries.sort_by(|(a, _), (b, _)| a.site.cmp(&b.site).then(a.rank.cmp(&b.rank)));
-    Generated {
+    Ok(Generated {
         sites,
         queries,
         entries: specs.len(),
-    }
+        too_large,
+    })
 }
 
 /// Array types named by casts and `instanceof` in project code.
@@ -281,7 +324,6 @@ fn cast_targets(p: &Program) -> Vec<Type> {
 pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Error> {
     let program = frontend::read_program(work_dir).map_err(|e| Error(e.to_string()))?;
     let specs = invariants::read_invariants(work_dir).map_err(|e| Error(e.to_string()))?;
-    let generated = generate(&program, options, specs.as_ref());
     let dir = work_dir.join("vc");
     if dir.exists() {
         std::fs::remove_dir_all(&dir)
@@ -294,11 +336,11 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
         std::fs::write(path, text)
             .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
     };
-    let mut index = QueryIndex::default();
-    for (q, text) in &generated.queries {
-        write(&qdir.join(format!("{}.smt2", q.id)), text)?;
-        index.queries.push(q.clone());
-    }
+    let mut sink = |name: &str, text: &str| write(&qdir.join(name), text);
+    let generated = generate(&program, options, specs.as_ref(), &mut sink)?;
+    let index = QueryIndex {
+        queries: generated.queries,
+    };
     let table = SiteTable {
         sites: generated.sites.values().cloned().collect(),
     };
@@ -308,6 +350,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
         methods: generated.entries,
         sites: table.sites.len(),
         queries: index.queries.len(),
+        too_large: generated.too_large,
     })
 }
 

@@ -157,8 +157,12 @@ pub struct Entry {
 /// One satisfiability query: a crash site reached from an entry method.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Query {
-    /// File stem of the query in `vc/`, e.g. `q00012`.
+    /// File stem of the query in `vc/q/`, e.g. `q00012`.
     pub id: String,
+    /// File stem of the prelude holding the entry variant's formula, e.g. `p00003`.
+    pub prelude: String,
+    /// The Boolean constant of the prelude that stands for this site's crash.
+    pub goal: String,
     /// The crash site the query targets.
     pub site: String,
     /// The method under test.

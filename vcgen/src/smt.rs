@@ -93,6 +93,10 @@ pub fn symbol(name: &str) -> String {
     }
 }
 
+/// Largest formula written for one entry variant, in bytes; beyond it the lowering stops
+/// exploring and the variant is left out (nested loops times inlined calls can grow fast).
+const BUDGET: usize = 4 << 20;
+
 /// A growing list of SMT-LIB commands with a generator of fresh names.
 #[derive(Default)]
 pub struct Smt {
@@ -102,6 +106,11 @@ pub struct Smt {
 }
 
 impl Smt {
+    /// True once the formula outgrew its budget.
+    pub fn exhausted(&self) -> bool {
+        self.text.len() > BUDGET
+    }
+
     /// A fresh name with a readable prefix.
     pub fn fresh(&mut self, prefix: &str) -> String {
         self.counter += 1;

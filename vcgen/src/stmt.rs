@@ -34,7 +34,7 @@ impl<'p> Lower<'p> {
 
     /// Runs a statement; returns the state after normal completion, if any.
     pub fn exec(&mut self, st: State, s: &'p Stmt) -> Option<State> {
-        if st.dead() {
+        if st.dead() || self.smt.exhausted() {
             return None;
         }
         match &s.kind {
