@@ -160,7 +160,7 @@ fn static_variants<'p>(
         .fields
         .iter()
         .any(|f| f.modifiers.is_static && !f.modifiers.is_final);
-    if !has_statics {
+    if !has_statics || !uses_state(m, true) {
         return out;
     }
     let mutators = class
@@ -221,6 +221,9 @@ fn instance_variants<'p>(
             rank: i as u32,
         })
         .collect();
+    if !uses_state(m, false) {
+        return out;
+    }
     if let Some(&(c, k)) = receivers.first() {
         let mutators = h
             .ancestors(&c.name)
@@ -255,6 +258,36 @@ fn instance_variants<'p>(
         });
     }
     out
+}
+
+/// True when a method reads its object's state (or static state, for `statics`): a field,
+/// or a call that may read it. Only then can a call chain or reflection reach a state
+/// that constructors alone cannot.
+fn uses_state(m: &Method, statics: bool) -> bool {
+    let Some(body) = &m.body else { return false };
+    let mut found = false;
+    crate::visit::stmt_exprs(body, &mut |e| match &e.kind {
+        ExprKind::Field { target: None, .. } if statics => found = true,
+        ExprKind::Field {
+            target: Some(t), ..
+        } if !statics => {
+            found |= matches!(t.kind, ExprKind::This { .. });
+        }
+        ExprKind::Call {
+            receiver: Some(r), ..
+        } if !statics => {
+            found |= matches!(r.kind, ExprKind::This { .. });
+        }
+        ExprKind::Call {
+            receiver: None,
+            method,
+            ..
+        } if statics => {
+            found |= method.is_static;
+        }
+        _ => {}
+    });
+    found
 }
 
 /// True when a method assigns a field of its own object (or a static field, for `statics`).
