@@ -160,6 +160,17 @@ pub fn generate(
             .entry(package)
             .or_insert_with(|| param_graph::ParamGraph::new(&h, package));
     }
+    // A site in a method a test can call is checked through that method; callers only add
+    // the sites of methods no test can call directly (private helpers).
+    let entry_methods: std::collections::HashSet<(String, String)> = specs
+        .iter()
+        .map(|s| {
+            (
+                s.class.name.clone(),
+                format!("{}{}", s.method.name, s.method.descriptor),
+            )
+        })
+        .collect();
     for spec in &specs {
         let graph = &graphs[harness::package_of(&spec.class.name)];
         for variant in &spec.variants {
@@ -185,9 +196,13 @@ pub fn generate(
                 setup: false,
             };
             let built = lower.lower_entry(spec, variant);
+            let own = format!("{}{}", spec.method.name, spec.method.descriptor);
             let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
             for g in lower.goals.drain(..) {
-                if g.term != "false" {
+                let site = &lower.sites[&g.site];
+                let direct = site.class == spec.class.name && site.method == own;
+                let callable = entry_methods.contains(&(site.class.clone(), site.method.clone()));
+                if g.term != "false" && (direct || !callable) {
                     by_site.entry(g.site).or_default().push(g.term);
                 }
             }
@@ -208,7 +223,6 @@ pub fn generate(
                     .map(|p| p.ty.erasure())
                     .collect(),
             };
-            let own = format!("{}{}", spec.method.name, spec.method.descriptor);
             let mut symbols = BTreeMap::new();
             if let Some(r) = &built.receiver {
                 plan::symbol_paths(r, "this", &mut symbols);
