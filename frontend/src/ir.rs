@@ -190,6 +190,21 @@ impl Type {
         }
     }
 
+    /// The primitive a box class holds (`java.lang.Integer` gives `int`).
+    pub fn unboxed(&self) -> Option<Type> {
+        Some(match self.class_name()? {
+            "java.lang.Boolean" => Type::Boolean,
+            "java.lang.Byte" => Type::Byte,
+            "java.lang.Short" => Type::Short,
+            "java.lang.Character" => Type::Char,
+            "java.lang.Integer" => Type::Int,
+            "java.lang.Long" => Type::Long,
+            "java.lang.Float" => Type::Float,
+            "java.lang.Double" => Type::Double,
+            _ => return None,
+        })
+    }
+
     /// Bit width of an integral type.
     pub fn bits(&self) -> Option<u32> {
         match self {

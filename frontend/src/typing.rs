@@ -21,17 +21,7 @@ pub fn boxed(t: &Type) -> Option<&'static str> {
 
 /// The primitive type a box class unboxes to.
 pub fn unboxed(t: &Type) -> Option<Type> {
-    Some(match t.class_name()? {
-        "java.lang.Boolean" => Type::Boolean,
-        "java.lang.Byte" => Type::Byte,
-        "java.lang.Short" => Type::Short,
-        "java.lang.Character" => Type::Char,
-        "java.lang.Integer" => Type::Int,
-        "java.lang.Long" => Type::Long,
-        "java.lang.Float" => Type::Float,
-        "java.lang.Double" => Type::Double,
-        _ => return None,
-    })
+    t.unboxed()
 }
 
 /// The primitive view of a type: itself if primitive, its unboxed type if a box.

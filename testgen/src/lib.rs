@@ -190,18 +190,13 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
             package,
             names: &names,
         };
-        let params = frontend::descriptor_params(&call.descriptor);
-        let rendered: Vec<String> = args
-            .iter()
-            .zip(&params)
-            .map(|(v, t)| render::value(v, t, &cx))
-            .collect();
+        let rendered = render::arguments(args, &call.descriptor, &cx);
         let target = if call.is_static {
             cx.class(&call.class)
         } else {
             receiver_expr.clone().unwrap_or_default()
         };
-        let text = format!("{target}.{}({});", call.method, rendered.join(", "));
+        let text = format!("{target}.{}({rendered});", call.method);
         inputs.push(format!("first {}", text.trim_end_matches(';')));
         body.push(text);
     }

@@ -52,28 +52,22 @@ pub fn value(v: &Value, ty: &Type, cx: &Ctx) -> String {
             class,
             args,
             descriptor,
-        } => {
-            let params = frontend::descriptor_params(descriptor);
-            let rendered: Vec<String> = args
-                .iter()
-                .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
-                .map(|(a, t)| value(a, t, cx))
-                .collect();
-            format!("new {}({})", cx.class(class), rendered.join(", "))
-        }
+        } => format!(
+            "new {}({})",
+            cx.class(class),
+            arguments(args, descriptor, cx)
+        ),
         Value::Call {
             class,
             method,
             descriptor,
             args,
         } => {
-            let params = frontend::descriptor_params(descriptor);
-            let rendered: Vec<String> = args
-                .iter()
-                .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
-                .map(|(a, t)| value(a, t, cx))
-                .collect();
-            format!("{}.{method}({})", cx.class(class), rendered.join(", "))
+            format!(
+                "{}.{method}({})",
+                cx.class(class),
+                arguments(args, descriptor, cx)
+            )
         }
         Value::Boxed {
             class,
@@ -96,6 +90,17 @@ pub fn value(v: &Value, ty: &Type, cx: &Ctx) -> String {
             .unwrap_or_else(|| "null".into()),
         Value::Reflect { class, .. } => format!("allocate({}.class)", cx.class(class)),
     }
+}
+
+/// Arguments of a call, each written for its parameter type.
+pub fn arguments(args: &[Value], descriptor: &str, cx: &Ctx) -> String {
+    let params = frontend::descriptor_params(descriptor);
+    let rendered: Vec<String> = args
+        .iter()
+        .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
+        .map(|(a, t)| value(a, t, cx))
+        .collect();
+    rendered.join(", ")
 }
 
 fn integral(ty: &Type, v: i64) -> String {

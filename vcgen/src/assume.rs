@@ -138,13 +138,5 @@ impl<'p> Lower<'p> {
 }
 
 fn box_of(class: &str) -> Option<Type> {
-    Some(match class {
-        "java.lang.Integer" => Type::Int,
-        "java.lang.Long" => Type::Long,
-        "java.lang.Short" => Type::Short,
-        "java.lang.Byte" => Type::Byte,
-        "java.lang.Character" => Type::Char,
-        "java.lang.Boolean" => Type::Boolean,
-        _ => return None,
-    })
+    Type::class(class).unboxed()
 }

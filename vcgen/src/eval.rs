@@ -763,16 +763,8 @@ impl<'p> Lower<'p> {
 /// The primitive type of a primitive or box type.
 fn frontend_primitive(ty: &Type) -> Type {
     if ty.is_primitive() {
-        return ty.clone();
-    }
-    match ty.class_name() {
-        Some("java.lang.Boolean") => Type::Boolean,
-        Some("java.lang.Byte") => Type::Byte,
-        Some("java.lang.Short") => Type::Short,
-        Some("java.lang.Character") => Type::Char,
-        Some("java.lang.Long") => Type::Long,
-        Some("java.lang.Float") => Type::Float,
-        Some("java.lang.Double") => Type::Double,
-        _ => Type::Int,
+        ty.clone()
+    } else {
+        ty.unboxed().unwrap_or(Type::Int)
     }
 }

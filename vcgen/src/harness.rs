@@ -1062,17 +1062,7 @@ fn dead(st: &State) -> State {
 
 /// The primitive a box class holds.
 fn box_primitive(class: &str) -> Option<Type> {
-    Some(match class {
-        "java.lang.Integer" => Type::Int,
-        "java.lang.Long" => Type::Long,
-        "java.lang.Short" => Type::Short,
-        "java.lang.Byte" => Type::Byte,
-        "java.lang.Character" => Type::Char,
-        "java.lang.Boolean" => Type::Boolean,
-        "java.lang.Double" => Type::Double,
-        "java.lang.Float" => Type::Float,
-        _ => return None,
-    })
+    Type::class(class).unboxed()
 }
 
 /// Classes and methods a body refers to: static fields, calls and constructors.
