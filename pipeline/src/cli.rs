@@ -48,8 +48,8 @@ pub enum Command {
 /// Options of the infer stage.
 #[derive(Debug, Clone, Args)]
 pub struct InferArgs {
-    /// Main source directories or .java files.
-    #[arg(required = true, value_name = "SRC")]
+    /// Main source directories or .java files (default: the roots `dsd parse` read).
+    #[arg(value_name = "SRC")]
     pub sources: Vec<PathBuf>,
     /// Test source directories (JUnit 4 or 5) whose runs show the intended usage.
     #[arg(long, required = true, num_args = 1.., value_name = "TEST_SRC")]
@@ -143,15 +143,48 @@ pub fn exit_code(findings: &Findings) -> i32 {
     }
 }
 
+/// The source roots the parse stage read: each project file's path without its package path.
+fn parsed_roots(work: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
+    let program = frontend::read_program(work).map_err(|e| {
+        Failure::new(format!(
+            "{e}; or name the sources: dsd infer --tests T... -- SRC..."
+        ))
+    })?;
+    let mut roots: Vec<PathBuf> = Vec::new();
+    for f in program.files.iter().filter(|f| !f.library) {
+        let root = f
+            .path
+            .strip_suffix(&f.rel)
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(&f.path));
+        let root = if root.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            root
+        };
+        if !roots.contains(&root) {
+            roots.push(root);
+        }
+    }
+    Ok(roots)
+}
+
 /// Runs a parsed command line; returns the exit status, or the failure that stopped it.
 pub fn execute(cli: &Cli) -> Result<i32, Failure> {
     let cache = matches!(cli.command, Command::Check(_));
     let mut stages = Stages::new(cli.work_dir.clone(), cache);
     match &cli.command {
         Command::Parse { sources } => stages.parse(sources).map(|_| EXIT_CLEAN),
-        Command::Infer(args) => stages
-            .infer(&args.sources, &args.tests, args.classpath.as_deref())
-            .map(|_| EXIT_CLEAN),
+        Command::Infer(args) => {
+            let sources = if args.sources.is_empty() {
+                parsed_roots(&cli.work_dir)?
+            } else {
+                args.sources.clone()
+            };
+            stages
+                .infer(&sources, &args.tests, args.classpath.as_deref())
+                .map(|_| EXIT_CLEAN)
+        }
         Command::Vcgen(args) => stages.vcgen(args).map(|_| EXIT_CLEAN),
         Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
         Command::Testgen => stages.testgen().map(|_| EXIT_CLEAN),
