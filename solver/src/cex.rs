@@ -51,6 +51,9 @@ pub enum Value {
         descriptor: String,
         /// Arguments.
         args: Vec<Value>,
+        /// The enclosing instance, for inner classes.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outer: Option<Box<Value>>,
     },
     /// A static factory call.
     Call {

@@ -224,10 +224,12 @@ impl<'m> Reader<'m> {
                 class,
                 descriptor,
                 args,
+                outer,
             } => Value::New {
                 class: class.clone(),
                 descriptor: descriptor.clone(),
                 args: args.iter().map(|a| self.value(a)).collect(),
+                outer: outer.as_ref().map(|o| Box::new(self.value(o))),
             },
             Plan::Call {
                 class,

@@ -52,11 +52,27 @@ pub fn value(v: &Value, ty: &Type, cx: &Ctx) -> String {
             class,
             args,
             descriptor,
-        } => format!(
-            "new {}({})",
-            cx.class(class),
-            arguments(args, descriptor, cx)
-        ),
+            outer: None,
+        } => {
+            format!(
+                "new {}({})",
+                cx.class(class),
+                arguments(args, descriptor, cx)
+            )
+        }
+        Value::New {
+            class,
+            args,
+            descriptor,
+            outer: Some(o),
+        } => {
+            let simple = class.rsplit('$').next().unwrap_or(class);
+            format!(
+                "{}.new {simple}({})",
+                value(o, &Type::Unknown, cx),
+                arguments(args, descriptor, cx)
+            )
+        }
         Value::Call {
             class,
             method,

@@ -8,6 +8,9 @@ use frontend::ir::{BinaryOp, Conversion, Expr, ExprKind, Literal, Span, Type, Un
 const NPE: &str = "java.lang.NullPointerException";
 const AIOOBE: &str = "java.lang.ArrayIndexOutOfBoundsException";
 
+/// The synthetic field holding an inner-class object's enclosing instance.
+pub const OUTER_FIELD: &str = "this$0";
+
 /// First id of interned string literals and class literals (pre-state objects that
 /// are neither inputs nor allocated by the method).
 const LITERAL_BASE: i64 = 500_000;
@@ -26,10 +29,14 @@ impl<'p> Lower<'p> {
                     v
                 }
             },
-            ExprKind::This { outer } => match (outer, &self.frame().this) {
+            ExprKind::This { outer } => match (outer, self.frame().this.clone()) {
                 (None, Some(t)) => Val {
-                    term: t.clone(),
+                    term: t,
                     sort: "Int",
+                },
+                (Some(o), Some(t)) => match self.enclosing_instance(st, &t, o) {
+                    Some(term) => Val { term, sort: "Int" },
+                    None => self.fresh_value(&e.ty, true),
                 },
                 _ => self.fresh_value(&e.ty, true),
             },
@@ -110,9 +117,21 @@ impl<'p> Lower<'p> {
                 &e.ty,
                 e.span,
             ),
-            ExprKind::New { method, args, .. } => {
+            ExprKind::New {
+                method,
+                args,
+                outer,
+            } => {
+                let outer = outer.as_ref().map(|o| self.eval(st, o));
                 let args: Vec<Val> = args.iter().map(|a| self.eval(st, a)).collect();
-                self.new_object(st, &method.class, &method.descriptor, args, e.span)
+                self.new_object(
+                    st,
+                    &method.class,
+                    &method.descriptor,
+                    args,
+                    outer.as_ref().map(|o| &o.term),
+                    e.span,
+                )
             }
             ExprKind::Unary { op, operand } => {
                 let v = self.eval(st, operand).term;
@@ -193,6 +212,24 @@ impl<'p> Lower<'p> {
                 self.fresh_value(&e.ty, false)
             }
         }
+    }
+
+    /// `Outer.this` seen from the inner object `this`: follows the enclosing-instance links
+    /// from the current class outward until `outer` (or a subclass of it).
+    fn enclosing_instance(&mut self, st: &mut State, this: &str, outer: &str) -> Option<Term> {
+        let mut class = self.frame().class;
+        let mut term = this.to_string();
+        while !self.h.is_subclass(&class.name, outer) {
+            if !class.inner {
+                return None;
+            }
+            let heap = self.heap(st, &field_key(&class.name, OUTER_FIELD));
+            term = self
+                .smt
+                .define("outer", "Int", format!("(select {} {term})", heap.term));
+            class = self.h.class(class.outer.as_deref()?)?;
+        }
+        Some(term)
     }
 
     /// The declared type of a field.

@@ -42,6 +42,9 @@ pub enum Receiver<'p> {
     None,
     /// A public constructor of this (concrete) class.
     Constructor(&'p Class, &'p Method),
+    /// A public constructor of an inner class, on an enclosing object built by a public
+    /// constructor of its class.
+    Inner(&'p Class, &'p Method, &'p Class, &'p Method),
     /// An object of this class whose fields are set by reflection.
     Reflect(&'p Class),
 }
@@ -100,6 +103,20 @@ pub fn constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> V
         .iter()
         .filter(|m| m.is_constructor() && accessible(h, class, m.modifiers.private, package))
         .filter(|m| !(m.modifiers.protected && package_of(&class.name) != package))
+        .collect();
+    ctors.sort_by_key(|m| m.param_count);
+    ctors
+}
+
+/// Constructors a test in `package` can call on an enclosing object (`outer.new C(...)`).
+fn inner_constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> Vec<&'p Method> {
+    if class.is_abstract() || !accessible(h, class, false, package) {
+        return Vec::new();
+    }
+    let mut ctors: Vec<&Method> = class
+        .methods
+        .iter()
+        .filter(|m| m.is_constructor() && accessible(h, class, m.modifiers.private, package))
         .collect();
     ctors.sort_by_key(|m| m.param_count);
     ctors
@@ -195,8 +212,23 @@ fn instance_variants<'p>(
 ) -> Vec<Variant<'p>> {
     let mut receivers: Vec<(&Class, &Method)> = Vec::new();
     let mut concrete: Vec<&Class> = Vec::new();
+    let mut inner: Vec<Variant> = Vec::new();
     for d in h.descendants(&class.name) {
-        if d.library || d.is_abstract() || d.inner {
+        if d.library || d.is_abstract() {
+            continue;
+        }
+        if d.inner {
+            let outer = d.outer.as_deref().and_then(|o| h.class(o));
+            let outer_ctor = outer.and_then(|o| constructors(h, o, package).into_iter().next());
+            let ctor = inner_constructors(h, d, package).into_iter().next();
+            if let (Some(o), Some(k), Some(c)) = (outer, outer_ctor, ctor) {
+                inner.push(Variant {
+                    receiver: Receiver::Inner(d, c, o, k),
+                    chain: None,
+                    reflect_statics: false,
+                    rank: 0,
+                });
+            }
             continue;
         }
         let overridden = h
@@ -211,6 +243,9 @@ fn instance_variants<'p>(
         }
     }
     receivers.truncate(CANDIDATES_MAX);
+    if receivers.is_empty() && !inner.is_empty() {
+        return inner;
+    }
     let mut out: Vec<Variant> = receivers
         .iter()
         .enumerate()
@@ -407,6 +442,7 @@ impl<'p> Lower<'p> {
                     &class.name,
                     &ctor.descriptor,
                     vals,
+                    None,
                     spec.method.span,
                 );
                 b.built.push((Type::class(&class.name), v.term.clone()));
@@ -417,8 +453,54 @@ impl<'p> Lower<'p> {
                         class: class.name.clone(),
                         descriptor: ctor.descriptor.clone(),
                         args: plans,
+                        outer: None,
                     },
                 ))
+            }
+            Receiver::Inner(class, ctor, outer_class, outer_ctor) => {
+                let oargs: Vec<(Val, Plan)> = outer_ctor
+                    .params()
+                    .iter()
+                    .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
+                    .collect();
+                let (ovals, oplans): (Vec<Val>, Vec<Plan>) = oargs.into_iter().unzip();
+                let o = self.new_object(
+                    &mut st,
+                    &outer_class.name,
+                    &outer_ctor.descriptor,
+                    ovals,
+                    None,
+                    spec.method.span,
+                );
+                let args: Vec<(Val, Plan)> = ctor
+                    .params()
+                    .iter()
+                    .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
+                    .collect();
+                let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+                let v = self.new_object(
+                    &mut st,
+                    &class.name,
+                    &ctor.descriptor,
+                    vals,
+                    Some(&o.term),
+                    spec.method.span,
+                );
+                b.built.push((Type::class(&class.name), v.term.clone()));
+                b.constructed = true;
+                let outer = Plan::New {
+                    class: outer_class.name.clone(),
+                    descriptor: outer_ctor.descriptor.clone(),
+                    args: oplans,
+                    outer: None,
+                };
+                let plan = Plan::New {
+                    class: class.name.clone(),
+                    descriptor: ctor.descriptor.clone(),
+                    args: plans,
+                    outer: Some(Box::new(outer)),
+                };
+                Some((v, plan))
             }
             Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
         };
@@ -465,6 +547,7 @@ impl<'p> Lower<'p> {
                 &spec.class.name,
                 &spec.method.descriptor,
                 vals,
+                None,
                 spec.method.span,
             );
         } else if let Some(body) = &spec.method.body {
@@ -868,13 +951,14 @@ impl<'p> Lower<'p> {
         b.constructed = true;
         match producer.kind {
             ProducerKind::Constructor => {
-                let v = self.new_object(st, &class.name, &m.descriptor, vals, class.span);
+                let v = self.new_object(st, &class.name, &m.descriptor, vals, None, class.span);
                 (
                     v,
                     Plan::New {
                         class: class.name.clone(),
                         descriptor: m.descriptor.clone(),
                         args: plans,
+                        outer: None,
                     },
                 )
             }

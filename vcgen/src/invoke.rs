@@ -362,13 +362,15 @@ impl<'p> Lower<'p> {
         }
     }
 
-    /// `new C(args)`: a fresh object with default fields, then its constructor chain.
+    /// `new C(args)` (or `outer.new C(args)`): a fresh object with default fields and its
+    /// enclosing instance, then its constructor chain.
     pub fn new_object(
         &mut self,
         st: &mut State,
         class: &str,
         descriptor: &str,
         args: Vec<Val>,
+        outer: Option<&Term>,
         span: Span,
     ) -> Val {
         let Some(class) = self.h.class(class) else {
@@ -383,6 +385,9 @@ impl<'p> Lower<'p> {
                 let d = smt::default_value(&f.ty.erasure());
                 self.store_field(st, &c.name, &f.name, &id, &d);
             }
+        }
+        if let Some(o) = outer {
+            self.store_field(st, &class.name, crate::eval::OUTER_FIELD, &id, o);
         }
         let next = self.construct(st.clone(), &id, &class.name, descriptor, args, span);
         match next {

@@ -62,6 +62,9 @@ pub enum Plan {
         descriptor: String,
         /// Argument plans.
         args: Vec<Plan>,
+        /// The enclosing instance, for inner classes (`outer.new C(...)`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outer: Option<Box<Plan>>,
     },
     /// A static factory call with argument plans.
     Call {
@@ -234,7 +237,17 @@ pub fn symbol_paths(plan: &Plan, path: &str, out: &mut std::collections::BTreeMa
                 symbol_paths(o, path, out);
             }
         }
-        Plan::New { class, args, .. } | Plan::Call { class, args, .. } => {
+        Plan::New {
+            class, args, outer, ..
+        } => {
+            for (i, a) in args.iter().enumerate() {
+                symbol_paths(a, &format!("{path}<-{class}#arg{i}"), out);
+            }
+            if let Some(o) = outer {
+                symbol_paths(o, &format!("{path}<-{class}#outer"), out);
+            }
+        }
+        Plan::Call { class, args, .. } => {
             for (i, a) in args.iter().enumerate() {
                 symbol_paths(a, &format!("{path}<-{class}#arg{i}"), out);
             }
