@@ -370,3 +370,99 @@ fn signed(bits: u64, ty: &Type) -> i64 {
 fn unquote(s: &str) -> String {
     s.trim_start_matches('|').trim_end_matches('|').to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use frontend::ir::Type;
+    use std::collections::BTreeMap;
+    use vcgen::{Entry, Route};
+
+    fn query(goal: &str, args: Vec<Plan>, inputs: &[&str]) -> Query {
+        Query {
+            id: "q1".into(),
+            prelude: "p1".into(),
+            goal: goal.into(),
+            site: "s".into(),
+            entry: Entry {
+                class: "C".into(),
+                method: "m".into(),
+                descriptor: "(I[I)V".into(),
+                is_static: true,
+                params: vec![],
+            },
+            rank: 0,
+            receiver: None,
+            args,
+            chain: Vec::new(),
+            statics: Vec::new(),
+            route: Route::Direct,
+            preferences: vec!["pref!small".into()],
+            inputs: inputs.iter().map(|s| s.to_string()).collect(),
+            symbols: BTreeMap::new(),
+            observed: false,
+        }
+    }
+
+    const PRELUDE: &str = "
+        (declare-const x (_ BitVec 32))
+        (declare-const len (_ BitVec 32))
+        (declare-const elems (Array (_ BitVec 32) (_ BitVec 32)))
+        (declare-const pref!small Bool)
+        (assert (= pref!small (and (bvsle x #x00000064) (bvsge x #xffffff9c))))
+        (declare-const goal!0 Bool)
+        (assert (= goal!0 (and (bvsgt x #x00000000) (= len #x00000002) (= (select elems #x00000001) x))))
+        (declare-const goal!1 Bool)
+        (assert (= goal!1 (and (bvsgt x #x00000000) (bvslt x #x00000000))))";
+
+    #[test]
+    fn reads_models_back_through_the_plans() {
+        let prelude = Prelude::load(PRELUDE, 5000);
+        let plans = vec![
+            Plan::Primitive {
+                ty: Type::Int,
+                sym: "x".into(),
+            },
+            Plan::Array {
+                ty: Type::Array(Box::new(Type::Int)),
+                len: "len".into(),
+                elems: "elems".into(),
+            },
+        ];
+        let solved = prelude.solve(&query("goal!0", plans, &["x", "len"]), 3);
+        assert_eq!(solved.status, Status::Sat);
+        assert_eq!(solved.models.len(), 3, "three distinct models");
+        for m in &solved.models {
+            let Value::Integral { value: x, .. } = m.args[0] else {
+                panic!("x is an int")
+            };
+            assert!((1..=100).contains(&x), "small preferred: {x}");
+            let Value::Array { elements, .. } = &m.args[1] else {
+                panic!("an array")
+            };
+            assert_eq!(elements.len(), 2);
+            assert_eq!(
+                elements[1],
+                Value::Integral {
+                    ty: Type::Int,
+                    value: x
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn an_impossible_goal_is_unsat() {
+        let prelude = Prelude::load(PRELUDE, 5000);
+        let solved = prelude.solve(&query("goal!1", Vec::new(), &[]), 3);
+        assert_eq!(solved.status, Status::Unsat);
+        assert!(solved.models.is_empty());
+    }
+
+    #[test]
+    fn a_prelude_that_does_not_parse_is_unknown() {
+        let prelude = Prelude::load("(assert (= y 1))", 5000);
+        let solved = prelude.solve(&query("goal!0", Vec::new(), &[]), 1);
+        assert_eq!(solved.status, Status::Unknown);
+    }
+}
