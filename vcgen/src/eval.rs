@@ -18,6 +18,31 @@ const LITERAL_BASE: i64 = 500_000;
 impl<'p> Lower<'p> {
     /// Evaluates an expression, recording the crash checks it performs.
     pub fn eval(&mut self, st: &mut State, e: &'p Expr) -> Val {
+        let v = self.eval_raw(st, e);
+        if e.ty == Type::Unknown {
+            v
+        } else {
+            self.fit(v, &e.ty)
+        }
+    }
+
+    /// Evaluates a condition: a Boolean even when the frontend could not type it.
+    pub fn eval_cond(&mut self, st: &mut State, e: &'p Expr) -> Term {
+        let v = self.eval(st, e);
+        self.fit(v, &Type::Boolean).term
+    }
+
+    /// The value itself when its sort is the one `ty` needs, else an unconstrained value of
+    /// `ty` (a value the frontend could not type meets a typed context).
+    pub fn fit(&mut self, v: Val, ty: &Type) -> Val {
+        if v.sort == smt::sort(ty) {
+            v
+        } else {
+            self.fresh_value(ty, false)
+        }
+    }
+
+    fn eval_raw(&mut self, st: &mut State, e: &'p Expr) -> Val {
         let sort = smt::sort(&e.ty);
         match &e.kind {
             ExprKind::Literal(l) => self.literal(l, &e.ty),
@@ -134,7 +159,10 @@ impl<'p> Lower<'p> {
                 )
             }
             ExprKind::Unary { op, operand } => {
-                let v = self.eval(st, operand).term;
+                let v = match op {
+                    UnaryOp::Not => self.eval_cond(st, operand),
+                    _ => self.eval(st, operand).term,
+                };
                 let term = match (op, &e.ty) {
                     (UnaryOp::Not, _) => smt::not(&v),
                     (UnaryOp::Neg, Type::Float) => {
@@ -173,7 +201,7 @@ impl<'p> Lower<'p> {
                 then,
                 otherwise,
             } => {
-                let c = self.eval(st, cond).term;
+                let c = self.eval_cond(st, cond);
                 let mut t = st.branch(&mut self.smt, &c);
                 let mut f = st.branch(&mut self.smt, &smt::not(&c));
                 let tv = self.eval(&mut t, then);
@@ -276,7 +304,8 @@ impl<'p> Lower<'p> {
         span: Span,
     ) -> (Term, Term) {
         let arr = self.eval(st, array).term;
-        let idx = self.eval(st, index).term;
+        let idx = self.eval(st, index);
+        let idx = self.fit(idx, &Type::Int).term;
         self.null_check(st, &arr, array, span);
         let out = format!(
             "(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))",
@@ -390,7 +419,13 @@ impl<'p> Lower<'p> {
                 sort: "Int",
             };
         }
-        let sizes: Vec<Term> = dims.iter().map(|d| self.eval(st, d).term).collect();
+        let sizes: Vec<Term> = dims
+            .iter()
+            .map(|d| {
+                let v = self.eval(st, d);
+                self.fit(v, &Type::Int).term
+            })
+            .collect();
         for (d, e) in sizes.iter().zip(dims) {
             let fail = format!("(bvslt {d} {})", smt::int(0));
             self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
@@ -474,7 +509,7 @@ impl<'p> Lower<'p> {
     ) -> Val {
         let sort = smt::sort(ty);
         if matches!(op, BinaryOp::CondAnd | BinaryOp::CondOr) {
-            let l = self.eval(st, lhs).term;
+            let l = self.eval_cond(st, lhs);
             let (go_on, short) = if op == BinaryOp::CondAnd {
                 (l.clone(), smt::not(&l))
             } else {
@@ -483,14 +518,32 @@ impl<'p> Lower<'p> {
             let mut right = st.branch(&mut self.smt, &go_on);
             let short_state = st.branch(&mut self.smt, &short);
             let r = self.eval(&mut right, rhs);
+            let r = self.fit(r, &Type::Boolean);
             let short_val = Val {
                 term: (op == BinaryOp::CondOr).to_string(),
                 sort: "Bool",
             };
             return self.join_valued(st, vec![(right, r), (short_state, short_val)], "Bool");
         }
-        let l = self.eval(st, lhs).term;
-        let r = self.eval(st, rhs).term;
+        let l = self.eval(st, lhs);
+        let r = self.eval(st, rhs);
+        let (l, r) = if *op_ty == Type::Unknown || op == BinaryOp::Concat {
+            (l.term, r.term)
+        } else {
+            let rty = if op.is_shift() {
+                rhs.ty.clone()
+            } else {
+                op_ty.clone()
+            };
+            (
+                self.fit(l, op_ty).term,
+                if rty == Type::Unknown {
+                    r.term
+                } else {
+                    self.fit(r, &rty).term
+                },
+            )
+        };
         if op == BinaryOp::Concat {
             return self.concat(st, &l, &r);
         }
@@ -659,6 +712,11 @@ impl<'p> Lower<'p> {
         let new = match op {
             None => {
                 let v = self.eval(st, value);
+                let v = if ty == Type::Unknown {
+                    v
+                } else {
+                    self.fit(v, &ty)
+                };
                 self.store_check(st, &place, &v, &value.ty, span);
                 v
             }

@@ -256,6 +256,10 @@ impl<'p> Lower<'p> {
         self.frames.push(frame);
         st.frames.push(Vec::new());
         for (i, a) in args.into_iter().enumerate() {
+            let a = match m.locals.get(i).map(|l| l.ty.clone()) {
+                Some(t) if t != Type::Unknown => self.fit(a, &t),
+                _ => a,
+            };
             st.set_local(i as u32, a);
         }
     }

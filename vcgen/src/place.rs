@@ -61,7 +61,8 @@ impl<'p> Lower<'p> {
             }
             ExprKind::ArrayAccess { array, index } => {
                 let arr = self.eval(st, array).term;
-                let idx = self.eval(st, index).term;
+                let idx = self.eval(st, index);
+                let idx = self.fit(idx, &Type::Int).term;
                 let elem = array
                     .ty
                     .element()

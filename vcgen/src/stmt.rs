@@ -49,6 +49,16 @@ impl<'p> Lower<'p> {
                 let mut st = st;
                 if let Some(e) = init {
                     let v = self.eval(&mut st, e);
+                    let ty = self
+                        .frame()
+                        .method
+                        .locals
+                        .get(*local as usize)
+                        .map(|l| l.ty.clone());
+                    let v = match ty {
+                        Some(t) if t != Type::Unknown => self.fit(v, &t),
+                        _ => v,
+                    };
                     st.set_local(*local, v);
                 }
                 Some(st)
@@ -64,7 +74,7 @@ impl<'p> Lower<'p> {
                 otherwise,
             } => {
                 let mut st = st;
-                let c = self.eval(&mut st, cond).term;
+                let c = self.eval_cond(&mut st, cond);
                 let t = st.branch(&mut self.smt, &c);
                 let f = st.branch(&mut self.smt, &smt::not(&c));
                 let t = self.exec(t, then);
@@ -107,6 +117,14 @@ impl<'p> Lower<'p> {
             StmtKind::Return(value) => {
                 let mut st = st;
                 let v = value.as_ref().map(|e| self.eval(&mut st, e));
+                let ret = self.frame().method.ret.clone();
+                let v = v.map(|v| {
+                    if ret == Type::Unknown || ret == Type::Void {
+                        v
+                    } else {
+                        self.fit(v, &ret)
+                    }
+                });
                 self.frame_mut().returns.push((st, v));
                 None
             }
@@ -134,7 +152,7 @@ impl<'p> Lower<'p> {
             } => self.exec_try(st, body, catches, finally.as_deref()),
             StmtKind::Assert { cond, .. } => {
                 let mut st = st;
-                let c = self.eval(&mut st, cond).term;
+                let c = self.eval_cond(&mut st, cond);
                 self.check(&mut st, smt::not(&c), "java.lang.AssertionError", s.span);
                 Some(st)
             }
@@ -265,7 +283,7 @@ impl<'p> Lower<'p> {
             let Some(mut s) = cur.take() else { break };
             if cond_first || i > 0 {
                 if let Some(c) = cond {
-                    let c = self.eval(&mut s, c).term;
+                    let c = self.eval_cond(&mut s, c);
                     exits.push(s.branch(&mut self.smt, &smt::not(&c)));
                     s = s.branch(&mut self.smt, &c);
                 }
