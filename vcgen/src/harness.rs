@@ -95,7 +95,8 @@ pub fn package_of(class: &str) -> &str {
 
 /// Constructors a test in `package` can call to make an object of exactly `class`.
 pub fn constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> Vec<&'p Method> {
-    if class.is_abstract() || class.inner || !accessible(h, class, false, package) {
+    let is_enum = class.kind == frontend::ir::ClassKind::Enum;
+    if is_enum || class.is_abstract() || class.inner || !accessible(h, class, false, package) {
         return Vec::new();
     }
     let mut ctors: Vec<&Method> = class
