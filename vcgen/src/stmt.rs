@@ -471,6 +471,17 @@ impl<'p> Lower<'p> {
         finally: Option<&'p Stmt>,
     ) -> Option<State> {
         let returns_before = self.frame().returns.len();
+        let jump_marks: Vec<(usize, usize)> = self
+            .frame()
+            .jumps
+            .iter()
+            .map(|j| (j.breaks.len(), j.continues.len()))
+            .collect();
+        let handler_marks: Vec<Vec<usize>> = self
+            .handlers
+            .iter()
+            .map(|h| h.entries.iter().map(Vec::len).collect())
+            .collect();
         self.handlers.push(HandlerFrame {
             catches: catches.iter().map(|c| c.types.clone()).collect(),
             entries: catches.iter().map(|_| Vec::new()).collect(),
@@ -515,10 +526,56 @@ impl<'p> Lower<'p> {
                 }
             }
         }
+        // Jumps and exceptions for outer handlers that left the try run the finally too.
+        for (i, (breaks, continues)) in jump_marks.into_iter().enumerate() {
+            let left: Vec<State> = self.frame_mut().jumps[i].breaks.drain(breaks..).collect();
+            if let Some(after) = self.finally_on(left, fin) {
+                self.frame_mut().jumps[i].breaks.push(after);
+            }
+            let left: Vec<State> = self.frame_mut().jumps[i]
+                .continues
+                .drain(continues..)
+                .collect();
+            if let Some(after) = self.finally_on(left, fin) {
+                self.frame_mut().jumps[i].continues.push(after);
+            }
+        }
+        for (hi, marks) in handler_marks.into_iter().enumerate() {
+            for (ci, mark) in marks.into_iter().enumerate() {
+                let left: Vec<(State, Term)> =
+                    self.handlers[hi].entries[ci].drain(mark..).collect();
+                if left.is_empty() {
+                    continue;
+                }
+                let reaches: Vec<Term> = left.iter().map(|(s, _)| s.reach.clone()).collect();
+                let excs: Vec<Val> = left
+                    .iter()
+                    .map(|(_, e)| Val {
+                        term: e.clone(),
+                        sort: "Int",
+                    })
+                    .collect();
+                let exc = state::join_values(&mut self.smt, &reaches, &excs);
+                if let Some(after) =
+                    self.finally_on(left.into_iter().map(|(s, _)| s).collect(), fin)
+                {
+                    self.handlers[hi].entries[ci].push((after, exc.term));
+                }
+            }
+        }
         match joined {
             Some(s) => self.exec(s, fin),
             None => None,
         }
+    }
+
+    /// Joins the states leaving a try the same way and runs the finally block on them.
+    fn finally_on(&mut self, states: Vec<State>, fin: &'p Stmt) -> Option<State> {
+        if states.is_empty() {
+            return None;
+        }
+        let joined = self.join(states)?;
+        self.exec(joined, fin)
     }
 
     /// Raises an exception object: to a handler that catches it, or out of the entry.
