@@ -95,11 +95,7 @@ impl BodyCx<'_> {
                 match (array, index) {
                     (Some(array), Some(index)) => {
                         let ty = array.ty.element().cloned().unwrap_or(Type::Unknown);
-                        let index = typing::to_primitive(
-                            index.clone(),
-                            &unary_promote(&primitive_of(&index.ty).unwrap_or(Type::Int)),
-                        );
-                        let index = typing::coerce(index, &Type::Int);
+                        let index = typing::int_operand(index);
                         Expr {
                             kind: ExprKind::ArrayAccess {
                                 array: Box::new(array),
@@ -455,8 +451,7 @@ impl BodyCx<'_> {
             .into_iter()
             .map(|d| {
                 let e = self.expr(d);
-                let p = unary_promote(&primitive_of(&e.ty).unwrap_or(Type::Int));
-                typing::coerce(typing::to_primitive(e, &p), &Type::Int)
+                typing::int_operand(e)
             })
             .collect();
         Expr {

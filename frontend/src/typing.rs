@@ -41,6 +41,12 @@ pub fn unary_promote(t: &Type) -> Type {
     }
 }
 
+/// An array index or size: unboxed, promoted, and converted to `int`.
+pub fn int_operand(e: Expr) -> Expr {
+    let promoted = unary_promote(&primitive_of(&e.ty).unwrap_or(Type::Int));
+    coerce(to_primitive(e, &promoted), &Type::Int)
+}
+
 /// Binary numeric promotion of two primitive numeric types.
 pub fn binary_promote(a: &Type, b: &Type) -> Type {
     if *a == Type::Double || *b == Type::Double {

@@ -40,7 +40,8 @@ pub fn locate(flavour: Flavour) -> Result<Tools, Error> {
     })
 }
 
-fn find_tool(name: &str) -> Result<PathBuf, Error> {
+/// A JDK tool: `$JAVA_HOME/bin/NAME` when it exists, else `NAME` on `PATH`.
+pub fn find_tool(name: &str) -> Result<PathBuf, Error> {
     if let Some(home) = env::var_os("JAVA_HOME") {
         let candidate = Path::new(&home).join("bin").join(name);
         if candidate.is_file() {

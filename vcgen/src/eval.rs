@@ -6,7 +6,6 @@ use crate::state::{self, State, Val};
 use frontend::ir::{BinaryOp, Conversion, Expr, ExprKind, Literal, Span, Type, UnaryOp};
 
 const NPE: &str = "java.lang.NullPointerException";
-const AIOOBE: &str = "java.lang.ArrayIndexOutOfBoundsException";
 
 /// The synthetic field holding an inner-class object's enclosing instance.
 pub const OUTER_FIELD: &str = "this$0";
@@ -105,24 +104,16 @@ impl<'p> Lower<'p> {
                     sort,
                 }
             }
-            ExprKind::ArrayAccess { array, index } => {
-                let (arr, idx) = self.array_operands(st, array, index, e.span);
+            ExprKind::ArrayAccess { array, .. } => {
+                let place = self.place(st, e, e.span);
+                self.check_place(st, &place, e.span);
                 let elem = array
                     .ty
                     .element()
                     .cloned()
                     .unwrap_or(Type::Unknown)
                     .erasure();
-                let heap = self.heap(st, &array_key(&elem));
-                let s = smt::sort(&elem);
-                let raw = Val {
-                    term: self.smt.define(
-                        "elt",
-                        s,
-                        format!("(select (select {} {}) {})", heap.term, arr, idx),
-                    ),
-                    sort: s,
-                };
+                let raw = self.read_place(st, &place, &elem);
                 self.convert_value(st, raw, &elem, &e.ty, e.span)
             }
             ExprKind::NewArray { dims, init } => {
@@ -293,26 +284,6 @@ impl<'p> Lower<'p> {
         }
         let fail = smt::eq(obj, "0");
         self.check(st, fail, NPE, span);
-    }
-
-    /// Evaluates `a[i]`'s operands and checks null and bounds; gives the array and index terms.
-    fn array_operands(
-        &mut self,
-        st: &mut State,
-        array: &'p Expr,
-        index: &'p Expr,
-        span: Span,
-    ) -> (Term, Term) {
-        let arr = self.eval(st, array).term;
-        let idx = self.eval(st, index);
-        let idx = self.fit(idx, &Type::Int).term;
-        self.null_check(st, &arr, array, span);
-        let out = format!(
-            "(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))",
-            smt::int(0)
-        );
-        self.check(st, out, AIOOBE, span);
-        (arr, idx)
     }
 
     /// `o != null && dtype(o) <: T`.

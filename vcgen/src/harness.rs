@@ -11,7 +11,7 @@ use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{ChainCall, FieldPlan, Plan, Route};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use frontend::ir::{Class, Expr, ExprKind, Method, Stmt, StmtKind, Type};
+use frontend::ir::{Class, Expr, ExprKind, Local, Method, Stmt, StmtKind, Type};
 use frontend::Hierarchy;
 use std::collections::BTreeSet;
 
@@ -432,75 +432,31 @@ impl<'p> Lower<'p> {
         let receiver = match variant.receiver {
             Receiver::None => None,
             Receiver::Constructor(class, ctor) => {
-                let args: Vec<(Val, Plan)> = ctor
-                    .params()
-                    .iter()
-                    .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
-                    .collect();
-                let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
-                let v = self.new_object(
-                    &mut st,
-                    &class.name,
-                    &ctor.descriptor,
-                    vals,
-                    None,
-                    spec.method.span,
-                );
+                let (v, plan) =
+                    self.construct_input(&mut st, &mut b, class, ctor, None, 0, spec.method.span);
                 b.built.push((Type::class(&class.name), v.term.clone()));
-                b.constructed = true;
-                Some((
-                    v,
-                    Plan::New {
-                        class: class.name.clone(),
-                        descriptor: ctor.descriptor.clone(),
-                        args: plans,
-                        outer: None,
-                    },
-                ))
+                Some((v, plan))
             }
             Receiver::Inner(class, ctor, outer_class, outer_ctor) => {
-                let oargs: Vec<(Val, Plan)> = outer_ctor
-                    .params()
-                    .iter()
-                    .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
-                    .collect();
-                let (ovals, oplans): (Vec<Val>, Vec<Plan>) = oargs.into_iter().unzip();
-                let o = self.new_object(
+                let outer = self.construct_input(
                     &mut st,
-                    &outer_class.name,
-                    &outer_ctor.descriptor,
-                    ovals,
+                    &mut b,
+                    outer_class,
+                    outer_ctor,
                     None,
+                    0,
                     spec.method.span,
                 );
-                let args: Vec<(Val, Plan)> = ctor
-                    .params()
-                    .iter()
-                    .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
-                    .collect();
-                let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
-                let v = self.new_object(
+                let (v, plan) = self.construct_input(
                     &mut st,
-                    &class.name,
-                    &ctor.descriptor,
-                    vals,
-                    Some(&o.term),
+                    &mut b,
+                    class,
+                    ctor,
+                    Some(outer),
+                    0,
                     spec.method.span,
                 );
                 b.built.push((Type::class(&class.name), v.term.clone()));
-                b.constructed = true;
-                let outer = Plan::New {
-                    class: outer_class.name.clone(),
-                    descriptor: outer_ctor.descriptor.clone(),
-                    args: oplans,
-                    outer: None,
-                };
-                let plan = Plan::New {
-                    class: class.name.clone(),
-                    descriptor: ctor.descriptor.clone(),
-                    args: plans,
-                    outer: Some(Box::new(outer)),
-                };
                 Some((v, plan))
             }
             Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
@@ -508,12 +464,7 @@ impl<'p> Lower<'p> {
         let this = receiver.as_ref().map(|(v, _)| v.term.clone());
         let mut chain = Vec::new();
         if let Some((class, m)) = variant.chain {
-            let args: Vec<(Val, Plan)> = m
-                .params()
-                .iter()
-                .map(|p| self.input(&mut st, &mut b, &p.ty, 1))
-                .collect();
-            let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+            let (vals, plans) = self.inputs(&mut st, &mut b, m.params(), 1);
             self.assume_call_spec(&mut st, class, m, this.as_ref(), &vals);
             if let Some(body) = &m.body {
                 // The set-up call must complete normally: its own crashes belong to its own entry.
@@ -531,13 +482,7 @@ impl<'p> Lower<'p> {
                 args: plans,
             });
         }
-        let args: Vec<(Val, Plan)> = spec
-            .method
-            .params()
-            .iter()
-            .map(|p| self.input(&mut st, &mut b, &p.ty, 0))
-            .collect();
-        let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
+        let (vals, plans) = self.inputs(&mut st, &mut b, spec.method.params(), 0);
         self.assume_entry_spec(&mut st, spec, receiver.as_ref().map(|(v, _)| v), &vals);
         self.frames.pop();
         st.frames.pop();
@@ -934,6 +879,51 @@ impl<'p> Lower<'p> {
         out
     }
 
+    /// Builds one input per parameter, at the given construction depth.
+    fn inputs(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        params: &[Local],
+        depth: u32,
+    ) -> (Vec<Val>, Vec<Plan>) {
+        params
+            .iter()
+            .map(|p| self.input(st, b, &p.ty, depth))
+            .unzip()
+    }
+
+    /// `new C(args)` (or `outer.new C(args)`) with an input per constructor parameter.
+    #[allow(clippy::too_many_arguments)]
+    fn construct_input(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        class: &'p Class,
+        ctor: &'p Method,
+        outer: Option<(Val, Plan)>,
+        depth: u32,
+        span: frontend::ir::Span,
+    ) -> (Val, Plan) {
+        let (vals, plans) = self.inputs(st, b, ctor.params(), depth + 1);
+        let v = self.new_object(
+            st,
+            &class.name,
+            &ctor.descriptor,
+            vals,
+            outer.as_ref().map(|(o, _)| &o.term),
+            span,
+        );
+        b.constructed = true;
+        let plan = Plan::New {
+            class: class.name.clone(),
+            descriptor: ctor.descriptor.clone(),
+            args: plans,
+            outer: outer.map(|(_, p)| Box::new(p)),
+        };
+        (v, plan)
+    }
+
     /// Builds a value with a constructor or a static factory of the parameter graph.
     fn produce(
         &mut self,
@@ -943,27 +933,13 @@ impl<'p> Lower<'p> {
         depth: u32,
     ) -> (Val, Plan) {
         let (class, m) = (producer.class, producer.method);
-        let args: Vec<(Val, Plan)> = m
-            .params()
-            .iter()
-            .map(|p| self.input(st, b, &p.ty, depth + 1))
-            .collect();
-        let (vals, plans): (Vec<Val>, Vec<Plan>) = args.into_iter().unzip();
-        b.constructed = true;
         match producer.kind {
             ProducerKind::Constructor => {
-                let v = self.new_object(st, &class.name, &m.descriptor, vals, None, class.span);
-                (
-                    v,
-                    Plan::New {
-                        class: class.name.clone(),
-                        descriptor: m.descriptor.clone(),
-                        args: plans,
-                        outer: None,
-                    },
-                )
+                self.construct_input(st, b, class, m, None, depth, class.span)
             }
             ProducerKind::Factory => {
+                let (vals, plans) = self.inputs(st, b, m.params(), depth + 1);
+                b.constructed = true;
                 let sort = "Int";
                 let value = match &m.body {
                     Some(body) => {

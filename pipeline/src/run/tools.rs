@@ -2,7 +2,7 @@
 
 use crate::error::Failure;
 use std::env;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Default JUnit 4 jars of Debian's `junit4` package.
 const DEBIAN_JUNIT: [&str; 2] = [
@@ -32,18 +32,7 @@ pub fn locate() -> Result<JavaTools, Failure> {
 }
 
 fn find_tool(name: &str) -> Result<PathBuf, Failure> {
-    if let Some(home) = env::var_os("JAVA_HOME") {
-        let candidate = Path::new(&home).join("bin").join(name);
-        if candidate.is_file() {
-            return Ok(candidate);
-        }
-    }
-    which::which(name).map_err(|_| {
-        Failure::new(format!(
-            "`{name}` not found in $JAVA_HOME/bin or on PATH; install a JDK \
-             (e.g. `apt-get install openjdk-17-jdk-headless`) or set JAVA_HOME"
-        ))
-    })
+    invariants::toolchain::find_tool(name).map_err(|e| Failure::new(e.0))
 }
 
 fn junit_classpath() -> Result<Vec<PathBuf>, Failure> {
