@@ -39,7 +39,7 @@ impl Stages {
         &mut self,
         stage: &str,
         files: StageFiles,
-        run: impl FnOnce(&Path) -> Result<T, E>,
+        run: impl FnOnce(&Path, &Progress) -> Result<T, E>,
         describe: impl FnOnce(&T) -> String,
     ) -> Result<T, Failure>
     where
@@ -58,7 +58,7 @@ impl Stages {
         stamps::clear(&self.work, stage);
         let spinner = Progress::spinner(&format!("dsd {stage}"));
         let start = Instant::now();
-        let result = run(&self.work).map_err(Into::into);
+        let result = run(&self.work, &spinner).map_err(Into::into);
         spinner.finish();
         let seconds = start.elapsed().as_secs_f64();
         self.times.push(StageTime {
@@ -90,7 +90,7 @@ impl Stages {
         let s = self.stage(
             "parse",
             files,
-            |work| frontend::parse_stage(sources, work),
+            |work, _| frontend::parse_stage(sources, work),
             |s| {
                 format!(
                     "{}, {}, {} ({} unknown nodes, {})",
@@ -142,7 +142,7 @@ impl Stages {
         self.stage(
             "infer",
             files,
-            |work| invariants::infer_stage(work, &options).map_err(|e| Failure::new(e.0)),
+            |work, _| invariants::infer_stage(work, &options).map_err(|e| Failure::new(e.0)),
             invariants::InferSummary::line,
         )
     }
@@ -176,7 +176,7 @@ impl Stages {
         self.stage(
             "vcgen",
             files,
-            |work| vcgen::vcgen_stage(work, &options),
+            |work, _| vcgen::vcgen_stage(work, &options),
             |s| {
                 format!(
                     "{}, {}, {}",
@@ -209,7 +209,11 @@ impl Stages {
         self.stage(
             "solve",
             files,
-            |work| solver::solve_stage(work, &options),
+            |work, progress| {
+                solver::solve_stage(work, &options, &|done, total| {
+                    progress.set_message(&format!("dsd solve: {done}/{total} preludes"));
+                })
+            },
             |s| {
                 format!(
                     "{}: {} sat, {} unsat, {} unknown; {}",
@@ -231,13 +235,18 @@ impl Stages {
             outputs: vec![self.work.join("tests")],
             options: String::new(),
         };
-        self.stage("testgen", files, testgen::testgen_stage, |s| {
-            format!(
-                "{} in {}",
-                plural(s.tests, "test"),
-                plural(s.classes, "class")
-            )
-        })
+        self.stage(
+            "testgen",
+            files,
+            |work, _| testgen::testgen_stage(work),
+            |s| {
+                format!(
+                    "{} in {}",
+                    plural(s.tests, "test"),
+                    plural(s.classes, "class")
+                )
+            },
+        )
     }
 
     /// `dsd run`.

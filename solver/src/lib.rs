@@ -4,16 +4,20 @@
 //! parsed once into its own solver and its goals are checked as assumptions,
 //! incrementally. Preludes are taken in the order vcgen wrote them (an entry's
 //! constructor variants before call chains, reflection last); the first query
-//! with a model settles its site and later queries of that site are skipped. Each query asks first for inputs that are non-null and small, then
-//! relaxes those preferences, and then for up to `models` distinct models.
+//! with a model settles its site and later queries of that site are skipped, and so
+//! are the queries of a site the solver already timed out on twice (see [`ledger`]).
+//! Each query asks first for inputs that are non-null and small, then relaxes those
+//! preferences, and then for up to `models` distinct models. Every prelude gets a
+//! fresh Z3 context.
 //! Unknown results (timeouts) are recorded and counted, never fatal.
 
 pub mod cex;
+mod ledger;
 mod z3query;
 
 pub use cex::{Cex, FieldValue, Model, Status, Value};
+use ledger::Ledger;
 
-use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -87,19 +91,19 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
         .collect()
 }
 
-/// Solves the goals of one prelude, skipping sites an earlier query already settled.
+/// Solves the goals of one prelude, skipping sites the ledger says need no more work; the
+/// prelude is not even loaded when every one of its sites is skipped.
 fn solve_prelude(
     work_dir: &Path,
     queries: &[Query],
     options: &Options,
-    settled: &Mutex<HashSet<String>>,
+    ledger: &Ledger,
 ) -> Vec<Cex> {
     let path = work_dir
         .join("vc")
         .join("q")
         .join(format!("{}.smt2", queries[0].prelude));
-    let loaded = std::fs::read_to_string(&path)
-        .map(|text| z3query::Prelude::load(&text, options.timeout_ms));
+    let mut loaded = None;
     let mut out = Vec::new();
     for q in queries {
         let start = Instant::now();
@@ -115,25 +119,26 @@ fn solve_prelude(
             millis: 0,
             models: Vec::new(),
         };
-        let done = settled.lock().map(|s| s.contains(&q.site)).unwrap_or(false);
-        if !done {
-            match &loaded {
+        if let Some(skip) = ledger.skip(&q.site) {
+            cex.reason = Some(skip.reason());
+        } else {
+            let prelude = loaded.get_or_insert_with(|| {
+                std::fs::read_to_string(&path)
+                    .map(|text| z3query::Prelude::load(&text, options.timeout_ms))
+            });
+            match prelude {
                 Ok(prelude) => {
                     let solved = prelude.solve(q, options.models);
                     cex.status = solved.status;
                     cex.reason = solved.reason;
                     cex.models = solved.models;
-                    if cex.status == cex::Status::Sat {
-                        if let Ok(mut s) = settled.lock() {
-                            s.insert(q.site.clone());
-                        }
-                    }
                 }
                 Err(e) => {
                     cex.status = cex::Status::Unknown;
                     cex.reason = Some(format!("{}: {e}", path.display()));
                 }
             }
+            ledger.record(&q.site, cex.status);
         }
         cex.millis = start.elapsed().as_millis() as u64;
         out.push(cex);
@@ -141,8 +146,14 @@ fn solve_prelude(
     out
 }
 
-/// Reads `vc/` and writes `cex/` in `work_dir`.
-pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, Error> {
+/// Reads `vc/` and writes `cex/` in `work_dir`, one file per query as soon as its prelude is
+/// solved (so an interrupted run leaves the results it has); `progress` is told how many
+/// preludes of how many are done.
+pub fn solve_stage(
+    work_dir: &Path,
+    options: &Options,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<SolveSummary, Error> {
     let index = vcgen::read_queries(work_dir).map_err(|e| Error(e.to_string()))?;
     let mut groups: Vec<Vec<Query>> = Vec::new();
     for q in index.queries {
@@ -151,27 +162,6 @@ pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, E
             _ => groups.push(vec![q]),
         }
     }
-    let settled = Mutex::new(HashSet::new());
-    let total = groups.len();
-    let queue = Mutex::new(groups.into_iter().rev().collect::<Vec<_>>());
-    let results = Mutex::new(Vec::with_capacity(total));
-    let threads = options.threads.max(1);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
-                let Some(group) = next else { break };
-                let cexes = solve_prelude(work_dir, &group, options, &settled);
-                if let Ok(mut r) = results.lock() {
-                    r.extend(cexes);
-                }
-            });
-        }
-    });
-    let mut cexes = results
-        .into_inner()
-        .map_err(|_| Error("a solver thread failed".into()))?;
-    cexes.sort_by(|a, b| a.query.cmp(&b.query));
     let dir = work_dir.join("cex");
     if dir.exists() {
         std::fs::remove_dir_all(&dir)
@@ -179,22 +169,66 @@ pub fn solve_stage(work_dir: &Path, options: &Options) -> Result<SolveSummary, E
     }
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
-    let mut summary = SolveSummary {
-        queries: cexes.len(),
-        ..Default::default()
-    };
-    for c in &cexes {
-        match c.status {
-            cex::Status::Sat => summary.sat += 1,
-            cex::Status::Unsat => summary.unsat += 1,
-            cex::Status::Unknown => summary.unknown += 1,
-            cex::Status::Skipped => {}
+    let ledger = Ledger::default();
+    let total = groups.len();
+    let queue = Mutex::new(groups.into_iter().rev().collect::<Vec<_>>());
+    let summary = Mutex::new(Ok(SolveSummary::default()));
+    let done = Mutex::new(0usize);
+    progress(0, total);
+    let threads = options.threads.max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
+                let Some(group) = next else { break };
+                // A fresh Z3 context per prelude: terms of earlier preludes would otherwise pile
+                // up in the thread's context and slow down every later model.
+                let cexes = z3::with_z3_config(&z3::Config::new(), || {
+                    solve_prelude(work_dir, &group, options, &ledger)
+                });
+                let written = write_cexes(&dir, &cexes);
+                if let Ok(mut s) = summary.lock() {
+                    match (s.as_mut(), written) {
+                        (Ok(s), Ok(())) => s.count(&cexes),
+                        (Ok(_), Err(e)) => *s = Err(e),
+                        (Err(_), _) => {}
+                    }
+                }
+                if let Ok(mut d) = done.lock() {
+                    *d += 1;
+                    progress(*d, total);
+                }
+            });
         }
-        summary.models += c.models.len();
+    });
+    summary
+        .into_inner()
+        .map_err(|_| Error("a solver thread failed".into()))?
+}
+
+/// Writes one `cex/QUERY.json` per counterexample.
+fn write_cexes(dir: &Path, cexes: &[Cex]) -> Result<(), Error> {
+    for c in cexes {
         let path = dir.join(format!("{}.json", c.query));
         let json = serde_json::to_string_pretty(c).map_err(|e| Error(e.to_string()))?;
         std::fs::write(&path, json)
             .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     }
-    Ok(summary)
+    Ok(())
+}
+
+impl SolveSummary {
+    /// Adds the outcomes of some solved queries.
+    fn count(&mut self, cexes: &[Cex]) {
+        for c in cexes {
+            self.queries += 1;
+            match c.status {
+                cex::Status::Sat => self.sat += 1,
+                cex::Status::Unsat => self.unsat += 1,
+                cex::Status::Unknown => self.unknown += 1,
+                cex::Status::Skipped => {}
+            }
+            self.models += c.models.len();
+        }
+    }
 }

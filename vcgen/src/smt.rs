@@ -1,8 +1,10 @@
 //! SMT-LIB 2 text for Java values: sorts, literals, operations and a command buffer.
 //!
-//! Every non-atomic value is bound to a fresh name with `define-fun`, so terms
-//! stay short and the formula for a method is a DAG whose size grows linearly
-//! with the code.
+//! Every non-atomic value is bound to a fresh constant (`declare-const` and an
+//! asserted equation), so terms stay short and the formula for a method is a DAG
+//! whose size grows linearly with the code. Not `define-fun`: Z3's parser expands
+//! each use of a defined name, which took 32 s instead of 0.3 s to load a 2 MB
+//! query from commons-codec.
 //!
 //! `float` and `double` values are held as their IEEE-754 bits and converted to
 //! Z3's floating-point sort only inside arithmetic and comparisons: values that
@@ -137,7 +139,8 @@ impl Smt {
             return term;
         }
         let name = self.fresh(prefix);
-        let _ = writeln!(self.text, "(define-fun {name} () {sort} {term})");
+        let _ = writeln!(self.text, "(declare-const {name} {sort})");
+        let _ = writeln!(self.text, "(assert (= {name} {term}))");
         name
     }
 

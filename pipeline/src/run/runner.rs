@@ -41,7 +41,7 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
         Ok(()) => Ok(dir),
         Err(JavacError::Io(e)) => Err(Failure::new(format!("compiling the test runner: {e}"))),
         Err(JavacError::Failed(out)) => Err(Failure::new(format!(
-            "javac could not compile the test runner {}; check that JUnit 4 is on DSD_JUNIT_CP and javac is \
+            "javac could not compile the test runner {}; check that DSD_JUNIT_DIR holds JUnit 4 and javac is \
              version 11 or later:\n{}",
             source.display(),
             javac::first_errors(&out, 5).join("\n")
