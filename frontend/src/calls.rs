@@ -1,7 +1,7 @@
 //! Pass 3, calls: overload resolution, `new`, and explicit constructor calls.
 
 use crate::body::BodyCx;
-use crate::ir::{Expr, ExprKind, Method, MethodRef, Stmt, StmtKind, Type};
+use crate::ir::{Expr, ExprKind, Method, MethodRef, Stmt, StmtKind, Type, UnresolvedCall};
 use crate::syntax::named_children;
 use crate::typing;
 use std::collections::HashMap;
@@ -91,10 +91,15 @@ impl BodyCx<'_> {
                 return self.make_call(chosen, None, args, false, span);
             }
         }
+        let owner = search.first().map(|(c, _)| c.clone()).unwrap_or_default();
+        let call = receiver.as_ref().map(|_| UnresolvedCall {
+            class: owner.clone(),
+            name: name.clone(),
+        });
         let mut parts: Vec<Expr> = receiver.into_iter().collect();
         parts.extend(args);
-        let owner = search.first().map(|(c, _)| c.clone()).unwrap_or_default();
-        self.unknown_expr(node, &format!("unresolved method `{owner}.{name}`"), parts)
+        let reason = format!("unresolved method `{owner}.{name}`");
+        self.unknown_call(node, &reason, parts, call)
     }
 
     /// For an unqualified call: this class, then each enclosing class (with its `this`).

@@ -1,7 +1,9 @@
 //! Pass 3, expressions: typing, name resolution and explicit conversions.
 
 use crate::body::BodyCx;
-use crate::ir::{BinaryOp, Conversion, Expr, ExprKind, Literal, Span, Type, UnaryOp};
+use crate::ir::{
+    BinaryOp, Conversion, Expr, ExprKind, Literal, Span, Type, UnaryOp, UnresolvedCall,
+};
 use crate::literal;
 use crate::syntax::{named_children, strip_parens};
 use crate::typing::{self, binary_promote, primitive_of, unary_promote, wrap};
@@ -10,11 +12,24 @@ use tree_sitter::Node;
 impl BodyCx<'_> {
     /// An expression the frontend does not model; `parts` are still evaluated.
     pub fn unknown_expr(&mut self, node: Node, reason: &str, parts: Vec<Expr>) -> Expr {
+        self.unknown_call(node, reason, parts, None)
+    }
+
+    /// An expression the frontend does not model, which may be an unresolved instance call
+    /// (then `parts[0]` is its receiver).
+    pub fn unknown_call(
+        &mut self,
+        node: Node,
+        reason: &str,
+        parts: Vec<Expr>,
+        call: Option<UnresolvedCall>,
+    ) -> Expr {
         self.unknowns += 1;
         Expr {
             kind: ExprKind::Unknown {
                 reason: reason.to_string(),
                 parts,
+                call,
             },
             ty: Type::Unknown,
             span: self.src.span(node),

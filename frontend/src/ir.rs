@@ -867,7 +867,20 @@ pub enum ExprKind {
         /// Sub-expressions that are still evaluated (and may crash), in order.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         parts: Vec<Expr>,
+        /// Set when the expression is an instance method call the frontend could not
+        /// resolve (a JDK method outside the model, say): `parts[0]` is then the receiver.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        call: Option<UnresolvedCall>,
     },
+}
+
+/// An instance method call whose target the frontend could not find.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnresolvedCall {
+    /// Binary name of the receiver's static class.
+    pub class: String,
+    /// The method's simple name.
+    pub name: String,
 }
 
 /// The parameter types of a JVM method descriptor, e.g. `(I[Ljava/lang/String;)V`.

@@ -532,6 +532,7 @@ impl<'a> ClassLowering<'a> {
                 kind: ExprKind::Unknown {
                     reason: "enum constant with a body".into(),
                     parts: Vec::new(),
+                    call: None,
                 },
                 ty: ty.clone(),
                 span,
@@ -573,6 +574,7 @@ impl<'a> ClassLowering<'a> {
                     kind: ExprKind::Unknown {
                         reason: "enum constant constructor".into(),
                         parts: args,
+                        call: None,
                     },
                     ty: ty.clone(),
                     span,

@@ -3,6 +3,7 @@
 //!
 //! A fixture line ending in `// expect ExceptionName` must be reported at level error,
 //! `// note ExceptionName` at level note, and `// safe` must not be reported at all;
+//! `// proved` is safe and the solver must prove it: no generated test may target it;
 //! `// usage ExceptionName` marks a crash only inputs outside the project's own tests
 //! reach: reported without `--tests`, not reported with them.
 
@@ -103,7 +104,8 @@ pub fn check(name: &str, src: &Path, extra: &[&str]) -> Run {
     }
 }
 
-/// Expectations read from fixture comments: (file, line, exception or "", level or "safe").
+/// Expectations read from fixture comments: (file, line, exception or "", level, "safe" or
+/// "proved").
 pub fn expectations(src: &Path) -> BTreeSet<Reported> {
     let mut out = BTreeSet::new();
     let mut stack = vec![src.to_path_buf()];
@@ -131,6 +133,7 @@ pub fn expectations(src: &Path) -> BTreeSet<Reported> {
                 ["expect", e, ..] => ("error", *e),
                 ["note", e, ..] => ("note", *e),
                 ["safe", ..] => ("safe", ""),
+                ["proved", ..] => ("proved", ""),
                 ["usage", e, ..] => ("usage", *e),
                 _ => continue,
             };
@@ -145,6 +148,22 @@ pub fn expectations(src: &Path) -> BTreeSet<Reported> {
     out
 }
 
+/// The crash site (source file, line) of every test in the run's `tests/index.json`.
+fn generated_tests(work: &Path) -> Vec<(String, u32)> {
+    let text = std::fs::read_to_string(work.join("tests").join("index.json")).unwrap_or_default();
+    let index: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+    index["tests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| {
+            let mut parts = t["site"].as_str()?.split(':');
+            let file = format!("/{}", parts.next()?);
+            Some((file, parts.next()?.parse().ok()?))
+        })
+        .collect()
+}
+
 /// Checks a run against a fixture's expectations; returns the list of mismatches.
 /// `with_tests` says whether invariants from the project's tests were assumed.
 pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
@@ -156,8 +175,18 @@ pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
             .iter()
             .filter(|f| f.file == e.file && f.line == e.line)
             .collect();
+        if e.level == "proved" {
+            for (test, line) in generated_tests(&run.work) {
+                if test.ends_with(&format!("/{}", e.file)) && line == e.line {
+                    problems.push(format!(
+                        "{}:{}: a test was generated for a line the solver should prove safe",
+                        e.file, e.line
+                    ));
+                }
+            }
+        }
         let level = match (e.level.as_str(), with_tests) {
-            ("usage", true) => "safe",
+            ("usage", true) | ("proved", _) => "safe",
             ("usage", false) => "error",
             (l, _) => l,
         };

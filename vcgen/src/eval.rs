@@ -224,6 +224,11 @@ impl<'p> Lower<'p> {
                     sort: "Int",
                 }
             }
+            ExprKind::Unknown {
+                parts,
+                call: Some(call),
+                ..
+            } => self.unresolved_call(st, call, parts, &e.ty, e.span),
             ExprKind::Unknown { parts, .. } => {
                 for p in parts {
                     self.eval(st, p);
@@ -407,7 +412,7 @@ impl<'p> Lower<'p> {
         let tid = self.types.id(ty);
         self.smt.assert(&format!("(= (dtype {id}) {tid})"));
         if let Some(first) = sizes.first() {
-            self.smt.assert(&format!("(= (alen {id}) {first})"));
+            self.set_length(&id, first);
         }
         let default = if sizes.len() > 1 {
             // Inner arrays of a multi-dimensional creation: one shared shape per element.
@@ -415,7 +420,7 @@ impl<'p> Lower<'p> {
             let inner_ty = ty.element().cloned().unwrap_or(Type::Unknown);
             let itid = self.types.id(&inner_ty);
             self.smt.assert(&format!("(= (dtype {inner}) {itid})"));
-            self.smt.assert(&format!("(= (alen {inner}) {})", sizes[1]));
+            self.set_length(&inner, &sizes[1]);
             inner
         } else {
             smt::default_value(&elem)
@@ -566,6 +571,15 @@ impl<'p> Lower<'p> {
             .define("sl", "(_ BitVec 32)", format!("(alen {arr})"))
     }
 
+    /// Gives a new array its length. A negative size throws before the array exists and no
+    /// length is negative, so the equation holds only for sizes that are not negative.
+    fn set_length(&mut self, array: &str, size: &str) {
+        self.smt.assert(&format!(
+            "(=> (bvsge {size} {}) (= (alen {array}) {size}))",
+            smt::int(0)
+        ));
+    }
+
     /// A new string object of the given length with unknown characters.
     pub fn new_string(&mut self, st: &mut State, len: &str) -> Val {
         let id = self.alloc();
@@ -574,7 +588,7 @@ impl<'p> Lower<'p> {
         let cid = self.types.id(&Type::Array(Box::new(Type::Char)));
         self.smt.assert(&format!("(= (dtype {id}) {sid})"));
         self.smt.assert(&format!("(= (dtype {arr}) {cid})"));
-        self.smt.assert(&format!("(= (alen {arr}) {len})"));
+        self.set_length(&arr, len);
         self.store_field(st, "java.lang.String", "value", &id, &arr);
         Val {
             term: id,

@@ -406,6 +406,7 @@ impl<'p> Lower<'p> {
             library: false,
             attribution: None,
             precondition: false,
+            statement_line: 0,
         });
         st.frames.push(Vec::new());
         for class in self.static_classes(spec, variant) {

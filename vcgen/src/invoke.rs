@@ -4,7 +4,9 @@
 use crate::lower::{field_key, Frame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
-use frontend::ir::{Class, Expr, ExprKind, Method, MethodRef, Span, Stmt, StmtKind, Type};
+use frontend::ir::{
+    Class, Expr, ExprKind, Method, MethodRef, Span, Stmt, StmtKind, Type, UnresolvedCall,
+};
 
 /// The JDK model's class of intrinsics (see `frontend::jdk`).
 const INTRINSICS: &str = "dsd.Intrinsics";
@@ -252,6 +254,7 @@ impl<'p> Lower<'p> {
             library: class.library,
             attribution,
             precondition,
+            statement_line: 0,
         };
         self.frames.push(frame);
         st.frames.push(Vec::new());
@@ -318,6 +321,38 @@ impl<'p> Lower<'p> {
             };
         }
         self.fresh_value(ty, library && !nullable)
+    }
+
+    /// An instance call the frontend could not resolve (a JDK method outside the model):
+    /// the receiver is dereferenced, arrays passed to it may be written, and the result is
+    /// any value of the expected type, non-null when the receiver's class is the JDK's (the
+    /// rule for the model's natives). `parts` are the receiver and the arguments.
+    pub fn unresolved_call(
+        &mut self,
+        st: &mut State,
+        call: &UnresolvedCall,
+        parts: &'p [Expr],
+        ty: &Type,
+        span: Span,
+    ) -> Val {
+        let vals: Vec<Val> = parts.iter().map(|p| self.eval(st, p)).collect();
+        if let (Some(receiver), Some(expr)) = (vals.first(), parts.first()) {
+            if receiver.sort == "Int" && !matches!(expr.kind, ExprKind::This { .. }) {
+                let fail = smt::eq(&receiver.term, "0");
+                self.check(st, fail, "java.lang.NullPointerException", span);
+            }
+        }
+        if vals.iter().skip(1).any(|v| v.sort == "Int") {
+            self.havoc_arrays(st);
+        }
+        let library = self.h.class(&call.class).is_none_or(|c| c.library);
+        if *ty == Type::Void {
+            return Val {
+                term: "false".into(),
+                sort: "Bool",
+            };
+        }
+        self.fresh_value(ty, library)
     }
 
     /// The meaning of a `dsd.Intrinsics` method.

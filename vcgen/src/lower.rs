@@ -47,6 +47,8 @@ pub struct Frame<'p> {
     pub attribution: Option<(Span, String, String)>,
     /// True inside a `@Precondition` library method.
     pub precondition: bool,
+    /// First line of the statement running in this frame (0 before the first one).
+    pub statement_line: u32,
 }
 
 /// A `try` whose handlers collect the states of exceptions raised in its body.
@@ -246,6 +248,10 @@ impl<'p> Lower<'p> {
             ),
         };
         let precondition = frame.precondition;
+        let first_line = match (&frame.attribution, frame.statement_line) {
+            (None, line) if line > 0 => line.min(span.line),
+            _ => span.line,
+        };
         let file = &self.p.files[span.file as usize];
         let id = format!(
             "{}:{}:{}:{}@{}.{}",
@@ -265,6 +271,7 @@ impl<'p> Lower<'p> {
                     file: file.path.clone(),
                     rel: file.rel.clone(),
                     line: span.line,
+                    first_line,
                     col: span.col,
                     exception: exception.to_string(),
                     class,

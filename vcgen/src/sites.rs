@@ -16,6 +16,11 @@ pub struct Site {
     pub rel: String,
     /// Line, from 1.
     pub line: u32,
+    /// First line of the statement holding the site (at most `line`): the JVM reports a
+    /// crash in a statement that spans lines at the line of the statement's start or of an
+    /// enclosing call, not always at the operation's own line.
+    #[serde(default)]
+    pub first_line: u32,
     /// Column, from 1.
     pub col: u32,
     /// Fully qualified exception class, e.g. `java.lang.ArithmeticException`.

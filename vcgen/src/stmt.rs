@@ -37,6 +37,9 @@ impl<'p> Lower<'p> {
         if st.dead() || self.smt.exhausted() {
             return None;
         }
+        if !matches!(s.kind, StmtKind::Block(_)) {
+            self.frame_mut().statement_line = s.span.line;
+        }
         match &s.kind {
             StmtKind::Block(stmts) => {
                 let mut cur = st;

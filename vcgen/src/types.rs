@@ -63,7 +63,13 @@ impl TypeTable {
     pub fn preamble(&self, h: &Hierarchy) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "(declare-fun dtype (Int) Int)");
-        let _ = writeln!(out, "(declare-fun alen (Int) (_ BitVec 32))");
+        // An array's length is never negative, whatever produced the reference (an input, a
+        // field, an opaque library call): `alen` is a 31-bit magnitude widened to an int.
+        let _ = writeln!(out, "(declare-fun alen31 (Int) (_ BitVec 31))");
+        let _ = writeln!(
+            out,
+            "(define-fun alen ((a Int)) (_ BitVec 32) ((_ zero_extend 1) (alen31 a)))"
+        );
         for (name, sup) in &self.preds {
             let ids: Vec<String> = self
                 .ids

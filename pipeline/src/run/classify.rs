@@ -76,12 +76,15 @@ pub fn top_project_frame<'a>(frames: &'a [Frame], project: &ProjectClasses) -> O
     frames.iter().find(|f| project.contains(&f.class))
 }
 
-/// True when a frame points at the site: same file base name, line and package.
+/// True when a frame points at the site: same file base name and package, and a line of
+/// the site's statement up to the site's own line (javac gives an operation on a
+/// continuation line the line of its statement).
 pub fn frame_matches(frame: &Frame, site: &Site) -> bool {
     let site_file = Path::new(&site.rel).file_name().and_then(|n| n.to_str());
+    let first = site.first_line.clamp(1, site.line);
     site_file.is_some()
         && frame.file.as_deref() == site_file
-        && frame.line == i64::from(site.line)
+        && (i64::from(first)..=i64::from(site.line)).contains(&frame.line)
         && package_of(&frame.class) == package_of(&site.class)
 }
 
@@ -115,6 +118,7 @@ pub(crate) mod tests {
             file: "src/bench/traps/Precision.java".into(),
             rel: "bench/traps/Precision.java".into(),
             line,
+            first_line: line,
             col: 18,
             exception: exception.into(),
             class: "bench.traps.Precision".into(),
@@ -216,6 +220,28 @@ pub(crate) mod tests {
             classify(&other_package, Some(&site(AE, 12)), &project()),
             Verdict::Refuted
         );
+    }
+
+    #[test]
+    fn a_continuation_line_matches_its_statement_lines_only() {
+        let mut spanning = site(AE, 12);
+        spanning.first_line = 10;
+        for (line, verdict) in [
+            (9, Verdict::Refuted),
+            (10, Verdict::Confirmed),
+            (12, Verdict::Confirmed),
+            (13, Verdict::Refuted),
+        ] {
+            let r = thrown(
+                AE,
+                vec![frame("bench.traps.Precision", "Precision.java", line)],
+            );
+            assert_eq!(
+                classify(&r, Some(&spanning), &project()),
+                verdict,
+                "line {line}"
+            );
+        }
     }
 
     #[test]
