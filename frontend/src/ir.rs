@@ -26,6 +26,26 @@ pub struct Program {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Program {
+    /// The source roots the project's files were read from: each file's path without its
+    /// package path (`.` for files read from the current folder), in first-seen order.
+    pub fn source_roots(&self) -> Vec<std::path::PathBuf> {
+        let mut roots = Vec::new();
+        for f in self.files.iter().filter(|f| !f.library) {
+            let root = match f.path.strip_suffix(&f.rel) {
+                Some("") => ".",
+                Some(root) => root,
+                None => &f.path,
+            };
+            let root = std::path::PathBuf::from(root);
+            if !roots.contains(&root) {
+                roots.push(root);
+            }
+        }
+        roots
+    }
+}
+
 /// One `.java` file.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SourceFile {
@@ -918,4 +938,37 @@ fn parse_descriptor_type(chars: &mut std::iter::Peekable<std::str::Chars>) -> Op
         }
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn file(path: &str, rel: &str, library: bool) -> SourceFile {
+        SourceFile {
+            path: path.into(),
+            rel: rel.into(),
+            package: String::new(),
+            library,
+        }
+    }
+
+    #[test]
+    fn source_roots_strip_the_package_path_once_per_root() {
+        let program = Program {
+            files: vec![
+                file("src/main/java/a/A.java", "a/A.java", false),
+                file("src/main/java/b/B.java", "b/B.java", false),
+                file("Top.java", "Top.java", false),
+                file("jdk/java/lang/String.java", "java/lang/String.java", true),
+            ],
+            classes: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        assert_eq!(
+            program.source_roots(),
+            vec![PathBuf::from("src/main/java/"), PathBuf::from(".")]
+        );
+    }
 }

@@ -70,7 +70,9 @@ pub mod trace;
 mod stage;
 
 pub use model::{ClassSpec, CmpOp, Form, Invariant, InvariantsFile, MethodSpec};
-pub use stage::{infer_stage, read_invariants, InferSummary, Options, DEFAULT_TEST_TIMEOUT};
+pub use stage::{
+    infer_stage, read_invariants, resource_dirs, InferSummary, Options, DEFAULT_TEST_TIMEOUT,
+};
 
 use std::path::{Path, PathBuf};
 

@@ -373,7 +373,7 @@ fn compile_with_fallback(
 
 /// Resource folders of Maven-style source roots (`src/main/resources` next to
 /// `src/main/java`), and the source folders themselves (for resources kept with the sources).
-fn resource_dirs(sources: &[PathBuf], tests: &[PathBuf]) -> Vec<PathBuf> {
+pub fn resource_dirs(sources: &[PathBuf], tests: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in sources.iter().chain(tests).filter(|d| d.is_dir()) {
         let dir = absolute(dir);

@@ -150,23 +150,7 @@ fn parsed_roots(work: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
             "{e}; or name the sources: dsd infer --tests T... -- SRC..."
         ))
     })?;
-    let mut roots: Vec<PathBuf> = Vec::new();
-    for f in program.files.iter().filter(|f| !f.library) {
-        let root = f
-            .path
-            .strip_suffix(&f.rel)
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(&f.path));
-        let root = if root.as_os_str().is_empty() {
-            PathBuf::from(".")
-        } else {
-            root
-        };
-        if !roots.contains(&root) {
-            roots.push(root);
-        }
-    }
-    Ok(roots)
+    Ok(program.source_roots())
 }
 
 /// Runs a parsed command line; returns the exit status, or the failure that stopped it.

@@ -95,12 +95,16 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     let mut jvms = 0;
     if !runnable.is_empty() {
         let runner_dir = runner::prepare(&tools, work)?;
+        // The project's resources (Maven's `src/main/resources`, or files kept with the
+        // sources) are on the class path, as in the project's own build.
+        let mut test_classpath = vec![absolute(&classes_dir), absolute(&test_classes_dir)];
+        test_classpath.extend(invariants::resource_dirs(&program.source_roots(), &[]));
         let mut runner_classpath = vec![absolute(&runner_dir)];
         runner_classpath.extend(tools.junit.iter().map(|p| absolute(p)));
         let config = JvmConfig {
             java: tools.java.clone(),
             runner_classpath,
-            test_classpath: vec![absolute(&classes_dir), absolute(&test_classes_dir)],
+            test_classpath,
             timeout: options.test_timeout,
             watchdog: JvmConfig::watchdog_for(options.test_timeout),
             scratch: absolute(&results_dir.join("jvm")),
