@@ -138,10 +138,14 @@ fn integral(ty: &Type, v: i64) -> String {
     }
 }
 
+/// A Java char literal. Line ends need their escape sequences: javac turns `\u000a` into a
+/// real line end before it reads the literal.
 fn char_literal(u: u16) -> String {
     match u {
         0x27 => "'\\''".into(),
         0x5c => "'\\\\'".into(),
+        0x0a => "'\\n'".into(),
+        0x0d => "'\\r'".into(),
         0x20..=0x7e => format!("'{}'", u as u8 as char),
         _ => format!("'\\u{u:04x}'"),
     }
@@ -195,6 +199,7 @@ pub fn string(units: &[u16]) -> String {
             0x22 => out.push_str("\\\""),
             0x5c => out.push_str("\\\\"),
             0x0a => out.push_str("\\n"),
+            0x0d => out.push_str("\\r"),
             0x09 => out.push_str("\\t"),
             0x20..=0x7e => out.push(u as u8 as char),
             _ => out.push_str(&format!("\\u{u:04x}")),
@@ -251,6 +256,9 @@ mod tests {
         assert_eq!(integral(&Type::Long, 3), "3L");
         assert_eq!(integral(&Type::Char, 'z' as i64), "'z'");
         assert_eq!(integral(&Type::Char, 0), "'\\u0000'");
+        assert_eq!(integral(&Type::Char, 10), "'\\n'");
+        assert_eq!(integral(&Type::Char, 13), "'\\r'");
+        assert_eq!(string(&[13, 10, 0x2028]), "\"\\r\\n\\u2028\"");
         assert_eq!(
             string(&"a\"b".encode_utf16().collect::<Vec<_>>()),
             "\"a\\\"b\""
