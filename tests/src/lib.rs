@@ -168,6 +168,7 @@ fn generated_tests(work: &Path) -> Vec<(String, u32)> {
 /// `with_tests` says whether invariants from the project's tests were assumed.
 pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
     let expected = expectations(src);
+    let generated = generated_tests(&run.work);
     let mut problems = Vec::new();
     for e in &expected {
         let on_line: Vec<&Reported> = run
@@ -176,8 +177,8 @@ pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
             .filter(|f| f.file == e.file && f.line == e.line)
             .collect();
         if e.level == "proved" {
-            for (test, line) in generated_tests(&run.work) {
-                if test.ends_with(&format!("/{}", e.file)) && line == e.line {
+            for (test, line) in &generated {
+                if test.ends_with(&format!("/{}", e.file)) && *line == e.line {
                     problems.push(format!(
                         "{}:{}: a test was generated for a line the solver should prove safe",
                         e.file, e.line

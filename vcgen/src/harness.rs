@@ -195,7 +195,6 @@ fn static_variants<'p>(
             rank: CHAIN_RANK + i as u32,
         });
     }
-    let _ = m;
     out.push(Variant {
         receiver: Receiver::None,
         chain: None,

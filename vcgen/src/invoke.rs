@@ -30,10 +30,7 @@ impl<'p> Lower<'p> {
         let recv = receiver.map(|r| self.eval(st, r));
         let argv: Vec<Val> = args.iter().map(|a| self.eval(st, a)).collect();
         if let (Some(r), Some(rexpr)) = (&recv, receiver) {
-            if !matches!(rexpr.kind, ExprKind::This { .. }) {
-                let fail = smt::eq(&r.term, "0");
-                self.check(st, fail, "java.lang.NullPointerException", span);
-            }
+            self.check_receiver(st, r, rexpr, span);
         }
         if method.class == INTRINSICS {
             return self.intrinsic(st, method, &argv, ty);
@@ -314,13 +311,27 @@ impl<'p> Lower<'p> {
         } else {
             self.havoc_writes(st, method);
         }
+        self.call_result(ty, library && !nullable)
+    }
+
+    /// The null check of a call's receiver; `this` is never null.
+    fn check_receiver(&mut self, st: &mut State, receiver: &Val, expr: &Expr, span: Span) {
+        if !matches!(expr.kind, ExprKind::This { .. }) {
+            let fail = smt::eq(&receiver.term, "0");
+            self.check(st, fail, "java.lang.NullPointerException", span);
+        }
+    }
+
+    /// The result of a call whose body is not inlined: nothing for `void`, else any value of
+    /// its type.
+    fn call_result(&mut self, ty: &Type, non_null: bool) -> Val {
         if *ty == Type::Void {
             return Val {
                 term: "false".into(),
                 sort: "Bool",
             };
         }
-        self.fresh_value(ty, library && !nullable)
+        self.fresh_value(ty, non_null)
     }
 
     /// An instance call the frontend could not resolve (a JDK method outside the model):
@@ -337,22 +348,13 @@ impl<'p> Lower<'p> {
     ) -> Val {
         let vals: Vec<Val> = parts.iter().map(|p| self.eval(st, p)).collect();
         if let (Some(receiver), Some(expr)) = (vals.first(), parts.first()) {
-            if receiver.sort == "Int" && !matches!(expr.kind, ExprKind::This { .. }) {
-                let fail = smt::eq(&receiver.term, "0");
-                self.check(st, fail, "java.lang.NullPointerException", span);
-            }
+            self.check_receiver(st, receiver, expr, span);
         }
         if vals.iter().skip(1).any(|v| v.sort == "Int") {
             self.havoc_arrays(st);
         }
         let library = self.h.class(&call.class).is_none_or(|c| c.library);
-        if *ty == Type::Void {
-            return Val {
-                term: "false".into(),
-                sort: "Bool",
-            };
-        }
-        self.fresh_value(ty, library)
+        self.call_result(ty, library)
     }
 
     /// The meaning of a `dsd.Intrinsics` method.

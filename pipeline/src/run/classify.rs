@@ -81,7 +81,11 @@ pub fn top_project_frame<'a>(frames: &'a [Frame], project: &ProjectClasses) -> O
 /// continuation line the line of its statement).
 pub fn frame_matches(frame: &Frame, site: &Site) -> bool {
     let site_file = Path::new(&site.rel).file_name().and_then(|n| n.to_str());
-    let first = site.first_line.clamp(1, site.line);
+    // 0: a site table written before statements were tracked, so only the site's line.
+    let first = match site.first_line {
+        0 => site.line,
+        line => line.min(site.line),
+    };
     site_file.is_some()
         && frame.file.as_deref() == site_file
         && (i64::from(first)..=i64::from(site.line)).contains(&frame.line)
@@ -241,6 +245,19 @@ pub(crate) mod tests {
                 verdict,
                 "line {line}"
             );
+        }
+    }
+
+    #[test]
+    fn a_site_without_a_statement_line_matches_its_own_line_only() {
+        let mut old = site(AE, 12);
+        old.first_line = 0;
+        for (line, verdict) in [(11, Verdict::Refuted), (12, Verdict::Confirmed)] {
+            let r = thrown(
+                AE,
+                vec![frame("bench.traps.Precision", "Precision.java", line)],
+            );
+            assert_eq!(classify(&r, Some(&old), &project()), verdict, "line {line}");
         }
     }
 
