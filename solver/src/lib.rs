@@ -21,7 +21,7 @@ use ledger::Ledger;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
-use vcgen::Query;
+use vcgen::Prelude;
 
 /// Settings of the solve stage.
 #[derive(Debug, Clone)]
@@ -93,27 +93,23 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
 
 /// Solves the goals of one prelude, skipping sites the ledger says need no more work; the
 /// prelude is not even loaded when every one of its sites is skipped.
-fn solve_prelude(
-    work_dir: &Path,
-    queries: &[Query],
-    options: &Options,
-    ledger: &Ledger,
-) -> Vec<Cex> {
+fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &Ledger) -> Vec<Cex> {
     let path = work_dir
         .join("vc")
         .join("q")
-        .join(format!("{}.smt2", queries[0].prelude));
+        .join(format!("{}.smt2", group.id));
+    let harness = &group.harness;
     let mut loaded = None;
     let mut out = Vec::new();
-    for q in queries {
+    for q in &group.queries {
         let start = Instant::now();
         let mut cex = Cex {
             query: q.id.clone(),
             site: q.site.clone(),
-            entry: q.entry.clone(),
-            chain: q.chain.clone(),
-            route: q.route,
-            observed: q.observed,
+            entry: harness.entry.clone(),
+            chain: harness.chain.clone(),
+            route: harness.route,
+            observed: harness.observed,
             status: cex::Status::Skipped,
             reason: None,
             millis: 0,
@@ -128,7 +124,7 @@ fn solve_prelude(
             });
             match prelude {
                 Ok(prelude) => {
-                    let solved = prelude.solve(q, options.models);
+                    let solved = prelude.solve(harness, q, options.models);
                     cex.status = solved.status;
                     cex.reason = solved.reason;
                     cex.models = solved.models;
@@ -155,13 +151,7 @@ pub fn solve_stage(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<SolveSummary, Error> {
     let index = vcgen::read_queries(work_dir).map_err(|e| Error(e.to_string()))?;
-    let mut groups: Vec<Vec<Query>> = Vec::new();
-    for q in index.queries {
-        match groups.last_mut() {
-            Some(g) if g[0].prelude == q.prelude => g.push(q),
-            _ => groups.push(vec![q]),
-        }
-    }
+    let groups = index.preludes;
     let dir = work_dir.join("cex");
     if dir.exists() {
         std::fs::remove_dir_all(&dir)

@@ -3,7 +3,7 @@
 use crate::cex::{FieldValue, Model, Status, Value};
 use frontend::ir::Type;
 use std::collections::HashMap;
-use vcgen::{Plan, Query};
+use vcgen::{Harness, Plan, Query};
 use z3::ast::{Bool, Dynamic, BV};
 use z3::{Params, SatResult, Solver};
 
@@ -47,7 +47,7 @@ impl Prelude {
     }
 
     /// Checks one goal of the prelude for up to `max_models` distinct models.
-    pub fn solve(&self, query: &Query, max_models: u32) -> Solved {
+    pub fn solve(&self, harness: &Harness, query: &Query, max_models: u32) -> Solved {
         if !self.parsed {
             return Solved {
                 status: Status::Unknown,
@@ -78,7 +78,7 @@ impl Prelude {
         // Preferences and further models only refine a goal known to be satisfiable:
         // give them a fraction of the budget. Drop the least important preference first.
         self.budget((self.timeout_ms / 5).clamp(1, 1000));
-        let prefs: Vec<Bool> = query
+        let prefs: Vec<Bool> = harness
             .preferences
             .iter()
             .map(|p| Bool::new_const(p.as_str()))
@@ -103,7 +103,7 @@ impl Prelude {
             }
             self.budget((self.timeout_ms / 5).clamp(1, 1000));
         }
-        let models = self.models(query, &assumptions, max_models);
+        let models = self.models(harness, &assumptions, max_models);
         Solved {
             status: Status::Sat,
             reason: None,
@@ -113,7 +113,7 @@ impl Prelude {
 
     /// Reads the current model, then blocks it and asks for another, up to `max_models`;
     /// the blocking clauses live in a scope popped at the end.
-    fn models(&self, query: &Query, assumptions: &[Bool], max_models: u32) -> Vec<Model> {
+    fn models(&self, harness: &Harness, assumptions: &[Bool], max_models: u32) -> Vec<Model> {
         let solver = &self.solver;
         let mut models = Vec::new();
         let mut current = solver.get_model();
@@ -123,16 +123,16 @@ impl Prelude {
             let Some(m) = current.take() else { break };
             let reader = Reader::new(&m);
             let model = Model {
-                receiver: query.receiver.as_ref().map(|p| reader.value(p)),
-                args: query.args.iter().map(|p| reader.value(p)).collect(),
-                chain: query
+                receiver: harness.receiver.as_ref().map(|p| reader.value(p)),
+                args: harness.args.iter().map(|p| reader.value(p)).collect(),
+                chain: harness
                     .chain
                     .iter()
                     .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
                     .collect(),
-                statics: query.statics.iter().map(|f| reader.field(f)).collect(),
+                statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
             };
-            let block = reader.blocking_clause(&query.inputs);
+            let block = reader.blocking_clause(&harness.inputs);
             if !models.contains(&model) {
                 models.push(model);
             }
@@ -378,12 +378,17 @@ mod tests {
     use std::collections::BTreeMap;
     use vcgen::{Entry, Route};
 
-    fn query(goal: &str, args: Vec<Plan>, inputs: &[&str]) -> Query {
+    fn query(goal: &str) -> Query {
         Query {
             id: "q1".into(),
-            prelude: "p1".into(),
             goal: goal.into(),
             site: "s".into(),
+            rank: 0,
+        }
+    }
+
+    fn harness(args: Vec<Plan>, inputs: &[&str]) -> Harness {
+        Harness {
             entry: Entry {
                 class: "C".into(),
                 method: "m".into(),
@@ -391,7 +396,6 @@ mod tests {
                 is_static: true,
                 params: vec![],
             },
-            rank: 0,
             receiver: None,
             args,
             chain: Vec::new(),
@@ -429,7 +433,7 @@ mod tests {
                 elems: "elems".into(),
             },
         ];
-        let solved = prelude.solve(&query("goal!0", plans, &["x", "len"]), 3);
+        let solved = prelude.solve(&harness(plans, &["x", "len"]), &query("goal!0"), 3);
         assert_eq!(solved.status, Status::Sat);
         assert_eq!(solved.models.len(), 3, "three distinct models");
         for m in &solved.models {
@@ -454,7 +458,7 @@ mod tests {
     #[test]
     fn an_impossible_goal_is_unsat() {
         let prelude = Prelude::load(PRELUDE, 5000);
-        let solved = prelude.solve(&query("goal!1", Vec::new(), &[]), 3);
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3);
         assert_eq!(solved.status, Status::Unsat);
         assert!(solved.models.is_empty());
     }
@@ -462,7 +466,7 @@ mod tests {
     #[test]
     fn a_prelude_that_does_not_parse_is_unknown() {
         let prelude = Prelude::load("(assert (= y 1))", 5000);
-        let solved = prelude.solve(&query("goal!0", Vec::new(), &[]), 1);
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1);
         assert_eq!(solved.status, Status::Unknown);
     }
 }

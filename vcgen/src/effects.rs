@@ -22,7 +22,7 @@ pub struct Effects {
 }
 
 /// Keys every array kind shares, for natives that copy into arrays.
-const ARRAY_KINDS: [&str; 9] = ["z", "b", "s", "c", "i", "j", "f", "d", "ref"];
+pub const ARRAY_KINDS: [&str; 9] = ["z", "b", "s", "c", "i", "j", "f", "d", "ref"];
 
 impl Effects {
     /// Computes the write sets of every method of the program.

@@ -1,18 +1,25 @@
 //! Calls: virtual dispatch over the hierarchy, inlining with a depth bound, opaque calls,
 //! object creation and constructor chains.
 
-use crate::lower::{field_key, Frame, Lower};
+use crate::effects::ARRAY_KINDS;
+use crate::lower::{array_key, field_key, Frame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
 use frontend::ir::{
     Class, Expr, ExprKind, Method, MethodRef, Span, Stmt, StmtKind, Type, UnresolvedCall,
 };
+use std::collections::BTreeSet;
 
 /// The JDK model's class of intrinsics (see `frontend::jdk`).
 const INTRINSICS: &str = "dsd.Intrinsics";
 
 /// Most nested JDK-model frames inlined at once.
 const LIBRARY_DEPTH: usize = 3;
+
+/// Most implementations a virtual call is inlined over; a call that may dispatch to more
+/// (`Object.toString()` on an `Object`) is opaque: any result, and every target's writes
+/// forgotten. Each implementation is analysed as an entry of its own.
+const DISPATCH_MAX: usize = 4;
 
 impl<'p> Lower<'p> {
     /// Evaluates a call: receiver and arguments, the null check, then each possible target.
@@ -53,6 +60,16 @@ impl<'p> Lower<'p> {
         };
         if targets.is_empty() {
             return self.opaque_call(st, None, method, &argv, ty);
+        }
+        if targets.len() > DISPATCH_MAX {
+            let keys: BTreeSet<String> = targets
+                .iter()
+                .flat_map(|(_, (c, m))| self.effects.of(&c.name, &m.name, &m.descriptor))
+                .cloned()
+                .collect();
+            self.havoc_keys(st, keys);
+            let library = self.h.class(&method.class).is_none_or(|c| c.library);
+            return self.call_result(ty, library);
         }
         let this = recv.map(|r| r.term);
         let mut branches = Vec::new();
@@ -300,13 +317,9 @@ impl<'p> Lower<'p> {
             .unwrap_or_else(|| self.h.class(&method.class).is_none_or(|c| c.library));
         let nullable = target.is_some_and(|(_, m)| m.annotations.iter().any(|a| a == "Nullable"));
         if library {
-            let touches_arrays = target.is_some_and(|(_, m)| {
-                m.params()
-                    .iter()
-                    .any(|p| p.ty == Type::object() || matches!(p.ty, Type::Array(_)))
-            });
-            if touches_arrays && !args.is_empty() {
-                self.havoc_arrays(st);
+            if let (Some((_, m)), false) = (target, args.is_empty()) {
+                let keys = arrays_passed(m.params().iter().map(|p| &p.ty));
+                self.havoc_keys(st, keys);
             }
         } else {
             self.havoc_writes(st, method);
@@ -350,9 +363,8 @@ impl<'p> Lower<'p> {
         if let (Some(receiver), Some(expr)) = (vals.first(), parts.first()) {
             self.check_receiver(st, receiver, expr, span);
         }
-        if vals.iter().skip(1).any(|v| v.sort == "Int") {
-            self.havoc_arrays(st);
-        }
+        let keys = arrays_passed(parts.iter().skip(1).map(|p| &p.ty));
+        self.havoc_keys(st, keys);
         let library = self.h.class(&call.class).is_none_or(|c| c.library);
         self.call_result(ty, library)
     }
@@ -366,7 +378,7 @@ impl<'p> Lower<'p> {
             },
             ("newString", [n]) => self.new_string(st, &n.term),
             ("copy", _) => {
-                self.havoc_arrays(st);
+                self.havoc_keys(st, arrays_passed([&Type::object()]));
                 Val {
                     term: "false".into(),
                     sort: "Bool",
@@ -376,22 +388,18 @@ impl<'p> Lower<'p> {
         }
     }
 
-    fn havoc_arrays(&mut self, st: &mut State) {
-        for kind in ["z", "b", "s", "c", "i", "j", "f", "d", "ref"] {
-            let key = format!("A.{kind}");
-            let sort = crate::lower::heap_sort(&key);
-            let fresh = self.smt.declare("hv", sort);
-            st.heap.insert(key, Val { term: fresh, sort });
-        }
-    }
-
     /// Forgets what a call that is not inlined may write.
     fn havoc_writes(&mut self, st: &mut State, method: &MethodRef) {
-        let keys: Vec<String> = self
+        let keys: BTreeSet<String> = self
             .effects
             .of(&method.class, &method.name, &method.descriptor)
             .cloned()
             .collect();
+        self.havoc_keys(st, keys);
+    }
+
+    /// Gives each heap key a fresh, unconstrained value.
+    fn havoc_keys(&mut self, st: &mut State, keys: BTreeSet<String>) {
         for key in keys {
             let sort = if key.starts_with("S.") {
                 self.initial_heap(&key).sort
@@ -564,4 +572,23 @@ impl<'p> Lower<'p> {
         }
         self.finish_frame(cur).0
     }
+}
+
+/// The array-content heaps a library method may write through arguments of these
+/// static types: an array's own element family, every family for `Object` (any array
+/// may be passed), none for other references and primitives.
+fn arrays_passed<'t>(types: impl IntoIterator<Item = &'t Type>) -> BTreeSet<String> {
+    let mut keys = BTreeSet::new();
+    for ty in types {
+        match ty.erasure() {
+            Type::Array(elem) => {
+                keys.insert(array_key(&elem));
+            }
+            t if t == Type::object() || t == Type::Unknown => {
+                keys.extend(ARRAY_KINDS.iter().map(|k| format!("A.{k}")));
+            }
+            _ => {}
+        }
+    }
+    keys
 }

@@ -15,6 +15,7 @@
 mod assume;
 mod effects;
 mod eval;
+mod fold;
 mod harness;
 mod invoke;
 mod lower;
@@ -28,7 +29,7 @@ mod stmt;
 mod types;
 mod visit;
 
-pub use plan::{ChainCall, Entry, FieldPlan, Plan, Query, QueryIndex, Route};
+pub use plan::{ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route};
 pub use sites::{Site, SiteTable};
 
 use frontend::ir::{Conversion, ExprKind, Program, Type};
@@ -101,8 +102,8 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Error> {
 pub struct Generated {
     /// Every site, by id.
     pub sites: BTreeMap<String, Site>,
-    /// Every query, grouped by prelude.
-    pub queries: Vec<Query>,
+    /// Every prelude with its queries.
+    pub preludes: Vec<Prelude>,
     /// Entries analysed.
     pub entries: usize,
     /// Entry variants given up because their formula grew past the budget.
@@ -148,8 +149,8 @@ pub fn generate(
         inline_depth: options.inline_depth,
     };
     let mut sites = BTreeMap::new();
-    let mut queries = Vec::new();
-    let mut preludes = 0;
+    let mut preludes: Vec<Prelude> = Vec::new();
+    let mut query_count = 0;
     let mut too_large = 0;
     let effects = effects::Effects::compute(p, &h);
     let specs = harness::entries(&h);
@@ -246,8 +247,7 @@ pub fn generate(
                 sites.append(&mut lower.sites);
                 continue;
             }
-            preludes += 1;
-            let prelude = format!("p{preludes:05}");
+            let prelude = format!("p{:05}", preludes.len() + 1);
             let mut goal_defs = String::new();
             let mut site_goals = Vec::new();
             for (i, (site_id, goals)) in by_site.into_iter().enumerate() {
@@ -265,44 +265,50 @@ pub fn generate(
                     spec.class.name, built.route, lower.smt.text
                 ),
             )?;
+            let mut prelude_queries = Vec::new();
             for (site_id, goal) in site_goals {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { 100 } + variant.rank;
-                let id = format!("q{:05}", queries.len() + 1);
+                query_count += 1;
+                let id = format!("q{query_count:05}");
                 sink(
                     &format!("{id}.smt2"),
                     &format!("; site {site_id}\n; run after the prelude: cat {prelude}.smt2 {id}.smt2 | z3 -in\n(assert {goal})\n(check-sat)\n"),
                 )?;
-                let query = Query {
+                prelude_queries.push(Query {
                     id,
-                    prelude: prelude.clone(),
                     goal,
                     site: site_id.clone(),
-                    entry: entry.clone(),
                     rank,
-                    receiver: built.receiver.clone(),
-                    args: built.args.clone(),
-                    chain: built.chain.clone(),
-                    statics: built.statics.clone(),
+                });
+            }
+            preludes.push(Prelude {
+                id: prelude,
+                harness: Harness {
+                    entry,
+                    receiver: built.receiver,
+                    args: built.args,
+                    chain: built.chain,
+                    statics: built.statics,
                     route: built.route,
-                    preferences: built.preferences.clone(),
-                    inputs: built.inputs.clone(),
-                    symbols: symbols.clone(),
+                    preferences: built.preferences,
+                    inputs: built.inputs,
+                    symbols,
                     observed: observed.is_some_and(|s| {
                         s.observed
                             .iter()
                             .any(|o| *o == format!("{}.{own}", spec.class.name))
                     }),
-                };
-                queries.push(query);
-            }
+                },
+                queries: prelude_queries,
+            });
             sites.append(&mut lower.sites);
         }
     }
     Ok(Generated {
         sites,
-        queries,
+        preludes,
         entries: specs.len(),
         too_large,
     })
@@ -353,7 +359,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
     let mut sink = |name: &str, text: &str| write(&qdir.join(name), text);
     let generated = generate(&program, options, specs.as_ref(), &mut sink)?;
     let index = QueryIndex {
-        queries: generated.queries,
+        preludes: generated.preludes,
     };
     let table = SiteTable {
         sites: generated.sites.values().cloned().collect(),
@@ -363,7 +369,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
     Ok(VcSummary {
         methods: generated.entries,
         sites: table.sites.len(),
-        queries: index.queries.len(),
+        queries: index.query_count(),
         too_large: generated.too_large,
     })
 }

@@ -157,21 +157,12 @@ pub struct Entry {
     pub params: Vec<Type>,
 }
 
-/// One satisfiability query: a crash site reached from an entry method.
+/// How one entry variant's harness reaches the method under test: shared by every goal
+/// of its prelude.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Query {
-    /// File stem of the query in `vc/q/`, e.g. `q00012`.
-    pub id: String,
-    /// File stem of the prelude holding the entry variant's formula, e.g. `p00003`.
-    pub prelude: String,
-    /// The Boolean constant of the prelude that stands for this site's crash.
-    pub goal: String,
-    /// The crash site the query targets.
-    pub site: String,
+pub struct Harness {
     /// The method under test.
     pub entry: Entry,
-    /// Order among the queries of the same site: lower is tried first.
-    pub rank: u32,
     /// How to build the receiver (instance methods only).
     pub receiver: Option<Plan>,
     /// How to build each argument.
@@ -196,11 +187,42 @@ pub struct Query {
     pub observed: bool,
 }
 
+/// One satisfiability query: a crash site reached from its prelude's entry variant.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Query {
+    /// File stem of the query in `vc/q/`, e.g. `q00012`.
+    pub id: String,
+    /// The Boolean constant of the prelude that stands for this site's crash.
+    pub goal: String,
+    /// The crash site the query targets.
+    pub site: String,
+    /// Order among the queries of the same site: lower is tried first.
+    pub rank: u32,
+}
+
+/// One entry variant's formula (`vc/q/ID.smt2`), its harness and its queries.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Prelude {
+    /// File stem of the prelude, e.g. `p00003`.
+    pub id: String,
+    /// How the entry is reached; every query of the prelude shares it.
+    pub harness: Harness,
+    /// One query per crash site the entry variant may reach.
+    pub queries: Vec<Query>,
+}
+
 /// The file `vc/queries.json`.
 #[derive(Debug, Clone, Serialize, Deserialize, Default)]
 pub struct QueryIndex {
-    /// All queries, grouped by site and ranked within a site.
-    pub queries: Vec<Query>,
+    /// Every prelude in the order it is solved (an entry's natural variants first).
+    pub preludes: Vec<Prelude>,
+}
+
+impl QueryIndex {
+    /// How many queries the index holds.
+    pub fn query_count(&self) -> usize {
+        self.preludes.iter().map(|p| p.queries.len()).sum()
+    }
 }
 
 /// Records, for every symbol of a plan, the Java access path it stands for.

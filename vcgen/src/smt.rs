@@ -11,6 +11,7 @@
 //! are only moved (through locals, fields and arrays) then cost no
 //! floating-point reasoning. Every NaN encoding is the same Java value.
 
+use crate::fold;
 use frontend::ir::{BinaryOp, Type};
 use std::fmt::Write;
 
@@ -100,11 +101,15 @@ pub fn symbol(name: &str) -> String {
 const BUDGET: usize = 4 << 20;
 
 /// A growing list of SMT-LIB commands with a generator of fresh names.
+///
+/// Definitions are shared: a term defined twice gets the name of its first definition, so
+/// the same sub-formula (a check repeated on a path, a value read twice) is written once.
 #[derive(Default)]
 pub struct Smt {
     /// The commands so far (declarations, definitions and assertions).
     pub text: String,
     counter: u32,
+    defined: std::collections::HashMap<Term, Term>,
 }
 
 impl Smt {
@@ -138,9 +143,13 @@ impl Smt {
         if is_atomic(&term) {
             return term;
         }
+        if let Some(name) = self.defined.get(&term) {
+            return name.clone();
+        }
         let name = self.fresh(prefix);
         let _ = writeln!(self.text, "(declare-const {name} {sort})");
         let _ = writeln!(self.text, "(assert (= {name} {term}))");
+        self.defined.insert(term, name.clone());
         name
     }
 
@@ -209,12 +218,14 @@ pub fn not(a: &str) -> Term {
     }
 }
 
-/// `(= a b)`, folded when both sides are the same text.
+/// `(= a b)`, folded when both sides are the same text or both are literals.
 pub fn eq(a: &str, b: &str) -> Term {
     if a == b {
-        "true".into()
-    } else {
-        format!("(= {a} {b})")
+        return "true".into();
+    }
+    match fold::literal_equality(a, b) {
+        Some(known) => known.to_string(),
+        None => format!("(= {a} {b})"),
     }
 }
 
@@ -235,7 +246,10 @@ pub fn convert(value: &str, from: &Type, to: &Type) -> Term {
     }
     match (from.bits(), to.bits()) {
         (Some(f), Some(t)) => {
-            if t < f {
+            let signed = *from != Type::Char;
+            if let Some(folded) = fold::resize(value, t, signed) {
+                folded
+            } else if t < f {
                 format!("((_ extract {} 0) {value})", t - 1)
             } else if t == f {
                 value.to_string()
@@ -350,6 +364,14 @@ pub fn binary(op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type) -> Op
         };
     }
     let width = op_ty.bits().unwrap_or(32);
+    let dist = if op.is_shift() {
+        convert(r, rhs_ty, op_ty)
+    } else {
+        r.to_string()
+    };
+    if let Some(folded) = fold::binary(op, l, &dist, width) {
+        return Some(folded);
+    }
     let shift = |f: &str| {
         let dist = convert(r, rhs_ty, op_ty);
         format!("({f} {l} (bvand {dist} {}))", bv(width as i64 - 1, width))
