@@ -21,6 +21,7 @@ mod lower;
 mod param_graph;
 mod place;
 pub mod plan;
+mod shard;
 pub mod sites;
 pub mod smt;
 mod state;
@@ -29,6 +30,7 @@ mod types;
 mod visit;
 
 pub use plan::{ChainCall, Entry, FieldPlan, Plan, Query, QueryIndex, Route};
+pub use shard::Shard;
 pub use sites::{Site, SiteTable};
 
 use frontend::ir::{Conversion, ExprKind, Program, Type};
@@ -44,6 +46,8 @@ pub struct Options {
     pub unroll: u32,
     /// How deep calls into project methods are inlined.
     pub inline_depth: u32,
+    /// Only the entries of this shard are analysed (all when `None`).
+    pub shard: Option<Shard>,
 }
 
 impl Default for Options {
@@ -51,6 +55,7 @@ impl Default for Options {
         Options {
             unroll: 3,
             inline_depth: 3,
+            shard: None,
         }
     }
 }
@@ -171,7 +176,15 @@ pub fn generate(
             )
         })
         .collect();
-    for spec in &specs {
+    let chosen: Vec<&harness::EntrySpec> = specs
+        .iter()
+        .filter(|spec| {
+            options.shard.is_none_or(|shard| {
+                shard.contains(&spec.class.name, &spec.method.name, &spec.method.descriptor)
+            })
+        })
+        .collect();
+    for spec in &chosen {
         let graph = &graphs[harness::package_of(&spec.class.name)];
         for variant in &spec.variants {
             let mut lower = Lower {
@@ -303,7 +316,7 @@ pub fn generate(
     Ok(Generated {
         sites,
         queries,
-        entries: specs.len(),
+        entries: chosen.len(),
         too_large,
     })
 }
