@@ -215,7 +215,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
         Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
         Command::Testgen => stages.testgen().map(|_| EXIT_CLEAN),
         Command::Run(args) => stages.run(args).map(|s| exit_code(&s.findings)),
-        Command::Check(args) => check(&mut stages, args),
+        Command::Check(args) => check(&mut stages, &cli.work_dir, args),
         Command::Merge(args) => {
             let merged = report::merge::merge(&args.reports, args.format)?;
             let format = args.format.unwrap_or(Format::Json);
@@ -258,7 +258,7 @@ fn emit(
 }
 
 /// `dsd check`: every stage in order, then the report.
-fn check(stages: &mut Stages, args: &CheckArgs) -> Result<i32, Failure> {
+fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Result<i32, Failure> {
     let classpath = classpath_entries(args.run.classpath.as_deref())?;
     stages.parse(&args.sources)?;
     if args.tests.is_empty() {
@@ -272,7 +272,14 @@ fn check(stages: &mut Stages, args: &CheckArgs) -> Result<i32, Failure> {
     let run = stages.run(&args.run)?;
     let mut summary = Summary::new(&run.findings, vc.sites, solved.queries);
     summary.stages = stages.times.clone();
-    summary.shard = args.vcgen.shard.map(|s| s.to_string());
+    if let Some(shard) = args.vcgen.shard {
+        summary.shard = Some(shard.to_string());
+        summary.shard_sites = vcgen::read_sites(work)?
+            .sites
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+    }
     let text = report::render(args.format, &run.findings, &summary)
         .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
     emit(

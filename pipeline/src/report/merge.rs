@@ -4,14 +4,16 @@
 //! Findings of one crash (same exception, file and line) from several shards become one, as
 //! the run stage groups them: the lowest level, the shortest reproducing test of that level,
 //! the tests summed; findings are in source order. The summary's counts and stage times are
-//! summed. Reports must come from this version of dsd, be of one format, and be either the
-//! shards `1/N` to `N/N` of one run, each once, or whole runs (merged as they are).
+//! summed, a site that several shards hold counted once. Reports must come from this version
+//! of dsd, be of one format, and be either the shards `1/N` to `N/N` of one run, each once,
+//! or whole runs (merged as they are).
 
 use super::{json, sarif, Format, StageTime, Summary};
 use crate::error::Failure;
 use crate::run::findings::{Counts, Finding, Findings, Level};
 use serde_json::Value;
 use std::collections::btree_map::{BTreeMap, Entry};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use vcgen::Shard;
 
@@ -343,9 +345,13 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
     let mut counts = Counts::default();
     let mut stages: Vec<StageTime> = Vec::new();
     let (mut sites, mut queries) = (0, 0);
+    let mut shard_sites: BTreeSet<&str> = BTreeSet::new();
     for r in reports {
         let s = &r.summary;
-        sites += s.sites;
+        if s.shard.is_none() {
+            sites += s.sites;
+        }
+        shard_sites.extend(s.shard_sites.iter().map(String::as_str));
         queries += s.queries;
         counts.tests += s.tests.tests;
         counts.confirmed += s.tests.confirmed;
@@ -363,7 +369,7 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
         findings: combine(all),
         counts,
     };
-    let mut summary = Summary::new(&findings, sites, queries);
+    let mut summary = Summary::new(&findings, sites + shard_sites.len(), queries);
     summary.stages = stages;
     let text = super::render(format, &findings, &summary)
         .map_err(|e| Failure::new(format!("rendering the merged report: {e}")))?;

@@ -36,6 +36,11 @@ pub struct Summary {
     /// shard of a run once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
+    /// In a shard's report, the ids of all its sites: shards can share sites (a helper's or
+    /// a constructor's sites are found through every entry that calls it), and the merged
+    /// report counts each site once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shard_sites: Vec<String>,
     /// Crash sites found by vcgen.
     pub sites: usize,
     /// Queries solved.
@@ -55,6 +60,7 @@ impl Summary {
     pub fn new(findings: &Findings, sites: usize, queries: usize) -> Summary {
         Summary {
             shard: None,
+            shard_sites: Vec::new(),
             sites,
             queries,
             tests: findings.counts.clone(),
