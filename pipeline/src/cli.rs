@@ -324,6 +324,22 @@ mod tests {
         assert_eq!(args.solve.timeout, Duration::from_millis(500));
         assert_eq!(args.vcgen.unroll, 5);
         assert_eq!(args.run.test_timeout, Duration::from_secs(10));
+        assert_eq!(args.vcgen.shard, None);
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "check",
+            ".",
+            "--shard",
+            "2/3",
+            "--classpath",
+            "a.jar",
+        ])
+        .unwrap();
+        let Command::Check(args) = cli.command else {
+            panic!("not check")
+        };
+        assert_eq!(args.vcgen.shard, vcgen::Shard::new(2, 3));
+        assert_eq!(args.run.classpath.as_deref(), Some("a.jar"));
     }
 
     #[test]
@@ -333,6 +349,9 @@ mod tests {
             vec!["dsd", "solve", "--timeout", "-1"],
             vec!["dsd", "run", "--test-timeout", "x"],
             vec!["dsd", "check", "src", "--format", "xml"],
+            vec!["dsd", "check", "src", "--shard", "4/3"],
+            vec!["dsd", "check", "src", "--shard", "2"],
+            vec!["dsd", "merge"],
             vec!["dsd", "frobnicate"],
         ] {
             let err = Cli::try_parse_from(&argv).unwrap_err();

@@ -194,7 +194,7 @@ fn check_shards(reports: &[(&Path, Report)]) -> Result<(), Failure> {
     let Some(&(first_path, first)) = shards.first() else {
         return Ok(());
     };
-    for (path, shard) in &shards {
+    for (i, (path, shard)) in shards.iter().enumerate() {
         if shard.count() != first.count() {
             return Err(Failure::new(format!(
                 "{} is shard {shard} but {} is shard {first}; merge the shards of one run",
@@ -202,7 +202,7 @@ fn check_shards(reports: &[(&Path, Report)]) -> Result<(), Failure> {
                 first_path.display()
             )));
         }
-        if let Some((twin, _)) = shards.iter().find(|(p, s)| s == shard && p != path) {
+        if let Some((twin, _)) = shards[..i].iter().find(|(_, s)| s == shard) {
             return Err(Failure::new(format!(
                 "{} and {} are both shard {shard}; pass each shard's report once",
                 twin.display(),
@@ -418,4 +418,97 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
         errors,
         summary_line: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes a JSON report of `findings` as shard `shard` into a temporary file.
+    fn shard_report(
+        name: &str,
+        shard: Option<&str>,
+        findings: &Findings,
+        sites: &[&str],
+    ) -> PathBuf {
+        let mut summary = Summary::new(findings, sites.len(), 2);
+        summary.shard = shard.map(str::to_string);
+        summary.shard_sites = sites.iter().map(|s| s.to_string()).collect();
+        let dir = std::env::temp_dir().join(format!("dsd-merge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, json::render(findings, &summary).unwrap()).unwrap();
+        path
+    }
+
+    #[test]
+    fn findings_of_one_crash_become_one_and_counts_add_up() {
+        let sample = crate::report::tests::sample();
+        let mut first = sample.clone();
+        first.findings[0].level = Level::Note;
+        first.findings[0].tests = 4;
+        let mut second = sample.clone();
+        second.findings.truncate(1);
+        second.findings[0].test.method = "other".into();
+        let a = shard_report("a.json", Some("1/2"), &first, &["s1", "s2"]);
+        let b = shard_report("b.json", Some("2/2"), &second, &["s2", "s3"]);
+        let merged = merge(&[a.clone(), b.clone()], None).unwrap();
+        assert_eq!(merged.errors, 1);
+        let report: json::Report = serde_json::from_str(&merged.text).unwrap();
+        assert_eq!(report.findings.len(), 2);
+        let div = &report.findings[0];
+        assert_eq!((div.level, div.tests), (Level::Error, 6));
+        assert_eq!(div.test.method, "other", "the error's test is kept");
+        assert_eq!(
+            report.summary.sites, 3,
+            "a site two shards hold counts once"
+        );
+        assert_eq!(report.summary.queries, 4);
+        assert_eq!(report.summary.tests.tests, 40);
+        assert_eq!(report.summary.shard, None);
+        assert!(report.summary.shard_sites.is_empty());
+        let sarif = merge(&[a, b], Some(Format::Sarif)).unwrap();
+        assert!(sarif.text.contains("\"2.1.0\""));
+    }
+
+    #[test]
+    fn shards_must_form_one_complete_run() {
+        let f = crate::report::tests::sample();
+        let one = shard_report("one.json", Some("1/3"), &f, &[]);
+        let two = shard_report("two.json", Some("2/3"), &f, &[]);
+        let three = shard_report("three.json", Some("3/3"), &f, &[]);
+        let other = shard_report("other.json", Some("2/2"), &f, &[]);
+        let whole = shard_report("whole.json", None, &f, &[]);
+        let error = |paths: &[&PathBuf]| {
+            let paths: Vec<PathBuf> = paths.iter().map(|p| p.to_path_buf()).collect();
+            merge(&paths, None).unwrap_err().0
+        };
+        assert!(error(&[&one, &two]).contains("shard 3/3 is missing"));
+        assert!(error(&[&one, &two, &two, &three]).contains("both shard 2/3"));
+        assert!(error(&[&one, &other]).contains("merge the shards of one run"));
+        assert!(error(&[&one, &whole]).contains("a whole run"));
+        assert!(merge(&[one.clone(), two, three], None).is_ok());
+        assert!(merge(&[whole.clone(), whole], None).is_ok());
+    }
+
+    #[test]
+    fn reports_of_other_versions_or_tools_are_refused() {
+        let f = crate::report::tests::sample();
+        let path = shard_report("old.json", None, &f, &[]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let old = text.replace(
+            &format!("\"version\": \"{}\"", env!("CARGO_PKG_VERSION")),
+            "\"version\": \"0.0.1\"",
+        );
+        std::fs::write(&path, old).unwrap();
+        let error = merge(std::slice::from_ref(&path), None).unwrap_err().0;
+        assert!(error.contains("dsd 0.0.1"), "{error}");
+        std::fs::write(&path, "{\"runs\": [{\"tool\": {\"driver\": {\"name\": \"spotbugs\", \"version\": \"4\"}}, \"results\": []}]}").unwrap();
+        let error = merge(std::slice::from_ref(&path), None).unwrap_err().0;
+        assert!(error.contains("written by spotbugs"), "{error}");
+        let error = merge(std::slice::from_ref(&path), Some(Format::Json))
+            .unwrap_err()
+            .0;
+        assert!(error.contains("written by spotbugs"), "{error}");
+    }
 }
