@@ -16,9 +16,11 @@ mod literal;
 mod names;
 mod syntax;
 mod typing;
+mod walk;
 
 pub use hierarchy::Hierarchy;
 pub use ir::descriptor_params;
+pub use walk::{collect_sources, Input, SourceSet};
 
 use ir::{
     Class, Diagnostic, Expr, ExprKind, Local, Method, Modifiers, Program, SourceFile, Span, Stmt,
@@ -41,6 +43,28 @@ pub struct ParseSummary {
     pub unknown_nodes: usize,
     /// One line per problem, `path:line:col: message`.
     pub diagnostics: Vec<String>,
+    /// One line per class that two project files define; the parse stage fails on any.
+    #[serde(default)]
+    pub duplicate_classes: Vec<String>,
+}
+
+impl ParseSummary {
+    /// Fails when a class is defined twice in the project: dsd would have to pick one of them.
+    pub fn reject_duplicate_classes(&self) -> Result<(), Error> {
+        match self.duplicate_classes.as_slice() {
+            [] => Ok(()),
+            [first, rest @ ..] => {
+                let more = match rest.len() {
+                    0 => String::new(),
+                    n => format!(" (and {n} more)"),
+                };
+                Err(Error(format!(
+                    "{first}{more}; keep one of them, or name only the source root to analyse \
+                     (e.g. src/main/java)"
+                )))
+            }
+        }
+    }
 }
 
 /// An error that stops the parse stage (not a problem inside one file).
@@ -60,10 +84,11 @@ pub fn program_path(work_dir: &Path) -> PathBuf {
     work_dir.join("ir").join("program.json")
 }
 
-/// Parses every `.java` file below `sources` and writes `ir/program.json` in `work_dir`.
+/// Parses the project's `.java` files below `sources` (see [`walk`] for which) and writes `ir/program.json` in `work_dir`.
 pub fn parse_stage(sources: &[PathBuf], work_dir: &Path) -> Result<ParseSummary, Error> {
-    let inputs = collect_sources(sources)?;
+    let inputs = collect_sources(sources, SourceSet::Main, Some(work_dir))?;
     let (program, summary) = parse_program(&inputs);
+    summary.reject_duplicate_classes()?;
     let path = program_path(work_dir);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
@@ -82,60 +107,6 @@ pub fn read_program(work_dir: &Path) -> Result<Program, Error> {
     let text = std::fs::read_to_string(&path)
         .map_err(|e| Error(format!("{}: {e}; run `dsd parse` first", path.display())))?;
     serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
-}
-
-/// A project file to parse: where it is and its path below its source root.
-#[derive(Debug, Clone)]
-pub struct Input {
-    /// Path to open.
-    pub path: PathBuf,
-    /// Path below the source root.
-    pub rel: String,
-}
-
-/// Every `.java` file below the given files and directories, sorted.
-pub fn collect_sources(sources: &[PathBuf]) -> Result<Vec<Input>, Error> {
-    let mut out = Vec::new();
-    for root in sources {
-        if root.is_file() {
-            let rel = root
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            out.push(Input {
-                path: root.clone(),
-                rel,
-            });
-            continue;
-        }
-        if !root.is_dir() {
-            return Err(Error(format!(
-                "{}: no such file or directory; give the folder that holds the Java sources",
-                root.display()
-            )));
-        }
-        let mut stack = vec![root.clone()];
-        while let Some(dir) = stack.pop() {
-            let entries =
-                std::fs::read_dir(&dir).map_err(|e| Error(format!("{}: {e}", dir.display())))?;
-            for entry in entries.flatten() {
-                let p = entry.path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|e| e == "java") {
-                    let rel = p
-                        .strip_prefix(root)
-                        .unwrap_or(&p)
-                        .to_string_lossy()
-                        .replace('\\', "/");
-                    out.push(Input { path: p, rel });
-                }
-            }
-        }
-    }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
-    out.dedup_by(|a, b| a.path == b.path);
-    Ok(out)
 }
 
 struct Parsed {
@@ -205,6 +176,7 @@ pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
                 &mut program.diagnostics,
             );
         }
+        let rel = package_relative(&path, &scope.package).unwrap_or(rel);
         program.files.push(SourceFile {
             path,
             rel,
@@ -213,10 +185,23 @@ pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
         });
         parsed.push(Parsed { text, tree, scope });
     }
-    declare_classes(&mut program, &parsed);
+    let duplicates = declare_classes(&mut program, &parsed);
     let unknowns = lower_bodies(&mut program, &parsed);
-    let summary = summarize(&program, unknowns);
+    let summary = summarize(&program, unknowns, duplicates);
     (program, summary)
+}
+
+/// The path of a file below its package root, `p/q/A.java` for `package p.q;`, when the
+/// file's folders match its package.
+fn package_relative(path: &str, package: &str) -> Option<String> {
+    let path = path.replace('\\', "/");
+    let name = path.rsplit('/').next()?;
+    let rel = if package.is_empty() {
+        name.to_string()
+    } else {
+        format!("{}/{name}", package.replace('.', "/"))
+    };
+    (path == rel || path.ends_with(&format!("/{rel}"))).then_some(rel)
 }
 
 fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Diagnostic>) {
@@ -250,7 +235,9 @@ fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Dia
     }
 }
 
-fn declare_classes(program: &mut Program, parsed: &[Parsed]) {
+/// Declares every class with its header; returns one line per project class defined twice.
+fn declare_classes(program: &mut Program, parsed: &[Parsed]) -> Vec<String> {
+    let mut duplicates = Vec::new();
     for (fi, p) in parsed.iter().enumerate() {
         let Some(tree) = &p.tree else { continue };
         let src = Source {
@@ -259,8 +246,19 @@ fn declare_classes(program: &mut Program, parsed: &[Parsed]) {
         };
         let library = program.files[fi].library;
         for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
-            if program.classes.iter().any(|c| c.name == decl.name) {
-                if !library {
+            if let Some(first) = program.classes.iter().find(|c| c.name == decl.name) {
+                if !library && !first.library {
+                    let at = |span: Span| {
+                        let path = &program.files[span.file as usize].path;
+                        format!("{path}:{}:{}", span.line, span.col)
+                    };
+                    duplicates.push(format!(
+                        "class `{}` is defined twice, in {} and in {}",
+                        decl.name,
+                        at(first.span),
+                        at(src.span(decl.node))
+                    ));
+                } else if !library {
                     program.diagnostics.push(Diagnostic {
                         span: src.span(decl.node),
                         message: format!("duplicate class `{}`; this one is ignored", decl.name),
@@ -304,6 +302,7 @@ fn declare_classes(program: &mut Program, parsed: &[Parsed]) {
             c.enum_constants = header.enum_constants;
         }
     }
+    duplicates
 }
 
 /// What pass 3 computes for one class, applied after the hierarchy is released.
@@ -683,7 +682,7 @@ fn narrow_literal(l: &ir::Literal, ty: &Type) -> ir::Literal {
     }
 }
 
-fn summarize(program: &Program, unknowns: usize) -> ParseSummary {
+fn summarize(program: &Program, unknowns: usize, duplicate_classes: Vec<String>) -> ParseSummary {
     let project: Vec<&Class> = program.classes.iter().filter(|c| !c.library).collect();
     let diagnostics = program
         .diagnostics
@@ -707,5 +706,6 @@ fn summarize(program: &Program, unknowns: usize) -> ParseSummary {
             .count(),
         unknown_nodes: unknowns,
         diagnostics,
+        duplicate_classes,
     }
 }

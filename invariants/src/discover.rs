@@ -8,7 +8,7 @@
 use crate::toolchain::Flavour;
 use crate::Error;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tree_sitter::{Node, Parser};
 
 /// Annotations that mark a test method.
@@ -40,9 +40,10 @@ struct Decl {
     has_tests: bool,
 }
 
-/// Finds the test classes below the test source folders.
-pub fn discover(test_dirs: &[PathBuf]) -> Result<Suite, Error> {
-    let inputs = frontend::collect_sources(test_dirs).map_err(|e| Error(e.0))?;
+/// Finds the test classes below the test source folders (never in the work directory).
+pub fn discover(test_dirs: &[PathBuf], work_dir: &Path) -> Result<Suite, Error> {
+    let inputs = frontend::collect_sources(test_dirs, frontend::SourceSet::Tests, Some(work_dir))
+        .map_err(|e| Error(e.0))?;
     let mut parser = Parser::new();
     let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     parser
@@ -205,7 +206,7 @@ mod tests {
         for (name, text) in files {
             std::fs::write(pkg.join(name), text).unwrap();
         }
-        let suite = discover(std::slice::from_ref(&dir)).unwrap();
+        let suite = discover(std::slice::from_ref(&dir), &dir.join(".dsd")).unwrap();
         assert_eq!(suite.classes, vec!["p.Old", "p.Own", "p.SubTest"]);
         assert_eq!(suite.flavour, Flavour::JUnit4);
         assert_eq!(suite.files.len(), 5);
@@ -214,7 +215,7 @@ mod tests {
             "package p; import org.junit.jupiter.api.Test; class J5 { @Test void a() {} }",
         )
         .unwrap();
-        let suite = discover(std::slice::from_ref(&dir)).unwrap();
+        let suite = discover(std::slice::from_ref(&dir), &dir.join(".dsd")).unwrap();
         assert_eq!(suite.flavour, Flavour::JUnit5);
         assert!(suite.classes.contains(&"p.J5".to_string()));
         std::fs::remove_dir_all(&dir).unwrap();

@@ -306,7 +306,9 @@ mod tests {
         for (name, text) in files {
             std::fs::write(dir.join(name), text).unwrap();
         }
-        let inputs = frontend::collect_sources(std::slice::from_ref(&dir)).unwrap();
+        let inputs =
+            frontend::collect_sources(std::slice::from_ref(&dir), frontend::SourceSet::Main, None)
+                .unwrap();
         let (program, _) = frontend::parse_program(&inputs);
         std::fs::remove_dir_all(&dir).unwrap();
         program

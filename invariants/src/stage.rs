@@ -136,7 +136,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     if out_path.exists() {
         std::fs::remove_file(&out_path).map_err(|e| io_error("remove", &out_path, e))?;
     }
-    let suite = discover(&options.tests)?;
+    let suite = discover(&options.tests, &work)?;
     if suite.classes.is_empty() {
         return Err(Error(format!(
             "no JUnit test classes found below {}; pass the folder with the project's tests \
@@ -145,8 +145,11 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
         )));
     }
     let tools = toolchain::locate(suite.flavour)?;
-    let inputs = frontend::collect_sources(&options.sources).map_err(|e| Error(e.0))?;
-    let (program, _) = frontend::parse_program(&inputs);
+    let inputs =
+        frontend::collect_sources(&options.sources, frontend::SourceSet::Main, Some(&work))
+            .map_err(|e| Error(e.0))?;
+    let (program, summary) = frontend::parse_program(&inputs);
+    summary.reject_duplicate_classes().map_err(|e| Error(e.0))?;
     let built = build(&work, &program, &suite, &tools, options)?;
     let traces = work.join("traces");
     if traces.exists() {

@@ -43,6 +43,9 @@ pub enum Command {
     /// Run every stage and report the reproduced crashes; stages whose inputs are unchanged are
     /// skipped (delete WORK/.stamps to force them).
     Check(CheckArgs),
+    /// Combine the reports of the shards of one run (`dsd check --shard I/N`) into the report of
+    /// the whole run.
+    Merge(MergeArgs),
 }
 
 /// Options of the infer stage.
@@ -68,6 +71,10 @@ pub struct VcgenArgs {
     /// How deep calls into project methods are inlined.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub inline_depth: u32,
+    /// Analyse only shard I of N: the entries (methods) whose stable hash falls in it; merge the
+    /// N reports with `dsd merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<vcgen::Shard>,
 }
 
 /// Options of the solve stage.
@@ -90,6 +97,10 @@ pub struct RunArgs {
     /// Timeout per test, in seconds.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub test_timeout: Duration,
+    /// Extra class path (jars, folders; `:`-separated) the project and its tests need: used to
+    /// compile the project and the generated tests and to run them.
+    #[arg(long, value_name = "CP")]
+    pub classpath: Option<String>,
 }
 
 /// Options of `dsd check`.
@@ -102,9 +113,6 @@ pub struct CheckArgs {
     /// invariants are assumed).
     #[arg(long, num_args = 1.., value_name = "TEST_SRC")]
     pub tests: Vec<PathBuf>,
-    /// Extra class path (jars, folders; `:`-separated) the project and its tests need.
-    #[arg(long, value_name = "CP")]
-    pub classpath: Option<String>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -122,6 +130,21 @@ pub struct CheckArgs {
     pub run: RunArgs,
 }
 
+/// Options of `dsd merge`.
+#[derive(Debug, Clone, Args)]
+pub struct MergeArgs {
+    /// Reports written by `dsd check --shard I/N --format json|sarif`, one per shard.
+    #[arg(required = true, value_name = "FILE")]
+    pub reports: Vec<PathBuf>,
+    /// Format of the merged report (default: the reports' format; SARIF logs merge only into
+    /// SARIF).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Write the merged report to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
 /// Parses a positive number of seconds, fractions allowed.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
@@ -132,6 +155,24 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
         return Err(format!("`{text}`: expected seconds between 0 and 86400"));
     }
     Ok(Duration::from_secs_f64(secs))
+}
+
+/// The entries of a `--classpath` value; an entry that does not exist is an error.
+pub fn classpath_entries(classpath: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
+    let Some(classpath) = classpath else {
+        return Ok(Vec::new());
+    };
+    let entries: Vec<PathBuf> = std::env::split_paths(classpath)
+        .filter(|p| !p.as_os_str().is_empty())
+        .collect();
+    match entries.iter().find(|p| !p.exists()) {
+        Some(missing) => Err(Failure::new(format!(
+            "--classpath names {}, which does not exist; give the jars and class folders the \
+             project needs, separated by `:`",
+            missing.display()
+        ))),
+        None => Ok(entries),
+    }
 }
 
 /// The exit status for a set of findings: 1 when any has level error, else 0.
@@ -165,25 +206,65 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
             } else {
                 args.sources.clone()
             };
+            let classpath = classpath_entries(args.classpath.as_deref())?;
             stages
-                .infer(&sources, &args.tests, args.classpath.as_deref())
+                .infer(&sources, &args.tests, &classpath)
                 .map(|_| EXIT_CLEAN)
         }
         Command::Vcgen(args) => stages.vcgen(args).map(|_| EXIT_CLEAN),
         Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
         Command::Testgen => stages.testgen().map(|_| EXIT_CLEAN),
         Command::Run(args) => stages.run(args).map(|s| exit_code(&s.findings)),
-        Command::Check(args) => check(&mut stages, args),
+        Command::Check(args) => check(&mut stages, &cli.work_dir, args),
+        Command::Merge(args) => {
+            let merged = report::merge::merge(&args.reports, args.format)?;
+            let format = args.format.unwrap_or(Format::Json);
+            emit(
+                &merged.text,
+                args.output.as_deref(),
+                merged.summary_line,
+                format,
+            )?;
+            Ok(if merged.errors > 0 {
+                EXIT_FINDINGS
+            } else {
+                EXIT_CLEAN
+            })
+        }
     }
 }
 
+/// Writes a report to `output` or stdout; the summary line goes to stderr unless it ends the
+/// text report on stdout.
+fn emit(
+    text: &str,
+    output: Option<&std::path::Path>,
+    summary_line: Option<String>,
+    format: Format,
+) -> Result<(), Failure> {
+    match output {
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            Failure::new(format!(
+                "cannot write the report to {}: {e}; check that the directory exists",
+                path.display()
+            ))
+        })?,
+        None => print!("{text}"),
+    }
+    if let Some(line) = summary_line.filter(|_| output.is_some() || format != Format::Text) {
+        eprintln!("{line}");
+    }
+    Ok(())
+}
+
 /// `dsd check`: every stage in order, then the report.
-fn check(stages: &mut Stages, args: &CheckArgs) -> Result<i32, Failure> {
+fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Result<i32, Failure> {
+    let classpath = classpath_entries(args.run.classpath.as_deref())?;
     stages.parse(&args.sources)?;
     if args.tests.is_empty() {
         stages.forget_invariants()?;
     } else {
-        stages.infer(&args.sources, &args.tests, args.classpath.as_deref())?;
+        stages.infer(&args.sources, &args.tests, &classpath)?;
     }
     let vc = stages.vcgen(&args.vcgen)?;
     let solved = stages.solve(&args.solve)?;
@@ -191,25 +272,22 @@ fn check(stages: &mut Stages, args: &CheckArgs) -> Result<i32, Failure> {
     let run = stages.run(&args.run)?;
     let mut summary = Summary::new(&run.findings, vc.sites, solved.queries);
     summary.stages = stages.times.clone();
+    if let Some(shard) = args.vcgen.shard {
+        summary.shard = Some(shard.to_string());
+        summary.shard_sites = vcgen::read_sites(work)?
+            .sites
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+    }
     let text = report::render(args.format, &run.findings, &summary)
         .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
-    match &args.output {
-        Some(path) => {
-            std::fs::write(path, &text).map_err(|e| {
-                Failure::new(format!(
-                    "cannot write the report to {}: {e}; check that the directory exists",
-                    path.display()
-                ))
-            })?;
-            eprintln!("{}", summary.line());
-        }
-        None => {
-            print!("{text}");
-            if args.format != Format::Text {
-                eprintln!("{}", summary.line());
-            }
-        }
-    }
+    emit(
+        &text,
+        args.output.as_deref(),
+        Some(summary.line()),
+        args.format,
+    )?;
     Ok(exit_code(&run.findings))
 }
 
@@ -246,6 +324,22 @@ mod tests {
         assert_eq!(args.solve.timeout, Duration::from_millis(500));
         assert_eq!(args.vcgen.unroll, 5);
         assert_eq!(args.run.test_timeout, Duration::from_secs(10));
+        assert_eq!(args.vcgen.shard, None);
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "check",
+            ".",
+            "--shard",
+            "2/3",
+            "--classpath",
+            "a.jar",
+        ])
+        .unwrap();
+        let Command::Check(args) = cli.command else {
+            panic!("not check")
+        };
+        assert_eq!(args.vcgen.shard, vcgen::Shard::new(2, 3));
+        assert_eq!(args.run.classpath.as_deref(), Some("a.jar"));
     }
 
     #[test]
@@ -255,6 +349,9 @@ mod tests {
             vec!["dsd", "solve", "--timeout", "-1"],
             vec!["dsd", "run", "--test-timeout", "x"],
             vec!["dsd", "check", "src", "--format", "xml"],
+            vec!["dsd", "check", "src", "--shard", "4/3"],
+            vec!["dsd", "check", "src", "--shard", "2"],
+            vec!["dsd", "merge"],
             vec!["dsd", "frobnicate"],
         ] {
             let err = Cli::try_parse_from(&argv).unwrap_err();

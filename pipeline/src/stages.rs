@@ -12,6 +12,16 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The `.java` files a stage reads below `roots`, found by the frontend's source walk.
+fn source_files(
+    roots: &[PathBuf],
+    set: frontend::SourceSet,
+    work: &Path,
+) -> Result<Vec<PathBuf>, Failure> {
+    let inputs = frontend::collect_sources(roots, set, Some(work))?;
+    Ok(inputs.into_iter().map(|i| i.path).collect())
+}
+
 /// Most parse diagnostics echoed to stderr.
 const MAX_DIAGNOSTICS: usize = 10;
 
@@ -82,8 +92,7 @@ impl Stages {
             )));
         }
         let files = StageFiles {
-            inputs: sources.to_vec(),
-            input_extension: Some("java"),
+            inputs: source_files(sources, frontend::SourceSet::Main, &self.work)?,
             outputs: vec![self.work.join("ir")],
             options: format!("{sources:?}"),
         };
@@ -117,25 +126,18 @@ impl Stages {
         &mut self,
         sources: &[PathBuf],
         tests: &[PathBuf],
-        classpath: Option<&str>,
+        classpath: &[PathBuf],
     ) -> Result<invariants::InferSummary, Failure> {
         let options = invariants::Options {
             sources: sources.to_vec(),
             tests: tests.to_vec(),
-            classpath: classpath
-                .map(|cp| {
-                    std::env::split_paths(cp)
-                        .filter(|p| !p.as_os_str().is_empty())
-                        .collect()
-                })
-                .unwrap_or_default(),
+            classpath: classpath.to_vec(),
             test_timeout: invariants::DEFAULT_TEST_TIMEOUT,
         };
-        let mut inputs = sources.to_vec();
-        inputs.extend(tests.iter().cloned());
+        let mut inputs = source_files(sources, frontend::SourceSet::Main, &self.work)?;
+        inputs.extend(source_files(tests, frontend::SourceSet::Tests, &self.work)?);
         let files = StageFiles {
             inputs,
-            input_extension: Some("java"),
             outputs: vec![invariants::invariants_path(&self.work)],
             options: format!("tests={tests:?} classpath={classpath:?}"),
         };
@@ -166,12 +168,15 @@ impl Stages {
         let options = vcgen::Options {
             unroll: args.unroll,
             inline_depth: args.inline_depth,
+            shard: args.shard,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
-            input_extension: None,
             outputs: vec![self.work.join("vc")],
-            options: format!("unroll={} inline_depth={}", args.unroll, args.inline_depth),
+            options: format!(
+                "unroll={} inline_depth={} shard={:?}",
+                args.unroll, args.inline_depth, args.shard
+            ),
         };
         self.stage(
             "vcgen",
@@ -202,7 +207,6 @@ impl Stages {
         };
         let files = StageFiles {
             inputs: vec![self.work.join("vc")],
-            input_extension: None,
             outputs: vec![self.work.join("cex")],
             options: format!("timeout_ms={timeout_ms} models={}", args.models),
         };
@@ -231,7 +235,6 @@ impl Stages {
     pub fn testgen(&mut self) -> Result<testgen::TestgenSummary, Failure> {
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("cex")],
-            input_extension: None,
             outputs: vec![self.work.join("tests")],
             options: String::new(),
         };
@@ -253,6 +256,7 @@ impl Stages {
     pub fn run(&mut self, args: &RunArgs) -> Result<RunSummary, Failure> {
         let options = run::Options {
             test_timeout: args.test_timeout,
+            classpath: crate::cli::classpath_entries(args.classpath.as_deref())?,
         };
         let start = Instant::now();
         let result = run::run_stage(&self.work, &options);

@@ -10,10 +10,8 @@ use std::path::{Path, PathBuf};
 
 /// What a stage reads and writes, for its stamp.
 pub struct StageFiles {
-    /// Files and directories the stage reads.
+    /// Files and directories the stage reads (every file below a directory counts).
     pub inputs: Vec<PathBuf>,
-    /// Only files with this extension count below input directories (`None`: all files).
-    pub input_extension: Option<&'static str>,
     /// Files and directories the stage writes.
     pub outputs: Vec<PathBuf>,
     /// The stage's options, as text.
@@ -45,7 +43,7 @@ pub fn input_hash(files: &StageFiles) -> u64 {
     }
     files.options.hash(&mut h);
     for path in &files.inputs {
-        hash_tree(path, files.input_extension, &mut h);
+        hash_tree(path, &mut h);
     }
     h.finish()
 }
@@ -54,13 +52,13 @@ pub fn input_hash(files: &StageFiles) -> u64 {
 pub fn output_hash(files: &StageFiles) -> u64 {
     let mut h = DefaultHasher::new();
     for path in &files.outputs {
-        hash_tree(path, None, &mut h);
+        hash_tree(path, &mut h);
     }
     h.finish()
 }
 
 /// Hashes the names and contents of a file or of every file below a directory, in name order.
-fn hash_tree(path: &Path, extension: Option<&str>, h: &mut DefaultHasher) {
+fn hash_tree(path: &Path, h: &mut DefaultHasher) {
     path.hash(h);
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
@@ -69,11 +67,7 @@ fn hash_tree(path: &Path, extension: Option<&str>, h: &mut DefaultHasher) {
         };
         entries.sort();
         for entry in entries {
-            let wanted = entry.is_dir()
-                || extension.is_none_or(|ext| entry.extension().is_some_and(|e| e == ext));
-            if wanted {
-                hash_tree(&entry, extension, h);
-            }
+            hash_tree(&entry, h);
         }
     } else {
         std::fs::read(path).ok().hash(h);
@@ -125,8 +119,7 @@ mod tests {
         std::fs::write(dir.join("in/notes.txt"), "x").unwrap();
         std::fs::write(dir.join("out.json"), "{}").unwrap();
         let files = StageFiles {
-            inputs: vec![dir.join("in")],
-            input_extension: Some("java"),
+            inputs: vec![dir.join("in/A.java")],
             outputs: vec![dir.join("out.json")],
             options: "unroll=3".into(),
         };
@@ -134,7 +127,11 @@ mod tests {
         store(&dir, "parse", h, &files, &7u32);
         assert_eq!(load::<u32>(&dir, "parse", h, &files), Some(7));
         std::fs::write(dir.join("in/notes.txt"), "y").unwrap();
-        assert_eq!(input_hash(&files), h, "non-Java files do not count");
+        assert_eq!(
+            input_hash(&files),
+            h,
+            "files that are not inputs do not count"
+        );
         std::fs::write(dir.join("in/A.java"), "class A { }").unwrap();
         assert_ne!(input_hash(&files), h);
         std::fs::write(dir.join("out.json"), "[]").unwrap();

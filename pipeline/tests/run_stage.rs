@@ -113,6 +113,7 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         &work,
         &Options {
             test_timeout: Duration::from_secs(1),
+            ..Options::default()
         },
     )
     .unwrap();

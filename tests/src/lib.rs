@@ -49,32 +49,61 @@ pub fn work_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `dsd check SRC --format json` plus extra arguments, in-process.
+/// Copies the folder tree `from` to `to`.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create dir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy file");
+        }
+    }
+}
+
+/// Runs `dsd check SRC --format json` plus extra arguments, in-process, in a fresh work
+/// directory named after the test; panics when dsd stops with an error.
 pub fn check(name: &str, src: &Path, extra: &[&str]) -> Run {
-    let work = work_dir(name);
+    check_in(&work_dir(name), src, extra).unwrap_or_else(|e| panic!("dsd check failed: {e}"))
+}
+
+/// Runs `dsd --work-dir WORK check SRC --format json` plus extra arguments, in-process; the
+/// message of the error that stopped it, if one did.
+pub fn check_in(work: &Path, src: &Path, extra: &[&str]) -> Result<Run, String> {
     let out = work.join("report.json");
     let mut args: Vec<String> = vec![
-        "dsd".into(),
         "--work-dir".into(),
         work.display().to_string(),
         "check".into(),
-    ];
-    args.push(src.display().to_string());
-    args.extend([
+        src.display().to_string(),
         "--format".into(),
         "json".into(),
         "-o".into(),
         out.display().to_string(),
-    ]);
+    ];
     args.extend(extra.iter().map(|s| s.to_string()));
-    let cli = pipeline::cli::Cli::parse_from(&args);
-    let status = match pipeline::cli::execute(&cli) {
-        Ok(code) => code,
-        Err(e) => panic!("dsd check failed: {e}"),
-    };
+    let status = dsd(&args)?;
     let text = std::fs::read_to_string(&out).expect("report written");
     let report: serde_json::Value = serde_json::from_str(&text).expect("report is JSON");
-    let findings = report["findings"]
+    Ok(Run {
+        status,
+        findings: reported(&report),
+        report,
+        work: work.to_path_buf(),
+    })
+}
+
+/// Runs `dsd ARGS` in-process: its exit status, or the message of the error that stopped it.
+pub fn dsd(args: &[String]) -> Result<i32, String> {
+    let argv = std::iter::once("dsd".to_string()).chain(args.iter().cloned());
+    let cli = pipeline::cli::Cli::parse_from(argv);
+    pipeline::cli::execute(&cli).map_err(|e| e.0)
+}
+
+/// The findings of a JSON report.
+pub fn reported(report: &serde_json::Value) -> Vec<Reported> {
+    report["findings"]
         .as_array()
         .map(|fs| {
             fs.iter()
@@ -95,13 +124,7 @@ pub fn check(name: &str, src: &Path, extra: &[&str]) -> Run {
                 })
                 .collect()
         })
-        .unwrap_or_default();
-    Run {
-        status,
-        findings,
-        report,
-        work,
-    }
+        .unwrap_or_default()
 }
 
 /// Expectations read from fixture comments: (file, line, exception or "", level, "safe" or

@@ -22,6 +22,7 @@ mod lower;
 mod param_graph;
 mod place;
 pub mod plan;
+mod shard;
 pub mod sites;
 pub mod smt;
 mod state;
@@ -30,6 +31,7 @@ mod types;
 mod visit;
 
 pub use plan::{ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route};
+pub use shard::Shard;
 pub use sites::{Site, SiteTable};
 
 use frontend::ir::{Conversion, ExprKind, Program, Type};
@@ -45,6 +47,8 @@ pub struct Options {
     pub unroll: u32,
     /// How deep calls into project methods are inlined.
     pub inline_depth: u32,
+    /// Only the entries of this shard are analysed (all when `None`).
+    pub shard: Option<Shard>,
 }
 
 impl Default for Options {
@@ -52,6 +56,7 @@ impl Default for Options {
         Options {
             unroll: 3,
             inline_depth: 3,
+            shard: None,
         }
     }
 }
@@ -172,7 +177,15 @@ pub fn generate(
             )
         })
         .collect();
-    for spec in &specs {
+    let chosen: Vec<&harness::EntrySpec> = specs
+        .iter()
+        .filter(|spec| {
+            options.shard.is_none_or(|shard| {
+                shard.contains(&spec.class.name, &spec.method.name, &spec.method.descriptor)
+            })
+        })
+        .collect();
+    for spec in &chosen {
         let graph = &graphs[harness::package_of(&spec.class.name)];
         for variant in &spec.variants {
             let mut lower = Lower {
@@ -309,7 +322,7 @@ pub fn generate(
     Ok(Generated {
         sites,
         preludes,
-        entries: specs.len(),
+        entries: chosen.len(),
         too_large,
     })
 }

@@ -2,24 +2,28 @@
 
 use super::Summary;
 use crate::run::findings::{Finding, Findings};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The JSON report document.
-#[derive(Serialize)]
-struct Report<'a> {
-    tool: &'static str,
-    version: &'static str,
-    findings: &'a [Finding],
-    summary: &'a Summary,
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Report {
+    /// `dsd`.
+    pub tool: String,
+    /// The version of dsd that wrote it.
+    pub version: String,
+    /// The findings, in source order.
+    pub findings: Vec<Finding>,
+    /// The counts and stage times.
+    pub summary: Summary,
 }
 
 /// Renders the JSON report, pretty-printed.
 pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_json::Error> {
     let report = Report {
-        tool: "dsd",
-        version: env!("CARGO_PKG_VERSION"),
-        findings: &findings.findings,
-        summary,
+        tool: "dsd".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        findings: findings.findings.clone(),
+        summary: summary.clone(),
     };
     serde_json::to_string_pretty(&report).map(|s| s + "\n")
 }

@@ -1,12 +1,13 @@
 //! Reports of the findings: terminal text, JSON and SARIF 2.1.0.
 
 pub mod json;
+pub mod merge;
 pub mod rules;
 pub mod sarif;
 pub mod text;
 
 use crate::run::findings::{Counts, Findings, Level};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Output format of `dsd check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -20,7 +21,7 @@ pub enum Format {
 }
 
 /// Wall time of one stage.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StageTime {
     /// Stage name, e.g. `solve`.
     pub stage: String,
@@ -29,8 +30,17 @@ pub struct StageTime {
 }
 
 /// The numbers behind the final summary line.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// The shard (`I/N`) this run analysed, when it analysed one; `dsd merge` needs every
+    /// shard of a run once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// In a shard's report, the ids of all its sites: shards can share sites (a helper's or
+    /// a constructor's sites are found through every entry that calls it), and the merged
+    /// report counts each site once.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shard_sites: Vec<String>,
     /// Crash sites found by vcgen.
     pub sites: usize,
     /// Queries solved.
@@ -49,6 +59,8 @@ impl Summary {
     /// A summary of these findings with the given site and query counts and no stage times.
     pub fn new(findings: &Findings, sites: usize, queries: usize) -> Summary {
         Summary {
+            shard: None,
+            shard_sites: Vec::new(),
             sites,
             queries,
             tests: findings.counts.clone(),
@@ -117,7 +129,7 @@ pub fn render(
     match format {
         Format::Text => Ok(text::render(findings, summary)),
         Format::Json => json::render(findings, summary),
-        Format::Sarif => sarif::render(findings),
+        Format::Sarif => sarif::render(findings, summary.shard.as_deref()),
     }
 }
 

@@ -7,10 +7,17 @@ use serde_json::{json, Value};
 /// Where the tool is documented.
 const INFORMATION_URI: &str = "https://github.com/dsd-java/dsd";
 
-/// Renders the findings as a SARIF 2.1.0 log.
-pub fn render(findings: &Findings) -> Result<String, serde_json::Error> {
-    serde_json::to_string_pretty(&log(findings)).map(|s| s + "\n")
+/// Renders the findings as a SARIF 2.1.0 log; a shard's log says which shard (`I/N`) it holds.
+pub fn render(findings: &Findings, shard: Option<&str>) -> Result<String, serde_json::Error> {
+    let mut log = log(findings);
+    if let Some(shard) = shard {
+        log["runs"][0]["properties"] = json!({ SHARD_PROPERTY: shard });
+    }
+    serde_json::to_string_pretty(&log).map(|s| s + "\n")
 }
+
+/// The run property that names a shard's `I/N`.
+pub const SHARD_PROPERTY: &str = "dsdShard";
 
 /// The SARIF log as a JSON value.
 pub fn log(findings: &Findings) -> Value {

@@ -95,6 +95,30 @@ pub fn first_errors(output: &str, max: usize) -> Vec<String> {
     picked
 }
 
+/// What to do about javac output that says a package or class is missing: it is in a
+/// library the class path lacks, or in project sources that were not given.
+pub fn missing_code_hint(output: &str) -> Option<String> {
+    let missing_package = output.lines().find_map(|line| {
+        let rest = &line[line.find(": error: package ")? + ": error: package ".len()..];
+        rest.strip_suffix(" does not exist").map(str::to_string)
+    });
+    if let Some(package) = missing_package {
+        return Some(format!(
+            "package {package} is in none of the sources: pass the jars it needs with \
+             --classpath A.jar:B.jar"
+        ));
+    }
+    let missing_class = output.lines().any(|line| {
+        let line = line.trim_start();
+        line.starts_with("symbol:") && line["symbol:".len()..].trim_start().starts_with("class ")
+    });
+    missing_class.then(|| {
+        "a class it uses is in none of the sources: pass the jars it needs with --classpath \
+         A.jar:B.jar, or name the whole source root"
+            .to_string()
+    })
+}
+
 /// The source files javac reported errors in (`path.java:line: error: ...`).
 pub fn files_with_errors(output: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = Vec::new();
@@ -145,6 +169,22 @@ mod tests {
                 "        x.foo();"
             ]
         );
+    }
+
+    #[test]
+    fn missing_packages_and_classes_point_to_the_class_path() {
+        let package = "src/p/A.java:3: error: package org.apache.commons.lang3 does not exist\n\
+                       import org.apache.commons.lang3.StringUtils;\n";
+        let hint = missing_code_hint(package).expect("a hint");
+        assert!(
+            hint.starts_with("package org.apache.commons.lang3 is in none"),
+            "{hint}"
+        );
+        assert!(hint.contains("--classpath"), "{hint}");
+        let class = "src/p/A.java:5: error: cannot find symbol\n    Helper h;\n    ^\n  \
+                     symbol:   class Helper\n  location: class A\n";
+        assert!(missing_code_hint(class).is_some_and(|h| h.contains("--classpath")));
+        assert_eq!(missing_code_hint(OUTPUT), None);
     }
 
     #[test]

@@ -27,12 +27,16 @@ use vcgen::Site;
 pub struct Options {
     /// Per-test timeout.
     pub test_timeout: Duration,
+    /// Jars and folders the project needs: on the class path of every compile and of the
+    /// test JVM.
+    pub classpath: Vec<PathBuf>,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             test_timeout: Duration::from_secs(10),
+            classpath: Vec::new(),
         }
     }
 }
@@ -61,7 +65,8 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
 
     let spinner = Progress::spinner("compiling project");
     let classes_dir = work.join("classes");
-    compile_project(&tools, &program, &classes_dir, &results_dir)?;
+    let libraries: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
+    compile_project(&tools, &program, &libraries, &classes_dir, &results_dir)?;
     let mut results: HashMap<(String, String), TestResult> = HashMap::new();
     let test_classes_dir = work.join("test-classes");
     let mut runnable: Vec<&TestCase> = Vec::new();
@@ -72,6 +77,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
             &tools,
             &index.tests,
             &classes_dir,
+            &libraries,
             &test_classes_dir,
             &results_dir,
         )?;
@@ -99,6 +105,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         // sources) are on the class path, as in the project's own build.
         let mut test_classpath = vec![absolute(&classes_dir), absolute(&test_classes_dir)];
         test_classpath.extend(invariants::resource_dirs(&program.source_roots(), &[]));
+        test_classpath.extend(libraries.iter().cloned());
         let mut runner_classpath = vec![absolute(&runner_dir)];
         runner_classpath.extend(tools.junit.iter().map(|p| absolute(p)));
         let config = JvmConfig {
@@ -192,10 +199,11 @@ fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Compiles the project's own sources into `classes_dir` (emptied first).
+/// Compiles the project's own sources against `libraries` into `classes_dir` (emptied first).
 fn compile_project(
     tools: &tools::JavaTools,
     program: &frontend::ir::Program,
+    libraries: &[PathBuf],
     classes_dir: &Path,
     results_dir: &Path,
 ) -> Result<(), Failure> {
@@ -215,7 +223,7 @@ fn compile_project(
         let compilation = Compilation {
             javac: &tools.javac,
             sources: &sources,
-            classpath: &[],
+            classpath: libraries,
             out_dir: classes_dir,
             argfile: &results_dir.join("javac-project.args"),
         };
@@ -232,17 +240,22 @@ fn compile_project(
         let before = sources.len();
         sources.retain(|f| !bad.iter().any(|b| b == f || absolute(b) == absolute(f)));
         for f in bad.iter().take(before - sources.len()) {
-            let first = javac::first_errors(&output_for(&out, f), 1).join(" ");
+            let own = output_for(&out, f);
+            let first = javac::first_errors(&own, 1).join(" ");
+            let hint = javac::missing_code_hint(&own)
+                .map(|h| format!("; {h}"))
+                .unwrap_or_default();
             eprintln!(
-                "dsd: warning: {} does not compile, its crashes are not checked: {}",
+                "dsd: warning: {} does not compile, its crashes are not checked: {}{hint}",
                 f.display(),
                 first.trim()
             );
         }
         if sources.len() == before || sources.is_empty() {
+            let hint = javac::missing_code_hint(&out)
+                .unwrap_or_else(|| "dsd needs a project that compiles on its own".to_string());
             return Err(Failure::new(format!(
-                "javac could not compile the project sources (full output in {}); dsd needs a project that \
-                 compiles on its own:\n{}",
+                "javac could not compile the project sources (full output in {}); {hint}:\n{}",
                 log.display(),
                 javac::first_errors(&out, 5).join("\n")
             )));
@@ -250,13 +263,15 @@ fn compile_project(
     }
 }
 
-/// Compiles the generated tests with one javac call. Files javac rejects are left out and the
-/// rest compiled again; returns the rejected files (as named in the index) with their first error.
+/// Compiles the generated tests against the project's classes and `libraries` with one javac
+/// call. Files javac rejects are left out and the rest compiled again; returns the rejected
+/// files (as named in the index) with their first error.
 fn compile_tests(
     work: &Path,
     tools: &tools::JavaTools,
     tests: &[TestCase],
     classes_dir: &Path,
+    libraries: &[PathBuf],
     out_dir: &Path,
     results_dir: &Path,
 ) -> Result<HashMap<PathBuf, String>, Failure> {
@@ -268,6 +283,7 @@ fn compile_tests(
         }
     }
     let mut classpath = vec![classes_dir.to_path_buf()];
+    classpath.extend(libraries.iter().cloned());
     classpath.extend(tools.junit.iter().cloned());
     let mut failed: HashMap<PathBuf, String> = HashMap::new();
     let log = results_dir.join("javac-tests.log");

@@ -1,0 +1,251 @@
+//! Real project layouts: a Maven tree checked from its root, a project that needs a
+//! third-party jar, and one run split into shards and merged again.
+
+use dsd_tests::{check, check_in, copy_tree, dsd, mismatches, reported, root, work_dir, Run};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The project files (not the JDK model) that the parse stage read in a work directory.
+fn parsed_files(work: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(work.join("ir/program.json")).expect("ir written");
+    let program: serde_json::Value = serde_json::from_str(&text).expect("ir is JSON");
+    let mut files: Vec<String> = program["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter(|f| f["library"] == false)
+        .filter_map(|f| f["rel"].as_str().map(str::to_string))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_maven_project_checked_from_its_root_reads_only_its_main_sources() {
+    let base = work_dir("maven-root");
+    let project = base.join("project");
+    copy_tree(&root().join("tests/fixtures/maven"), &project);
+    // Build output and IDE folders that hold copies of the project's classes.
+    let shelf = project.join("src/main/java/fix/Shelf.java");
+    for copy in ["target/generated-sources/fix", "build/tmp/fix", ".idea/fix"] {
+        std::fs::create_dir_all(project.join(copy)).expect("create dir");
+        std::fs::copy(&shelf, project.join(copy).join("Shelf.java")).expect("copy");
+    }
+    // A work directory inside the project, under a name the walk does not skip by itself.
+    let work = project.join("dsd-work");
+    let main = project.join("src/main/java");
+    for round in ["first", "second"] {
+        let run = check_in(&work, &project, &[]).unwrap_or_else(|e| panic!("{round} run: {e}"));
+        assert_eq!(
+            parsed_files(&work),
+            ["fix/Shelf.java"],
+            "{round} run: the tests, the build output and the generated tests are not project code"
+        );
+        let problems = mismatches(&run, &main, false);
+        assert!(problems.is_empty(), "{round} run:\n{}", problems.join("\n"));
+        assert_eq!(run.status, 1, "{round} run: errors give exit status 1");
+    }
+}
+
+#[test]
+fn a_class_defined_twice_is_an_error_naming_both_files() {
+    let base = work_dir("maven-duplicate");
+    let project = base.join("project");
+    copy_tree(&root().join("tests/fixtures/maven"), &project);
+    let copy = project.join("generated/fix");
+    std::fs::create_dir_all(&copy).expect("create dir");
+    std::fs::copy(
+        project.join("src/main/java/fix/Shelf.java"),
+        copy.join("Shelf.java"),
+    )
+    .expect("copy");
+    let error = match check_in(&base.join("work"), &project, &[]) {
+        Ok(run) => panic!("a duplicate class must stop dsd, got exit {}", run.status),
+        Err(e) => e,
+    };
+    assert!(error.contains("`fix.Shelf` is defined twice"), "{error}");
+    assert!(
+        error.contains("generated/fix/Shelf.java")
+            && error.contains("src/main/java/fix/Shelf.java"),
+        "{error}"
+    );
+}
+
+/// Compiles the library sources of the `library` fixture into `dir/units.jar`.
+fn library_jar(dir: &Path) -> PathBuf {
+    let tools = pipeline::run::tools::locate().expect("a JDK");
+    let classes = dir.join("lib-classes");
+    std::fs::create_dir_all(&classes).expect("create dir");
+    let source = root().join("tests/fixtures/library/lib/fix/lib/Units.java");
+    let javac = Command::new(&tools.javac)
+        .arg("-d")
+        .arg(&classes)
+        .arg(&source)
+        .status()
+        .expect("run javac");
+    assert!(javac.success(), "javac compiles the library");
+    let jar_path = dir.join("units.jar");
+    let jar = Command::new(tools.javac.with_file_name("jar"))
+        .arg("cf")
+        .arg(&jar_path)
+        .arg("-C")
+        .arg(&classes)
+        .arg(".")
+        .status()
+        .expect("run jar");
+    assert!(jar.success(), "jar packs the library");
+    jar_path
+}
+
+#[test]
+fn the_class_path_reaches_every_compile_and_the_test_jvm() {
+    let base = work_dir("library");
+    let jar = library_jar(&base);
+    let app = root().join("tests/fixtures/library/app");
+    let error = match check_in(&base.join("without"), &app, &[]) {
+        Ok(run) => panic!("a missing library must stop dsd, got exit {}", run.status),
+        Err(e) => e,
+    };
+    assert!(error.contains("package fix.lib"), "{error}");
+    assert!(
+        error.contains("with --classpath"),
+        "says which option fixes it: {error}"
+    );
+    let jar = jar.display().to_string();
+    let run = check_in(&base.join("with"), &app, &["--classpath", &jar])
+        .unwrap_or_else(|e| panic!("with --classpath: {e}"));
+    let problems = mismatches(&run, &app, false);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let missing = base.join("missing.jar").display().to_string();
+    let error = check_in(&base.join("missing"), &app, &["--classpath", &missing])
+        .err()
+        .expect("a class path entry that does not exist is an error");
+    assert!(error.contains("missing.jar"), "{error}");
+}
+
+/// Findings as (file, line, column, exception, level, tests), sorted.
+fn findings_of(report: &serde_json::Value) -> Vec<(String, u64, u64, String, String, u64)> {
+    let mut out: Vec<_> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or("").to_string(),
+                f["line"].as_u64().unwrap_or(0),
+                f["col"].as_u64().unwrap_or(0),
+                f["exception"].as_str().unwrap_or("").to_string(),
+                f["level"].as_str().unwrap_or("").to_string(),
+                f["tests"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// SARIF results without what names the reproducing test and its inputs (each shard writes
+/// its own tests).
+fn sarif_results(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).expect("SARIF written");
+    let log: serde_json::Value = serde_json::from_str(&text).expect("SARIF is JSON");
+    log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r["relatedLocations"] = serde_json::Value::Null;
+            r["message"] = serde_json::Value::Null;
+            r["properties"]["test"] = serde_json::Value::Null;
+            r["properties"]["inputs"] = serde_json::Value::Null;
+            r
+        })
+        .collect()
+}
+
+/// Runs `dsd merge` on `inputs` into `out`.
+fn merge(inputs: &[PathBuf], out: &Path) -> Result<i32, String> {
+    let mut args: Vec<String> = vec!["merge".into()];
+    args.extend(inputs.iter().map(|p| p.display().to_string()));
+    args.extend(["-o".into(), out.display().to_string()]);
+    dsd(&args)
+}
+
+#[test]
+fn three_shards_merged_report_what_one_run_reports() {
+    let src = root().join("tests/fixtures/objects");
+    // One solver thread: which harness settles a site first does not depend on timing.
+    let whole: Run = check("shards-whole", &src, &["--jobs", "1"]);
+    let base = work_dir("shards");
+    let mut json = Vec::new();
+    let mut sarif = Vec::new();
+    for i in 1..=3 {
+        let work = base.join(format!("shard{i}"));
+        let shard = format!("{i}/3");
+        let run = check_in(&work, &src, &["--shard", &shard, "--jobs", "1"])
+            .unwrap_or_else(|e| panic!("shard {shard}: {e}"));
+        assert_eq!(run.report["summary"]["shard"], shard.as_str());
+        json.push(work.join("report.json"));
+        let out = work.join("report.sarif");
+        let status = dsd(&[
+            "--work-dir".into(),
+            work.display().to_string(),
+            "check".into(),
+            src.display().to_string(),
+            "--shard".into(),
+            shard.clone(),
+            "--jobs".into(),
+            "1".into(),
+            "--format".into(),
+            "sarif".into(),
+            "-o".into(),
+            out.display().to_string(),
+        ])
+        .unwrap_or_else(|e| panic!("shard {shard} as SARIF: {e}"));
+        assert!(status <= 1, "shard {shard}: exit {status}");
+        sarif.push(out);
+    }
+
+    let merged_json = base.join("merged.json");
+    let status = merge(&json, &merged_json).expect("merge the JSON reports");
+    assert_eq!(status, whole.status, "the merge exits like the whole run");
+    let merged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&merged_json).expect("merged"))
+            .expect("merged report is JSON");
+    assert_eq!(findings_of(&merged), findings_of(&whole.report));
+    assert!(!reported(&merged).is_empty(), "the fixture has findings");
+    let mut summary = merged["summary"].clone();
+    let mut expected = whole.report["summary"].clone();
+    for s in [&mut summary, &mut expected] {
+        s["stages"] = serde_json::Value::Null;
+    }
+    assert_eq!(summary, expected, "the counts add up to the whole run's");
+
+    let whole_sarif = base.join("whole.sarif");
+    dsd(&[
+        "--work-dir".into(),
+        whole.work.display().to_string(),
+        "check".into(),
+        src.display().to_string(),
+        "--jobs".into(),
+        "1".into(),
+        "--format".into(),
+        "sarif".into(),
+        "-o".into(),
+        whole_sarif.display().to_string(),
+    ])
+    .expect("the whole run as SARIF");
+    let merged_sarif = base.join("merged.sarif");
+    merge(&sarif, &merged_sarif).expect("merge the SARIF logs");
+    assert_eq!(sarif_results(&merged_sarif), sarif_results(&whole_sarif));
+
+    let error = merge(&json[..2], &base.join("partial.json")).expect_err("a shard is missing");
+    assert!(error.contains("shard 3/3 is missing"), "{error}");
+    let error = merge(
+        &[json[0].clone(), sarif[1].clone(), json[2].clone()],
+        &base.join("x"),
+    )
+    .expect_err("mixed formats");
+    assert!(error.contains("one format"), "{error}");
+}
