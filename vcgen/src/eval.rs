@@ -100,7 +100,7 @@ impl<'p> Lower<'p> {
                 let arr = self.eval(st, a);
                 self.null_check(st, &arr.term, a, e.span);
                 Val {
-                    term: format!("(alen {})", arr.term),
+                    term: self.array_length(&arr.term),
                     sort,
                 }
             }
@@ -403,7 +403,8 @@ impl<'p> Lower<'p> {
             })
             .collect();
         for (d, e) in sizes.iter().zip(dims) {
-            let fail = format!("(bvslt {d} {})", smt::int(0));
+            let fail = smt::binary(BinaryOp::Lt, d, &smt::int(0), &Type::Int, &Type::Int)
+                .unwrap_or_default();
             self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
             self.allocation_sizes.push(d.clone());
         }
@@ -567,13 +568,17 @@ impl<'p> Lower<'p> {
         let arr = self
             .smt
             .define("sv", "Int", format!("(select {} {s})", heap.term));
-        self.smt
-            .define("sl", "(_ BitVec 32)", format!("(alen {arr})"))
+        let len = self.array_length(&arr);
+        self.smt.define("sl", "(_ BitVec 32)", len)
     }
 
     /// Gives a new array its length. A negative size throws before the array exists and no
     /// length is negative, so the equation holds only for sizes that are not negative.
     fn set_length(&mut self, array: &str, size: &str) {
+        if crate::fold::bv_literal(size).is_some_and(|(v, _)| v <= i32::MAX as u64) {
+            self.known_lengths
+                .insert(array.to_string(), size.to_string());
+        }
         self.smt.assert(&format!(
             "(=> (bvsge {size} {}) (= (alen {array}) {size}))",
             smt::int(0)

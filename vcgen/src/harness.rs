@@ -497,6 +497,9 @@ impl<'p> Lower<'p> {
                 spec.method.span,
             );
         } else if let Some(body) = &spec.method.body {
+            self.relevant =
+                self.effects
+                    .reads(&spec.class.name, &spec.method.name, &spec.method.descriptor);
             self.inline(
                 st,
                 spec.class,

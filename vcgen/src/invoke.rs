@@ -400,6 +400,7 @@ impl<'p> Lower<'p> {
 
     /// Gives each heap key a fresh, unconstrained value.
     fn havoc_keys(&mut self, st: &mut State, keys: BTreeSet<String>) {
+        let keys: Vec<String> = keys.into_iter().filter(|k| self.must_forget(k)).collect();
         for key in keys {
             let sort = if key.starts_with("S.") {
                 self.initial_heap(&key).sort
@@ -576,7 +577,8 @@ impl<'p> Lower<'p> {
 
 /// The array-content heaps a library method may write through arguments of these
 /// static types: an array's own element family, every family for `Object` (any array
-/// may be passed), none for other references and primitives.
+/// may be passed), none for other references, primitives and values the frontend could
+/// not type (JDK methods that fill arrays declare array parameters).
 fn arrays_passed<'t>(types: impl IntoIterator<Item = &'t Type>) -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
     for ty in types {
@@ -584,7 +586,7 @@ fn arrays_passed<'t>(types: impl IntoIterator<Item = &'t Type>) -> BTreeSet<Stri
             Type::Array(elem) => {
                 keys.insert(array_key(&elem));
             }
-            t if t == Type::object() || t == Type::Unknown => {
+            t if t == Type::object() => {
                 keys.extend(ARRAY_KINDS.iter().map(|k| format!("A.{k}")));
             }
             _ => {}

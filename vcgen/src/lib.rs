@@ -158,6 +158,7 @@ pub fn generate(
     let mut query_count = 0;
     let mut too_large = 0;
     let effects = effects::Effects::compute(p, &h);
+    let spec_names = observed.map(invariant_names).unwrap_or_default();
     let specs = harness::entries(&h);
     let mut graphs: BTreeMap<&str, param_graph::ParamGraph> = BTreeMap::new();
     for spec in &specs {
@@ -208,6 +209,9 @@ pub fn generate(
                 effects: &effects,
                 specs: observed,
                 setup: false,
+                relevant: None,
+                known_lengths: Default::default(),
+                spec_names: &spec_names,
             };
             let built = lower.lower_entry(spec, variant);
             let own = format!("{}{}", spec.method.name, spec.method.descriptor);
@@ -325,6 +329,15 @@ pub fn generate(
         entries: chosen.len(),
         too_large,
     })
+}
+
+/// Every identifier the invariants mention (field names among them).
+fn invariant_names(specs: &invariants::InvariantsFile) -> std::collections::HashSet<String> {
+    let text = serde_json::to_string(specs).unwrap_or_default();
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 /// Array types named by casts and `instanceof` in project code.

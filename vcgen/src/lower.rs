@@ -108,6 +108,15 @@ pub struct Lower<'p> {
     /// Array types the project casts to or tests with `instanceof`: candidate runtime
     /// types for inputs declared as `Object`.
     pub cast_targets: Vec<Type>,
+    /// While the entry itself runs: the heap keys it may still read (its read set), so
+    /// that a call which is not inlined forgets only those; `None` (everything) while the
+    /// harness builds the inputs.
+    pub relevant: Option<&'p std::collections::BTreeSet<String>>,
+    /// Literal lengths of the arrays the entry allocated, by object id.
+    pub known_lengths: std::collections::HashMap<Term, Term>,
+    /// Names the inferred invariants mention: fields they constrain after a call must be
+    /// forgotten by it even when the entry never reads them.
+    pub spec_names: &'p std::collections::HashSet<String>,
 }
 
 /// Key of an instance field's heap array.
@@ -177,6 +186,37 @@ impl<'p> Lower<'p> {
             .iter()
             .map(|k| format!("(declare-const {} {})\n", smt::symbol(k), heap_sort(k)))
             .collect()
+    }
+
+    /// True when a call that is not inlined must give `key` a fresh value: the entry may
+    /// read it later, or its value is read by the JDK model, an enclosing-instance link or an
+    /// invariant.
+    pub fn must_forget(&self, key: &str) -> bool {
+        let Some(relevant) = self.relevant else {
+            return true;
+        };
+        if relevant.contains(key) {
+            return true;
+        }
+        let Some((class, field)) = key
+            .strip_prefix("F.")
+            .or_else(|| key.strip_prefix("S."))
+            .and_then(|k| k.rsplit_once('.'))
+        else {
+            return false;
+        };
+        field == crate::eval::OUTER_FIELD
+            || self.spec_names.contains(field)
+            || self.h.class(class).is_none_or(|c| c.library)
+    }
+
+    /// The length of an array object: its literal size when the entry allocated it with one,
+    /// else `(alen a)`.
+    pub fn array_length(&self, array: &str) -> Term {
+        match self.known_lengths.get(array) {
+            Some(len) => len.clone(),
+            None => format!("(alen {array})"),
+        }
     }
 
     /// A fresh object id for an allocation (negative, distinct from inputs and null).

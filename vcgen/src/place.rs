@@ -3,7 +3,7 @@
 use crate::lower::{array_key, field_key, static_key, Lower};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use frontend::ir::{Expr, ExprKind, Span, Type};
+use frontend::ir::{BinaryOp, Expr, ExprKind, Span, Type};
 
 /// Where an assignment writes, with its subexpressions already evaluated.
 pub enum Place {
@@ -87,10 +87,11 @@ impl<'p> Lower<'p> {
             Place::Element { arr, idx, .. } => {
                 let fail = smt::eq(arr, "0");
                 self.check(st, fail, "java.lang.NullPointerException", span);
-                let out = format!(
-                    "(or (bvslt {idx} {}) (bvsge {idx} (alen {arr})))",
-                    smt::int(0)
-                );
+                let int = Type::Int;
+                let len = self.array_length(arr);
+                let below = smt::binary(BinaryOp::Lt, idx, &smt::int(0), &int, &int);
+                let above = smt::binary(BinaryOp::Ge, idx, &len, &int, &int);
+                let out = smt::or(&[below.unwrap_or_default(), above.unwrap_or_default()]);
                 self.check(st, out, "java.lang.ArrayIndexOutOfBoundsException", span);
             }
             _ => {}

@@ -3,7 +3,7 @@
 use crate::lower::{HandlerFrame, JumpFrame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
-use frontend::ir::{Expr, ExprKind, Stmt, StmtKind, SwitchCase, Type};
+use frontend::ir::{BinaryOp, Expr, ExprKind, Stmt, StmtKind, SwitchCase, Type};
 
 /// What a jump frame is for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -348,7 +348,12 @@ impl<'p> Lower<'p> {
         for i in 0..=unroll {
             let Some(mut s) = cur.take() else { break };
             let more = match &array_elem {
-                Some(_) => format!("(bvslt {} (alen {}))", smt::int(i as i32), it.term),
+                Some(_) => {
+                    let len = self.array_length(&it.term);
+                    let int = Type::Int;
+                    smt::binary(BinaryOp::Lt, &smt::int(i as i32), &len, &int, &int)
+                        .unwrap_or_default()
+                }
                 None => self.smt.declare("more", "Bool"),
             };
             exits.push(s.branch(&mut self.smt, &smt::not(&more)));
