@@ -136,3 +136,17 @@ fn divisor_checked_before_use() {
         "#]],
     );
 }
+
+// `Integer.MIN_VALUE / -1` wraps around in Java: a non-zero literal divisor never throws.
+#[test]
+fn division_by_minus_one() {
+    check_sites(
+        r#"
+        public class A {
+            public static int neg(int x) { return x / -1; }
+            public static long lneg(long x) { return x % -1L; }
+        }
+        "#,
+        expect![[""]],
+    );
+}

@@ -218,3 +218,53 @@ fn several_sites_on_one_line() {
         "#]],
     );
 }
+
+// Both sites are asked and the solver refutes them: vcgen keeps no fact that `instanceof`
+// just held (it implies non-null and the cast's type).
+#[test]
+fn cast_after_instanceof() {
+    check_sites(
+        r#"
+        public class A {
+            public static int len(Object o) {
+                if (o instanceof String) return ((String) o).length();
+                return 0;
+            }
+        }
+        "#,
+        expect![[r#"
+            3:41 NullPointerException A.len(Object): constructor
+            3:42 ClassCastException A.len(Object): constructor
+        "#]],
+    );
+}
+
+#[test]
+fn require_non_null_is_a_precondition() {
+    check_sites(
+        r#"
+        import java.util.Objects;
+        public class A {
+            public static int len(String s) { return Objects.requireNonNull(s).length(); }
+        }
+        "#,
+        expect![[r#"
+            3:46 NullPointerException precondition A.len(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn substring_with_two_bounds() {
+    check_sites(
+        r#"
+        public class A {
+            public static String mid(String s, int b, int e) { return s.substring(b, e); }
+        }
+        "#,
+        expect![[r#"
+            2:63 NullPointerException A.mid(String, int, int): direct
+            2:63 StringIndexOutOfBoundsException A.mid(String, int, int): direct
+        "#]],
+    );
+}
