@@ -117,6 +117,35 @@ struct Parsed {
 
 /// Parses the JDK model and the given project files into a program model.
 pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
+    let project = inputs.iter().map(|i| ProjectText {
+        path: i.path.display().to_string(),
+        rel: i.rel.clone(),
+        text: std::fs::read_to_string(&i.path).ok(),
+    });
+    parse_texts(project.collect())
+}
+
+/// Parses the JDK model and project sources held in memory, `(path, text)` pairs, into a
+/// program model, as [`parse_program`] does with files: for tests and tools that have
+/// Java source without files. A path such as `p/A.java` names the file in site ids and
+/// diagnostics; nothing is read from disk.
+pub fn parse_sources(sources: &[(&str, &str)]) -> (Program, ParseSummary) {
+    let project = sources.iter().map(|(path, text)| ProjectText {
+        path: path.to_string(),
+        rel: path.trim_start_matches('/').to_string(),
+        text: Some(text.to_string()),
+    });
+    parse_texts(project.collect())
+}
+
+/// One project source to parse; `text` is `None` when the file could not be read.
+struct ProjectText {
+    path: String,
+    rel: String,
+    text: Option<String>,
+}
+
+fn parse_texts(project: Vec<ProjectText>) -> (Program, ParseSummary) {
     let mut program = Program::default();
     let mut parsed = Vec::new();
     let mut parser = tree_sitter::Parser::new();
@@ -132,27 +161,14 @@ pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
         (
             format!("<jdk>/{rel}"),
             rel.to_string(),
-            text.to_string(),
+            Some(text.to_string()),
             true,
         )
     });
-    let project = inputs.iter().map(|i| {
-        let text = std::fs::read_to_string(&i.path);
-        (
-            i.path.display().to_string(),
-            i.rel.clone(),
-            text.unwrap_or_default(),
-            false,
-        )
-    });
+    let project = project.into_iter().map(|p| (p.path, p.rel, p.text, false));
     for (path, rel, text, is_library) in library.chain(project) {
         let file = program.files.len() as ir::FileId;
-        if !is_library
-            && text.is_empty()
-            && std::fs::metadata(&path)
-                .map(|m| m.len() > 0)
-                .unwrap_or(true)
-        {
+        let text = text.unwrap_or_else(|| {
             program.diagnostics.push(Diagnostic {
                 span: Span {
                     file,
@@ -163,7 +179,8 @@ pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
                 },
                 message: "cannot read file (or not UTF-8)".into(),
             });
-        }
+            String::new()
+        });
         let tree = parser.parse(&text, None);
         let scope = match &tree {
             Some(t) => FileScope::read(&Source { file, text: &text }, t.root_node()),
@@ -707,5 +724,38 @@ fn summarize(program: &Program, unknowns: usize, duplicate_classes: Vec<String>)
         unknown_nodes: unknowns,
         diagnostics,
         duplicate_classes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_sources_reads_text_not_files() {
+        let (program, summary) = parse_sources(&[
+            (
+                "/src/p/A.java",
+                "package p;\npublic class A { int f() { return 1; } }\n",
+            ),
+            ("/B.java", "class B {\n"),
+        ]);
+        let project: Vec<(&str, &str)> = program
+            .files
+            .iter()
+            .filter(|f| !f.library)
+            .map(|f| (f.path.as_str(), f.rel.as_str()))
+            .collect();
+        assert_eq!(
+            project,
+            [("/src/p/A.java", "p/A.java"), ("/B.java", "B.java")]
+        );
+        assert!(program.classes.iter().any(|c| c.name == "p.A"));
+        assert_eq!(summary.methods, 1);
+        assert!(summary
+            .diagnostics
+            .iter()
+            .all(|d| d.starts_with("/B.java:")));
+        assert!(!summary.diagnostics.is_empty());
     }
 }

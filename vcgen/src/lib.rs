@@ -30,6 +30,9 @@ mod stmt;
 mod types;
 mod visit;
 
+#[cfg(test)]
+mod tests;
+
 pub use plan::{ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route};
 pub use shard::Shard;
 pub use sites::{Site, SiteTable};

@@ -1,0 +1,222 @@
+//! Entries and routes: which methods are entered, and how each harness builds its state.
+
+use super::check_sites;
+use expect_test::expect;
+
+#[test]
+fn instance_method_through_public_constructor() {
+    check_sites(
+        r#"
+        public class A {
+            private final int d;
+            public A(int d) { this.d = d; }
+            public int div(int a) { return a / d; }
+        }
+        "#,
+        expect![[r#"
+            4:36 ArithmeticException A.div(int): constructor, reflection
+        "#]],
+    );
+}
+
+#[test]
+fn constructor_sites() {
+    check_sites(
+        r#"
+        public class A {
+            private final int[] xs;
+            public A(int n) { xs = new int[n]; }
+        }
+        "#,
+        expect![[r#"
+            3:36 NegativeArraySizeException A.<init>(int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn chain_variant_sets_state_first() {
+    check_sites(
+        r#"
+        public class A {
+            private int d = 1;
+            public void set(int d) { this.d = d; }
+            public int div(int a) { return a / d; }
+        }
+        "#,
+        expect![[r#"
+            4:36 ArithmeticException A.div(int): constructor, chain A.set(int), reflection
+        "#]],
+    );
+}
+
+#[test]
+fn reflection_when_no_public_route() {
+    check_sites(
+        r#"
+        public class A {
+            private int d = 1;
+            public int div(int a) { return a / d; }
+        }
+        "#,
+        expect![[r#"
+            3:36 ArithmeticException A.div(int): constructor, reflection
+        "#]],
+    );
+}
+
+#[test]
+fn private_methods_are_not_entries() {
+    check_sites(
+        r#"
+        public class A {
+            private static int unused(int a, int b) { return a / b; }
+        }
+        "#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn package_private_class_is_entered() {
+    check_sites(
+        r#"
+        class A {
+            static int div(int a, int b) { return a / b; }
+        }
+        "#,
+        expect![[r#"
+            2:43 ArithmeticException A.div(int, int): direct
+        "#]],
+    );
+}
+
+// No test can make an `A`: its methods are not entered.
+#[test]
+fn abstract_class_without_subclass() {
+    check_sites(
+        r#"
+        public abstract class A {
+            public int div(int a, int b) { return a / b; }
+            public abstract int g();
+        }
+        "#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn inherited_method_entered_through_a_subclass() {
+    check_sites(
+        r#"
+        public abstract class A {
+            public int div(int a, int b) { return a / b; }
+        }
+        class B extends A {
+            public B() {}
+        }
+        "#,
+        expect![[r#"
+            2:43 ArithmeticException A.div(int, int): constructor
+        "#]],
+    );
+}
+
+#[test]
+fn interface_default_method() {
+    check_sites(
+        r#"
+        public interface I {
+            default int div(int a, int b) { return a / b; }
+        }
+        class C implements I {}
+        "#,
+        expect![[r#"
+            2:44 ArithmeticException I.div(int, int): constructor
+        "#]],
+    );
+}
+
+#[test]
+fn inner_class() {
+    check_sites(
+        r#"
+        public class A {
+            private int d;
+            public A(int d) { this.d = d; }
+            public class In {
+                public int div(int a) { return a / d; }
+            }
+        }
+        "#,
+        expect![[r#"
+            5:40 ArithmeticException A.In.div(int): constructor
+        "#]],
+    );
+}
+
+#[test]
+fn static_nested_class() {
+    check_sites(
+        r#"
+        public class A {
+            public static class N {
+                private final int[] xs;
+                public N(int n) { xs = new int[n]; }
+                public int first() { return xs[0]; }
+            }
+        }
+        "#,
+        expect![[r#"
+            4:40 NegativeArraySizeException A.N.<init>(int): direct
+            5:37 ArrayIndexOutOfBoundsException A.N.first(): constructor, reflection
+            5:37 NullPointerException A.N.first(): constructor, reflection
+        "#]],
+    );
+}
+
+#[test]
+fn static_state() {
+    check_sites(
+        r#"
+        public class A {
+            private static int count;
+            public static void reset(int c) { count = c; }
+            public static int per(int total) { return total / count; }
+        }
+        "#,
+        expect![[r#"
+            4:47 ArithmeticException A.per(int): direct, chain A.reset(int), reflection
+        "#]],
+    );
+}
+
+#[test]
+fn final_static_constant() {
+    check_sites(
+        r#"
+        public class A {
+            private static final int K = 4;
+            public static int per(int total) { return total / K; }
+        }
+        "#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn null_field_from_constructor() {
+    check_sites(
+        r#"
+        public class A {
+            private String name;
+            public A() {}
+            public A(String name) { this.name = name; }
+            public int len() { return name.length(); }
+        }
+        "#,
+        expect![[r#"
+            5:31 NullPointerException A.len(): constructor, reflection
+        "#]],
+    );
+}

@@ -1,0 +1,243 @@
+//! Control flow: try/catch routing, throw statements, loops and branches.
+
+use super::check_sites;
+use expect_test::expect;
+
+#[test]
+fn caught_exception_is_not_a_crash() {
+    check_sites(
+        r#"
+        public class A {
+            public static int safe(int a, int b) {
+                try {
+                    return a / b;
+                } catch (ArithmeticException e) {
+                    return 0;
+                }
+            }
+            public static int wide(int[] a, int i) {
+                try {
+                    return a[i];
+                } catch (RuntimeException e) {
+                    return 0;
+                }
+            }
+        }
+        "#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn catch_of_another_type_does_not_cover() {
+    check_sites(
+        r#"
+        public class A {
+            public static int f(int a, int b) {
+                try {
+                    return a / b;
+                } catch (NullPointerException e) {
+                    return 0;
+                }
+            }
+        }
+        "#,
+        expect![[r#"
+            4:20 ArithmeticException A.f(int, int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn site_in_a_catch_block_is_a_crash() {
+    check_sites(
+        r#"
+        public class A {
+            public static int f(int a, int b, int c) {
+                try {
+                    return a / b;
+                } catch (ArithmeticException e) {
+                    return a / c;
+                }
+            }
+        }
+        "#,
+        expect![[r#"
+            6:20 ArithmeticException A.f(int, int, int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn caught_in_the_caller_across_inlining() {
+    check_sites(
+        r#"
+        public class A {
+            private static int div(int a, int b) { return a / b; }
+            public static int safe(int a, int b) {
+                try {
+                    return div(a, b);
+                } catch (ArithmeticException e) {
+                    return 0;
+                }
+            }
+        }
+        "#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn throw_statements_are_not_sites() {
+    check_sites(
+        r#"
+        public class A {
+            public static int check(int x) {
+                if (x < 0) throw new IllegalArgumentException("negative");
+                return x;
+            }
+            public static void fail() {
+                throw new IllegalStateException();
+            }
+        }
+        "#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn code_after_a_throw_is_unreachable() {
+    check_sites(
+        r#"
+        public class A {
+            public static int f(int a, int b) {
+                if (b == 0) throw new IllegalArgumentException();
+                return a / b;
+            }
+        }
+        "#,
+        expect![[r#"
+            4:16 ArithmeticException A.f(int, int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn loops_are_unrolled() {
+    check_sites(
+        r#"
+        public class A {
+            public static int sum(int[] a) {
+                int s = 0;
+                for (int i = 0; i <= a.length; i++) s += a[i];
+                return s;
+            }
+            public static int count(int n, int d) {
+                int k = 0;
+                while (k < n) { k += 100 / d; }
+                return k;
+            }
+        }
+        "#,
+        expect![[r#"
+            4:30 NullPointerException A.sum(int[]): direct
+            4:50 ArrayIndexOutOfBoundsException A.sum(int[]): direct
+            4:50 NullPointerException A.sum(int[]): direct
+            9:30 ArithmeticException A.count(int, int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn crash_within_the_unrolled_iterations() {
+    check_sites(
+        r#"
+        public class A {
+            public static int f() {
+                int s = 0;
+                for (int i = 2; i >= 0; i--) s += 10 / i;
+                return s;
+            }
+        }
+        "#,
+        expect![[r#"
+            4:43 ArithmeticException A.f(): direct
+        "#]],
+    );
+}
+
+// The division by zero happens in the fourth iteration, one past the unrolling (3): it is
+// not found. Options::unroll bounds what vcgen sees.
+#[test]
+fn crash_past_the_unrolled_iterations_is_not_seen() {
+    check_sites(
+        r#"
+        public class A {
+            public static int f() {
+                int s = 0;
+                for (int i = 3; i >= 0; i--) s += 10 / i;
+                return s;
+            }
+        }
+        "#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn enhanced_for_over_an_array() {
+    check_sites(
+        r#"
+        public class A {
+            public static int sum(int[] a, int d) {
+                int s = 0;
+                for (int x : a) s += x / d;
+                return s;
+            }
+        }
+        "#,
+        expect![[r#"
+            4:22 NullPointerException A.sum(int[], int): direct
+            4:30 ArithmeticException A.sum(int[], int): direct
+        "#]],
+    );
+}
+
+// The branch condition is not folded: the solver refutes the site.
+#[test]
+fn site_on_an_impossible_branch() {
+    check_sites(
+        r#"
+        public class A {
+            public static int f(int a) {
+                int b = 0;
+                if (a > 0 && a < 0) return 10 / b;
+                return a;
+            }
+        }
+        "#,
+        expect![[r#"
+            4:36 ArithmeticException A.f(int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn switch_and_conditional() {
+    check_sites(
+        r#"
+        public class A {
+            public static int f(int k, int a, int b) {
+                switch (k) {
+                    case 1: return a / b;
+                    default: return k == 2 ? a % b : 0;
+                }
+            }
+        }
+        "#,
+        expect![[r#"
+            4:28 ArithmeticException A.f(int, int, int): direct
+            5:38 ArithmeticException A.f(int, int, int): direct
+        "#]],
+    );
+}

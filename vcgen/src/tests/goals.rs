@@ -1,0 +1,99 @@
+//! The crash conditions themselves, for the semantics a site list cannot show.
+
+use super::check_goals;
+use expect_test::expect;
+
+#[test]
+fn division_fails_on_zero_only() {
+    check_goals(
+        r#"
+        public class A {
+            public static int div(int a, int b) { return a / b; }
+        }
+        "#,
+        expect![[r#"
+            2:50 ArithmeticException A.div(int, int) direct: (= b 0)
+        "#]],
+    );
+}
+
+#[test]
+fn checked_divisor() {
+    check_goals(
+        r#"
+        public class A {
+            public static int safe(int a, int b) {
+                if (b == 0) return 0;
+                return a / b;
+            }
+        }
+        "#,
+        expect![[r#"
+            4:16 ArithmeticException A.safe(int, int) direct: (and (not (= b 0)) (= b 0))
+        "#]],
+    );
+}
+
+#[test]
+fn array_bounds() {
+    check_goals(
+        r#"
+        public class A {
+            public static long get(long[] a, int i) { return a[i]; }
+        }
+        "#,
+        expect![[r#"
+            2:54 ArrayIndexOutOfBoundsException A.get(long[], int) direct: (and (and (or (= how(a) 0) (= how(a) 1)) (not (= m!1 0))) (or (bvslt i 0) (bvsge i (alen m!1))))
+            2:54 NullPointerException A.get(long[], int) direct: (and (or (= how(a) 0) (= how(a) 1)) (= m!1 0))
+        "#]],
+    );
+}
+
+#[test]
+fn long_remainder_and_narrowing() {
+    check_goals(
+        r#"
+        public class A {
+            public static int f(long a, byte b) { return (int) (a % b); }
+        }
+        "#,
+        expect![[r#"
+            2:57 ArithmeticException A.f(long, byte) direct: (= ((_ sign_extend 56) b) 0:64)
+        "#]],
+    );
+}
+
+#[test]
+fn helper_goal_in_terms_of_the_callers_inputs() {
+    check_goals(
+        r#"
+        public class A {
+            private static int div(int a, int b) { return a / b; }
+            public static int run(int x, int y) { return div(x, y + 1); }
+        }
+        "#,
+        expect![[r#"
+            2:51 ArithmeticException A.div(int, int) via A.run(int, int) direct: (= (bvadd y 1) 0)
+        "#]],
+    );
+}
+
+#[test]
+fn goal_of_a_crash_in_a_catch_block() {
+    check_goals(
+        r#"
+        public class A {
+            public static int f(int a, int b, int c) {
+                try {
+                    return a / b;
+                } catch (ArithmeticException e) {
+                    return a / c;
+                }
+            }
+        }
+        "#,
+        expect![[r#"
+            6:20 ArithmeticException A.f(int, int, int) direct: (and (= b 0) (= c 0))
+        "#]],
+    );
+}
