@@ -184,10 +184,11 @@ impl Stages {
             |work, _| vcgen::vcgen_stage(work, &options),
             |s| {
                 format!(
-                    "{}, {}, {}",
+                    "{}, {}, {} ({} checks folded without the solver)",
                     plural(s.methods, "method"),
                     plural(s.sites, "site"),
-                    plural(s.queries, "query")
+                    plural(s.queries, "query"),
+                    s.folded
                 )
             },
         )
@@ -220,11 +221,12 @@ impl Stages {
             },
             |s| {
                 format!(
-                    "{}: {} sat, {} unsat, {} unknown; {}",
+                    "{}: {} sat, {} unsat, {} unknown, {} skipped (site settled or given up); {}",
                     plural(s.queries, "query"),
                     s.sat,
                     s.unsat,
                     s.unknown,
+                    s.queries.saturating_sub(s.sat + s.unsat + s.unknown),
                     plural(s.models, "model")
                 )
             },
@@ -258,28 +260,36 @@ impl Stages {
             test_timeout: args.test_timeout,
             classpath: crate::cli::classpath_entries(args.classpath.as_deref())?,
         };
-        let start = Instant::now();
-        let result = run::run_stage(&self.work, &options);
-        let seconds = start.elapsed().as_secs_f64();
-        self.times.push(StageTime {
-            stage: "run".into(),
-            seconds,
-        });
-        let s = result?;
-        let c = &s.findings.counts;
-        eprintln!(
-            "dsd run: {}: {} confirmed, {} refuted, {}, {} not run; {} ({}, {}); {} in {seconds:.1}s; see {}",
-            plural(c.tests, "test"),
-            c.confirmed,
-            c.refuted,
-            plural(c.timeouts, "timeout"),
-            c.errors,
-            plural(s.findings.findings.len(), "finding"),
-            plural(s.findings.count(run::findings::Level::Error), "error"),
-            plural(s.findings.count(run::findings::Level::Note), "note"),
-            plural(s.jvms, "JVM"),
-            self.work.join("results").join("findings.json").display()
-        );
-        Ok(s)
+        let files = StageFiles {
+            inputs: vec![
+                self.work.join("ir"),
+                self.work.join("tests"),
+                self.work.join("vc").join("sites.json"),
+            ],
+            outputs: vec![self.work.join("results")],
+            options: format!("{:?} {:?}", args.test_timeout, options.classpath),
+        };
+        let findings_file = self.work.join("results").join("findings.json");
+        self.stage(
+            "run",
+            files,
+            |work, _| run::run_stage(work, &options),
+            |s| {
+                let c = &s.findings.counts;
+                format!(
+                    "{}: {} confirmed, {} refuted, {}, {} not run; {} ({}, {}); {}; see {}",
+                    plural(c.tests, "test"),
+                    c.confirmed,
+                    c.refuted,
+                    plural(c.timeouts, "timeout"),
+                    c.errors,
+                    plural(s.findings.findings.len(), "finding"),
+                    plural(s.findings.count(run::findings::Level::Error), "error"),
+                    plural(s.findings.count(run::findings::Level::Note), "note"),
+                    plural(s.jvms, "JVM"),
+                    findings_file.display()
+                )
+            },
+        )
     }
 }

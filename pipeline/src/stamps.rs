@@ -57,7 +57,12 @@ pub fn output_hash(files: &StageFiles) -> u64 {
     h.finish()
 }
 
-/// Hashes the names and contents of a file or of every file below a directory, in name order.
+/// Files up to this size are hashed by content; larger ones by size and modification time,
+/// so that checking the stamps of a large project's queries reads no gigabytes.
+const CONTENT_HASH_MAX: u64 = 64 << 10;
+
+/// Hashes the names and contents of a file or of every file below a directory, in name order
+/// (large files by size and modification time).
 fn hash_tree(path: &Path, h: &mut DefaultHasher) {
     path.hash(h);
     if path.is_dir() {
@@ -70,7 +75,13 @@ fn hash_tree(path: &Path, h: &mut DefaultHasher) {
             hash_tree(&entry, h);
         }
     } else {
-        std::fs::read(path).ok().hash(h);
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.len() > CONTENT_HASH_MAX => {
+                meta.len().hash(h);
+                meta.modified().ok().hash(h);
+            }
+            _ => std::fs::read(path).ok().hash(h),
+        }
     }
 }
 

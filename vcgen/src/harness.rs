@@ -22,6 +22,8 @@ type Make<'p> = Box<dyn FnOnce(&mut Lower<'p>, &mut State, &mut Builder) -> (Val
 const BUILD_DEPTH: u32 = 2;
 /// Most elements given a plan in an array of references.
 const REF_ARRAY_MAX: usize = 3;
+/// Most array types offered for a parameter declared as `Object`.
+const OBJECT_ARRAYS_MAX: usize = 3;
 /// Most candidate classes offered for a reference parameter.
 const CANDIDATES_MAX: usize = 4;
 
@@ -680,10 +682,30 @@ impl<'p> Lower<'p> {
                 }
             }
         }
+        // A static initialiser runs only when the harness or the entry may read a static
+        // field it writes: initialising a class whose statics nobody reads (`ClassUtils`'s
+        // maps for an `ArrayUtils` method) only makes the formula harder.
+        let mut seeds = vec![(spec.class, spec.method)];
+        if let Receiver::Constructor(c, ctor) = variant.receiver {
+            seeds.push((c, ctor));
+        }
+        seeds.extend(variant.chain);
+        let reads: BTreeSet<&String> = seeds
+            .iter()
+            .filter_map(|(c, m)| self.effects.reads(&c.name, &m.name, &m.descriptor))
+            .flatten()
+            .collect();
         classes
             .into_iter()
             .filter_map(|c| self.h.class(&c))
             .filter(|c| !c.library)
+            .filter(|c| {
+                c.methods.iter().filter(|m| m.name == "<clinit>").all(|m| {
+                    self.effects
+                        .of(&c.name, &m.name, &m.descriptor)
+                        .any(|k| k.starts_with("S.") && reads.contains(k))
+                })
+            })
             .collect()
     }
 
@@ -854,18 +876,18 @@ impl<'p> Lower<'p> {
                 }
                 if name == "java.lang.Object" {
                     out.push(Box::new(|me, st, b| me.string_input(st, b)));
-                    for t in self.cast_targets.clone() {
-                        if let Type::Array(_) = t {
-                            if depth < BUILD_DEPTH {
-                                out.push(Box::new(move |me, st, b| {
-                                    if t.element().is_some_and(|e| e.is_primitive()) {
-                                        me.array_input(st, b, &t)
-                                    } else {
-                                        me.ref_array_input(st, b, &t, depth)
-                                    }
-                                }));
+                    // Arrays only for the entry's own parameters: an array inside an array
+                    // (or a constructor argument) multiplies the inputs past what the
+                    // solver can take (commons-lang3's `ArrayUtils.add(T[], T)`).
+                    let arrays = if depth == 0 { OBJECT_ARRAYS_MAX } else { 0 };
+                    for t in self.cast_targets.clone().into_iter().take(arrays) {
+                        out.push(Box::new(move |me, st, b| {
+                            if t.element().is_some_and(|e| e.is_primitive()) {
+                                me.array_input(st, b, &t)
+                            } else {
+                                me.ref_array_input(st, b, &t, depth)
                             }
-                        }
+                        }));
                     }
                 }
                 if depth >= BUILD_DEPTH {

@@ -76,6 +76,9 @@ pub struct VcSummary {
     /// Entry variants left out because their formula outgrew the size budget.
     #[serde(default)]
     pub too_large: usize,
+    /// Checks answered without the solver: their failure condition folded to `false`.
+    #[serde(default)]
+    pub folded: usize,
 }
 
 /// An error that stops the vcgen stage.
@@ -116,6 +119,8 @@ pub struct Generated {
     pub entries: usize,
     /// Entry variants given up because their formula grew past the budget.
     pub too_large: usize,
+    /// Checks answered without the solver: their failure condition folded to `false`.
+    pub folded: usize,
 }
 
 /// Where the SMT-LIB text goes: `(file name, text)`, one prelude per entry variant and
@@ -160,6 +165,7 @@ pub fn generate(
     let mut preludes: Vec<Prelude> = Vec::new();
     let mut query_count = 0;
     let mut too_large = 0;
+    let mut folded = 0;
     let effects = effects::Effects::compute(p, &h);
     let spec_names = observed.map(invariant_names).unwrap_or_default();
     let specs = harness::entries(&h);
@@ -205,7 +211,7 @@ pub fn generate(
                 allocs: 0,
                 lines: &lines,
                 literals: Default::default(),
-                cast_targets: cast_targets.clone(),
+                cast_targets: cast_targets_for(&cast_targets, &spec.class.name),
                 initial_used: Default::default(),
                 allocation_sizes: Vec::new(),
                 graph,
@@ -214,9 +220,11 @@ pub fn generate(
                 setup: false,
                 relevant: None,
                 known_lengths: Default::default(),
+                folded: 0,
                 spec_names: &spec_names,
             };
             let built = lower.lower_entry(spec, variant);
+            folded += lower.folded;
             let own = format!("{}{}", spec.method.name, spec.method.descriptor);
             let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
             for g in lower.goals.drain(..) {
@@ -331,6 +339,7 @@ pub fn generate(
         preludes,
         entries: chosen.len(),
         too_large,
+        folded,
     })
 }
 
@@ -343,10 +352,23 @@ fn invariant_names(specs: &invariants::InvariantsFile) -> std::collections::Hash
         .collect()
 }
 
-/// Array types named by casts and `instanceof` in project code.
-fn cast_targets(p: &Program) -> Vec<Type> {
-    let mut out: Vec<Type> = Vec::new();
+/// Array types named by casts and `instanceof` in project code, the entry's own class's
+/// first: the runtime types most worth trying for its `Object` inputs.
+fn cast_targets_for(by_class: &BTreeMap<String, Vec<Type>>, class: &str) -> Vec<Type> {
+    let mut out: Vec<Type> = by_class.get(class).cloned().unwrap_or_default();
+    for t in by_class.values().flatten() {
+        if !out.contains(t) {
+            out.push(t.clone());
+        }
+    }
+    out
+}
+
+/// Array types named by casts and `instanceof` in each project class's code.
+fn cast_targets(p: &Program) -> BTreeMap<String, Vec<Type>> {
+    let mut by_class = BTreeMap::new();
     for c in p.classes.iter().filter(|c| !c.library) {
+        let mut out: Vec<Type> = Vec::new();
         for m in &c.methods {
             let Some(b) = &m.body else { continue };
             visit::stmt_exprs(b, &mut |e| {
@@ -365,8 +387,11 @@ fn cast_targets(p: &Program) -> Vec<Type> {
                 }
             });
         }
+        if !out.is_empty() {
+            by_class.insert(c.name.clone(), out);
+        }
     }
-    out
+    by_class
 }
 
 /// Reads `ir/program.json` and writes `vc/` in `work_dir`.
@@ -400,6 +425,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
         sites: table.sites.len(),
         queries: index.query_count(),
         too_large: generated.too_large,
+        folded: generated.folded,
     })
 }
 

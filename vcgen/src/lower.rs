@@ -112,6 +112,8 @@ pub struct Lower<'p> {
     /// that a call which is not inlined forgets only those; `None` (everything) while the
     /// harness builds the inputs.
     pub relevant: Option<&'p std::collections::BTreeSet<String>>,
+    /// Checks decided at lowering time: their failure condition folded to `false`.
+    pub folded: usize,
     /// Literal lengths of the arrays the entry allocated, by object id.
     pub known_lengths: std::collections::HashMap<Term, Term>,
     /// Names the inferred invariants mention: fields they constrain after a call must be
@@ -228,7 +230,11 @@ impl<'p> Lower<'p> {
     /// Records a crash site and its goal (reached and failing, and not caught in between).
     /// Returns the state that continues when the check passes.
     pub fn check(&mut self, st: &mut State, fail: Term, exception: &str, span: Span) {
-        if st.dead() || fail == "false" {
+        if st.dead() {
+            return;
+        }
+        if fail == "false" {
+            self.folded += 1;
             return;
         }
         // Inside the JDK model only integer division and explicit throws are crashes

@@ -42,7 +42,7 @@ impl Default for Options {
 }
 
 /// What the run stage did, besides the findings.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct RunSummary {
     /// Findings and test counts (also in `results/findings.json`).
     pub findings: Findings,

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Benchmark on real code, run by hand (not in CI): fetches the Debian source packages of
+# commons-lang3 3.12 and commons-codec 1.15 (deb-src of the machine's own Debian mirror),
+# runs `dsd check` on each project's main sources under /usr/bin/time -v, and prints every
+# stage's summary line (queries, sat/unsat/unknown/skipped, checks folded without the
+# solver, tests, findings), the whole run's seconds and peak RSS, and an unchanged rerun.
+#
+#   bash bench/real-projects.sh [WORK_DIR]      (DSD=/path/to/dsd to use a built binary)
+#
+# WORK_DIR (default /tmp/dsd-real) keeps the sources and the work dirs between runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(realpath -m "${1:-/tmp/dsd-real}")
+mkdir -p "$root/apt"
+dsd=${DSD:-}
+if [ -z "$dsd" ]; then
+    cargo build --release -q -p pipeline
+    dsd="$PWD/target/release/dsd"
+fi
+
+fetch() { # package, folder glob
+    if ! compgen -G "$root/$2" > /dev/null; then
+        printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\n' \
+            > "$root/apt/src.sources"
+        local apt=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$root/apt"
+                   -o "Dir::State::Lists=$root/apt/lists" -o "Dir::Cache=$root/apt/cache")
+        mkdir -p "$root/apt/lists/partial" "$root/apt/cache"
+        apt-get "${apt[@]}" update -qq
+        (cd "$root" && apt-get "${apt[@]}" source --download-only -qq "$1" \
+            && tar xf "$1"_*.orig.tar.xz)
+    fi
+}
+
+# Runs `dsd check` on one source root under /usr/bin/time: prints every stage's summary line
+# (with its seconds), the whole run's wall time and peak RSS, the timeouts, and the time of
+# a second, unchanged `dsd check`.
+project() { # label, source root
+    local label=$1 src=$2 work="$root/work-$1" log="$root/$1.log"
+    rm -rf "$work"
+    echo "$label ($src)"
+    /usr/bin/time -v "$dsd" --work-dir "$work" check "$src" --format sarif -o "$root/$label.sarif" \
+        > /dev/null 2> "$log" || true
+    grep -E '^dsd (parse|vcgen|solve|testgen|run):' "$log" | sed 's/^/  /'
+    awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0;
+        for (i = 1; i <= n; i++) s = s * 60 + t[i]; printf "  end to end: %.1f s", s }
+        /Maximum resident set size/ { printf ", peak RSS %.0f MB\n", $2 / 1024 }' "$log"
+    local unknown
+    unknown=$(grep -l '"status": "unknown"' "$work"/cex/*.json 2>/dev/null | wc -l)
+    echo "  timeouts (unknown queries): $unknown"
+    local t0 t1
+    t0=$(date +%s%N)
+    "$dsd" --work-dir "$work" check "$src" > /dev/null 2>&1 || true
+    t1=$(date +%s%N)
+    echo "  unchanged rerun of dsd check: $(( (t1 - t0) / 1000000 )) ms"
+}
+
+fetch libcommons-lang3-java 'commons-lang-rel-commons-lang-3.12.0'
+fetch libcommons-codec-java 'commons-codec-rel-commons-codec-1.15'
+project commons-lang3 "$root/commons-lang-rel-commons-lang-3.12.0/src/main/java"
+project commons-codec "$root/commons-codec-rel-commons-codec-1.15/src/main/java"
