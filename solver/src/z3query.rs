@@ -20,46 +20,30 @@ pub struct Solved {
     pub models: Vec<Model>,
 }
 
-/// One prelude (an entry variant's formula), ready to check its goals.
-///
-/// Whether a goal can fail at all is asked of a fresh solver holding the prelude and the
-/// goal: Z3 then simplifies the whole formula with the goal known (solving equations,
-/// dropping unconstrained parts) before it searches, which its incremental mode does not
-/// do (commons-lang3: timeouts per 1,700 queries from 22 to 4). The models of a goal
-/// that can fail come from one incremental solver per prelude, the goal and the
-/// preferences as assumptions, where what Z3 learnt on one goal helps the next.
+/// A solver holding one prelude (an entry variant's formula), ready to check its goals.
 pub struct Prelude {
-    text: String,
+    solver: Solver,
     timeout_ms: u32,
     parsed: bool,
-    incremental: std::cell::OnceCell<Solver>,
-}
-
-/// Sets a solver's time budget.
-fn budget(solver: &Solver, ms: u32) {
-    let mut params = Params::new();
-    params.set_u32("timeout", ms);
-    solver.set_params(&params);
-}
-
-/// A solver holding an SMT-LIB text.
-fn parse(text: &str) -> Solver {
-    let solver = Solver::new();
-    solver.from_string(text);
-    solver
 }
 
 impl Prelude {
-    /// Checks that a prelude's SMT-LIB text parses and keeps it for its goals.
+    /// Parses a prelude's SMT-LIB text into a fresh solver.
     pub fn load(text: &str, timeout_ms: u32) -> Prelude {
-        let solver = parse(text);
+        let solver = Solver::new();
+        solver.from_string(text);
         let parsed = !(solver.get_assertions().is_empty() && text.contains("(assert"));
         Prelude {
-            text: text.to_string(),
+            solver,
             timeout_ms,
             parsed,
-            incremental: std::cell::OnceCell::new(),
         }
+    }
+
+    fn budget(&self, ms: u32) {
+        let mut params = Params::new();
+        params.set_u32("timeout", ms);
+        self.solver.set_params(&params);
     }
 
     /// Checks one goal of the prelude for up to `max_models` distinct models.
@@ -71,11 +55,10 @@ impl Prelude {
                 models: Vec::new(),
             };
         }
+        let solver = &self.solver;
         let goal = Bool::new_const(query.goal.as_str());
-        let first = parse(&self.text);
-        first.assert(&goal);
-        budget(&first, self.timeout_ms);
-        match first.check() {
+        self.budget(self.timeout_ms);
+        match solver.check_assumptions(std::slice::from_ref(&goal)) {
             SatResult::Sat => {}
             SatResult::Unsat => {
                 return Solved {
@@ -87,14 +70,40 @@ impl Prelude {
             SatResult::Unknown => {
                 return Solved {
                     status: Status::Unknown,
-                    reason: first.get_reason_unknown(),
+                    reason: solver.get_reason_unknown(),
                     models: Vec::new(),
                 }
             }
         }
-        let models = self
-            .preferred_models(harness, &goal, max_models)
-            .unwrap_or_else(|| models(&first, harness, &[], max_models));
+        // Preferences and further models only refine a goal known to be satisfiable:
+        // give them a fraction of the budget. Drop the least important preference first.
+        self.budget((self.timeout_ms / 5).clamp(1, 1000));
+        let prefs: Vec<Bool> = harness
+            .preferences
+            .iter()
+            .map(|p| Bool::new_const(p.as_str()))
+            .collect();
+        let mut assumptions = vec![goal.clone()];
+        for start in 0..prefs.len() {
+            let mut candidate = vec![goal.clone()];
+            candidate.extend(prefs[start..].iter().cloned());
+            if solver.check_assumptions(&candidate) == SatResult::Sat {
+                assumptions = candidate;
+                break;
+            }
+        }
+        if assumptions.len() == 1 {
+            self.budget(self.timeout_ms);
+            if solver.check_assumptions(&assumptions) != SatResult::Sat {
+                return Solved {
+                    status: Status::Unknown,
+                    reason: solver.get_reason_unknown(),
+                    models: Vec::new(),
+                };
+            }
+            self.budget((self.timeout_ms / 5).clamp(1, 1000));
+        }
+        let models = self.models(harness, &assumptions, max_models);
         Solved {
             status: Status::Sat,
             reason: None,
@@ -102,70 +111,46 @@ impl Prelude {
         }
     }
 
-    /// Models of a goal known to be satisfiable, from the prelude's incremental solver:
-    /// the preferences (readable, non-null, small inputs) are assumed, the least important
-    /// dropped first, each try on a fraction of the budget; `None` when the solver finds
-    /// no model in that budget.
-    fn preferred_models(
-        &self,
-        harness: &Harness,
-        goal: &Bool,
-        max_models: u32,
-    ) -> Option<Vec<Model>> {
-        let solver = self.incremental.get_or_init(|| parse(&self.text));
-        budget(solver, (self.timeout_ms / 5).clamp(1, 1000));
-        let prefs: Vec<Bool> = harness
-            .preferences
-            .iter()
-            .map(|p| Bool::new_const(p.as_str()))
-            .collect();
-        let assumptions = (0..=prefs.len()).find_map(|start| {
-            let mut candidate = vec![goal.clone()];
-            candidate.extend(prefs[start..].iter().cloned());
-            (solver.check_assumptions(&candidate) == SatResult::Sat).then_some(candidate)
-        })?;
-        Some(models(solver, harness, &assumptions, max_models))
+    /// Reads the current model, then blocks it and asks for another, up to `max_models`;
+    /// the blocking clauses live in a scope popped at the end.
+    fn models(&self, harness: &Harness, assumptions: &[Bool], max_models: u32) -> Vec<Model> {
+        let solver = &self.solver;
+        let mut models = Vec::new();
+        let mut current = solver.get_model();
+        solver.push();
+        // Distinct input symbols can still render as the same Java values: bound the tries.
+        for _ in 0..max_models * 3 {
+            let Some(m) = current.take() else { break };
+            let reader = Reader::new(&m);
+            let model = Model {
+                receiver: harness.receiver.as_ref().map(|p| reader.value(p)),
+                args: harness.args.iter().map(|p| reader.value(p)).collect(),
+                chain: harness
+                    .chain
+                    .iter()
+                    .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
+                    .collect(),
+                statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
+            };
+            let block = reader.blocking_clause(&harness.inputs);
+            if !models.contains(&model) {
+                models.push(model);
+            }
+            if models.len() as u32 >= max_models {
+                break;
+            }
+            match block {
+                Some(b) => solver.assert(b.not()),
+                None => break,
+            }
+            if solver.check_assumptions(assumptions) != SatResult::Sat {
+                break;
+            }
+            current = solver.get_model();
+        }
+        solver.pop(1);
+        models
     }
-}
-
-/// Reads the current model, then blocks it and asks for another (under `assumptions`), up
-/// to `max_models`; the blocking clauses live in a scope popped at the end.
-fn models(solver: &Solver, harness: &Harness, assumptions: &[Bool], max_models: u32) -> Vec<Model> {
-    let mut models = Vec::new();
-    let mut current = solver.get_model();
-    solver.push();
-    // Distinct input symbols can still render as the same Java values: bound the tries.
-    for _ in 0..max_models * 3 {
-        let Some(m) = current.take() else { break };
-        let reader = Reader::new(&m);
-        let model = Model {
-            receiver: harness.receiver.as_ref().map(|p| reader.value(p)),
-            args: harness.args.iter().map(|p| reader.value(p)).collect(),
-            chain: harness
-                .chain
-                .iter()
-                .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
-                .collect(),
-            statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
-        };
-        let block = reader.blocking_clause(&harness.inputs);
-        if !models.contains(&model) {
-            models.push(model);
-        }
-        if models.len() as u32 >= max_models {
-            break;
-        }
-        match block {
-            Some(b) => solver.assert(b.not()),
-            None => break,
-        }
-        if solver.check_assumptions(assumptions) != SatResult::Sat {
-            break;
-        }
-        current = solver.get_model();
-    }
-    solver.pop(1);
-    models
 }
 
 /// Reads symbols' values out of a model.
