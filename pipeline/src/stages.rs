@@ -277,12 +277,13 @@ impl Stages {
             |s| {
                 let c = &s.findings.counts;
                 format!(
-                    "{}: {} confirmed, {} refuted, {}, {} not run; {} ({}, {}); {}; see {}",
+                    "{}: {} confirmed, {} refuted, {}, {} not run, {} not compiled; {} ({}, {}); {}; see {}",
                     plural(c.tests, "test"),
                     c.confirmed,
                     c.refuted,
                     plural(c.timeouts, "timeout"),
                     c.errors,
+                    c.uncompiled,
                     plural(s.findings.findings.len(), "finding"),
                     plural(s.findings.count(run::findings::Level::Error), "error"),
                     plural(s.findings.count(run::findings::Level::Note), "note"),

@@ -73,10 +73,17 @@ pub enum Value {
         /// The primitive.
         value: Box<Value>,
     },
-    /// The same object as an earlier input (receiver first, then arguments).
+    /// The same object as the [`Value::Shared`] numbered `input`.
     Alias {
-        /// Index of the earlier input.
+        /// The shared object's slot.
         input: usize,
+    },
+    /// An object that an [`Value::Alias`] of the same model refers to.
+    Shared {
+        /// Its slot (see `vcgen::Plan::Slot`).
+        slot: usize,
+        /// The object.
+        value: Box<Value>,
     },
     /// An object created without a constructor whose fields are set by reflection.
     Reflect {
@@ -108,7 +115,58 @@ impl Value {
             Value::Array { elements, .. } => elements.iter().any(Value::has_null),
             Value::New { args, .. } | Value::Call { args, .. } => args.iter().any(Value::has_null),
             Value::Reflect { fields, .. } => fields.iter().any(|f| f.value.has_null()),
+            Value::Shared { value, .. } => value.has_null(),
             _ => false,
+        }
+    }
+
+    /// Every value directly inside this one (arguments, elements, fields, the outer object).
+    pub fn children_mut(&mut self) -> Vec<&mut Value> {
+        match self {
+            Value::Array { elements, .. } => elements.iter_mut().collect(),
+            Value::New { args, outer, .. } => {
+                let mut out: Vec<&mut Value> = outer.iter_mut().map(|o| o.as_mut()).collect();
+                out.extend(args.iter_mut());
+                out
+            }
+            Value::Call { args, .. } => args.iter_mut().collect(),
+            Value::Boxed { value, .. } | Value::Shared { value, .. } => vec![value.as_mut()],
+            Value::Reflect { fields, .. } => fields.iter_mut().map(|f| &mut f.value).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Model {
+    /// Every input value of the model, in the order a test builds them: static fields,
+    /// receiver, the calls made first, the arguments.
+    pub fn values_mut(&mut self) -> Vec<&mut Value> {
+        let mut out: Vec<&mut Value> = self.statics.iter_mut().map(|f| &mut f.value).collect();
+        out.extend(self.receiver.iter_mut());
+        out.extend(self.chain.iter_mut().flatten());
+        out.extend(self.args.iter_mut());
+        out
+    }
+
+    /// Keeps [`Value::Shared`] only around objects an alias refers to.
+    pub fn drop_unshared(&mut self) {
+        let mut aliased = std::collections::BTreeSet::new();
+        let mut todo = self.values_mut();
+        while let Some(v) = todo.pop() {
+            if let Value::Alias { input } = v {
+                aliased.insert(*input);
+            }
+            todo.extend(v.children_mut());
+        }
+        let mut todo = self.values_mut();
+        while let Some(v) = todo.pop() {
+            while let Value::Shared { slot, value } = v {
+                if aliased.contains(slot) {
+                    break;
+                }
+                *v = std::mem::replace(value.as_mut(), Value::Null);
+            }
+            todo.extend(v.children_mut());
         }
     }
 }

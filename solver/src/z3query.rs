@@ -122,7 +122,7 @@ impl Prelude {
         for _ in 0..max_models * 3 {
             let Some(m) = current.take() else { break };
             let reader = Reader::new(&m);
-            let model = Model {
+            let mut model = Model {
                 receiver: harness.receiver.as_ref().map(|p| reader.value(p)),
                 args: harness.args.iter().map(|p| reader.value(p)).collect(),
                 chain: harness
@@ -132,6 +132,8 @@ impl Prelude {
                     .collect(),
                 statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
             };
+            reader.build_aliased(&mut model, harness);
+            model.drop_unshared();
             let block = reader.blocking_clause(&harness.inputs);
             if !models.contains(&model) {
                 models.push(model);
@@ -247,10 +249,66 @@ impl<'m> Reader<'m> {
                 value: Box::new(self.value(value)),
             },
             Plan::Alias { input } => Value::Alias { input: *input },
+            Plan::Slot { slot, of } => Value::Shared {
+                slot: *slot,
+                value: Box::new(self.value(of)),
+            },
             Plan::Reflect { class, fields } => Value::Reflect {
                 class: class.clone(),
                 fields: fields.iter().map(|f| self.field(f)).collect(),
             },
+        }
+    }
+
+    /// An alias may name an object the harness built in an option the model did not
+    /// choose: that object is built where the first such alias stands.
+    fn build_aliased(&self, model: &mut Model, harness: &Harness) {
+        let mut plans: HashMap<usize, &Plan> = HashMap::new();
+        let mut todo: Vec<&Plan> = harness
+            .statics
+            .iter()
+            .map(|f| &f.value)
+            .chain(harness.receiver.iter())
+            .chain(harness.chain.iter().flat_map(|c| c.args.iter()))
+            .chain(harness.args.iter())
+            .collect();
+        while let Some(p) = todo.pop() {
+            match p {
+                Plan::Slot { slot, of } => {
+                    plans.insert(*slot, p);
+                    todo.push(of);
+                }
+                Plan::Choice { options, .. } => todo.extend(options.iter()),
+                Plan::RefArray { elems, .. } => todo.extend(elems.iter()),
+                Plan::New { args, outer, .. } => {
+                    todo.extend(args.iter());
+                    todo.extend(outer.iter().map(|o| o.as_ref()));
+                }
+                Plan::Call { args, .. } => todo.extend(args.iter()),
+                Plan::Boxed { value, .. } => todo.push(value),
+                Plan::Reflect { fields, .. } => todo.extend(fields.iter().map(|f| &f.value)),
+                _ => {}
+            }
+        }
+        let mut built = std::collections::BTreeSet::new();
+        let mut todo = model.values_mut();
+        while let Some(v) = todo.pop() {
+            if let Value::Shared { slot, .. } = v {
+                built.insert(*slot);
+            }
+            todo.extend(v.children_mut());
+        }
+        let mut todo = model.values_mut();
+        todo.reverse();
+        while let Some(v) = todo.pop() {
+            if let Value::Alias { input } = v {
+                if let Some(plan) = plans.get(input).filter(|_| built.insert(*input)) {
+                    *v = self.value(plan);
+                }
+            }
+            let mut children = v.children_mut();
+            children.reverse();
+            todo.extend(children);
         }
     }
 

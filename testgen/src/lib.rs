@@ -6,14 +6,18 @@
 //! that package-private members are reachable, in classes named
 //! `<Class>_DsdTest`, and `tests/index.json` maps every test to its site.
 
+mod access;
+mod helpers;
 pub mod index;
 mod render;
 
 pub use index::{TestCase, TestIndex};
 
+use access::Access;
 use frontend::ir::{Program, Type};
+use render::{Helper, Writer};
 use solver::{Cex, Model, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -52,6 +56,7 @@ struct Planned {
     site: String,
     site_label: String,
     body: Vec<String>,
+    helpers: BTreeSet<Helper>,
     inputs: Vec<String>,
     null_input: bool,
     reflection: bool,
@@ -71,9 +76,14 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     let mut classes: BTreeMap<String, Vec<Planned>> = BTreeMap::new();
+    let mut views: HashMap<&str, Access> = HashMap::new();
     for cex in &cexes {
+        let package = access::package_of(&cex.entry.class);
+        let access = views
+            .entry(package)
+            .or_insert_with(|| Access::new(&program, package));
         for model in &cex.models {
-            let planned = plan_test(&program, cex, model);
+            let planned = plan_test(access, &program, cex, model);
             let class = test_class_name(&cex.entry.class);
             classes.entry(class).or_default().push(planned);
         }
@@ -118,122 +128,94 @@ fn test_class_name(class: &str) -> String {
     format!("{}_DsdTest", class.replace('$', "_"))
 }
 
-fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
+fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Planned {
     let entry = &cex.entry;
-    let package = entry.class.rsplit_once('.').map(|(p, _)| p).unwrap_or("");
     let declaring = program.classes.iter().find(|c| c.name == entry.class);
     let method = declaring.and_then(|c| c.method(&entry.method, &entry.descriptor));
     let param_names: Vec<String> = match method {
         Some(m) => m.params().iter().map(|p| p.name.clone()).collect(),
         None => (0..entry.params.len()).map(|i| format!("arg{i}")).collect(),
     };
-    let class_java = render::Ctx {
-        package,
-        names: &[],
-    }
-    .class(&entry.class);
-    let simple = class_java
-        .rsplit('.')
+    let simple = entry
+        .class
+        .rsplit(['.', '$'])
         .next()
-        .unwrap_or(&class_java)
+        .unwrap_or(&entry.class)
         .to_string();
-    let aliased = aliased_inputs(model);
-    let mut names: Vec<String> = Vec::new();
-    let mut body = Vec::new();
+    let values = model
+        .statics
+        .iter()
+        .map(|f| &f.value)
+        .chain(model.receiver.iter())
+        .chain(model.chain.iter().flatten())
+        .chain(model.args.iter());
+    let mut w = Writer::new(access, values);
     let mut inputs = Vec::new();
     for f in &model.statics {
-        let cx = render::Ctx {
-            package,
-            names: &names,
-        };
-        let expr = render::value(&f.value, &f.ty, &cx);
-        inputs.push(format!("{}.{} = {expr}", cx.class(&f.class), f.name));
-        body.push(format!(
-            "set(null, {}.class, \"{}\", {expr});",
-            cx.class(&f.class),
-            f.name
-        ));
+        let v = w.set_field(None, f);
+        let owner = f.class.rsplit(['.', '$']).next().unwrap_or(&f.class);
+        inputs.push(format!("{owner}.{} = {v}", f.name));
     }
-    let receiver_expr = model.receiver.as_ref().map(|r| {
-        let cx = render::Ctx {
-            package,
-            names: &names,
-        };
-        let expr = render::value(r, &Type::class(&entry.class), &cx);
-        if let Value::Reflect { class, fields } = r {
-            body.push(format!(
-                "{class_java} receiver = allocate({}.class);",
-                cx.class(class)
-            ));
-            for f in fields {
-                let v = render::value(&f.value, &f.ty, &cx);
-                inputs.push(format!("receiver.{} = {v}", f.name));
-                body.push(format!(
-                    "set(receiver, {}.class, \"{}\", {v});",
-                    cx.class(&f.class),
-                    f.name
-                ));
-            }
-            return "receiver".to_string();
-        }
-        inputs.push(format!("receiver = {expr}"));
-        if aliased.contains(&0) || !model.chain.is_empty() {
-            body.push(format!("{class_java} receiver = {expr};"));
-            "receiver".to_string()
+    let receiver = model.receiver.as_ref().map(|r| {
+        let e = w.value(r, &Type::class(&entry.class));
+        let e = if model.chain.is_empty() || is_identifier(&e.text) {
+            e
         } else {
-            expr
-        }
+            w.local("receiver", &e.ty.clone(), &e)
+        };
+        inputs.push(format!("receiver = {}", e.text));
+        e
     });
-    names.push(receiver_expr.clone().unwrap_or_default());
     for (call, args) in cex.chain.iter().zip(&model.chain) {
-        let cx = render::Ctx {
-            package,
-            names: &names,
-        };
-        let rendered = render::arguments(args, &call.descriptor, &cx);
-        let target = if call.is_static {
-            cx.class(&call.class)
-        } else {
-            receiver_expr.clone().unwrap_or_default()
-        };
-        let text = format!("{target}.{}({rendered});", call.method);
-        inputs.push(format!("first {}", text.trim_end_matches(';')));
-        body.push(text);
+        let params = frontend::descriptor_params(&call.descriptor);
+        let args = w.arguments(args, &params);
+        let target = receiver.as_ref().filter(|_| !call.is_static);
+        let e = w.call(
+            target,
+            &call.class,
+            &call.method,
+            &call.descriptor,
+            &args,
+            false,
+        );
+        inputs.push(format!("first {}", e.text));
+        w.stmts.push(format!("{};", e.text));
     }
+    let params = frontend::descriptor_params(&entry.descriptor);
     let mut args = Vec::new();
-    for (i, (v, ty)) in model.args.iter().zip(&entry.params).enumerate() {
-        let cx = render::Ctx {
-            package,
-            names: &names,
-        };
-        let expr = render::value(v, ty, &cx);
+    for (i, (v, ty)) in model.args.iter().zip(&params).enumerate() {
+        let text = w.argument(v, ty);
         let name = param_names
             .get(i)
             .cloned()
             .unwrap_or_else(|| format!("arg{i}"));
-        inputs.push(format!("{name} = {expr}"));
-        if aliased.contains(&(i + 1)) {
-            body.push(format!("{} {name} = {expr};", cx.ty(ty)));
-            names.push(name.clone());
-            args.push(name);
-        } else {
-            names.push(expr.clone());
-            args.push(expr);
-        }
+        inputs.push(format!("{name} = {text}"));
+        args.push(text);
     }
     let call = if entry.method == "<init>" {
-        format!("new {class_java}({});", args.join(", "))
+        w.construct(&entry.class, &params, None, &args, false)
     } else if entry.is_static {
-        format!("{class_java}.{}({});", entry.method, args.join(", "))
+        w.call(
+            None,
+            &entry.class,
+            &entry.method,
+            &entry.descriptor,
+            &args,
+            false,
+        )
     } else {
-        format!(
-            "{}.{}({});",
-            receiver_expr.unwrap_or_else(|| format!("new {class_java}()")),
-            entry.method,
-            args.join(", ")
+        let target = receiver.unwrap_or_else(|| w.construct(&entry.class, &[], None, &[], true));
+        w.call(
+            Some(&target),
+            &entry.class,
+            &entry.method,
+            &entry.descriptor,
+            &args,
+            false,
         )
     };
-    body.push(call);
+    w.stmts.push(format!("{};", call.text));
+    inputs.extend(w.assignments.iter().cloned());
     let null_input = model
         .receiver
         .iter()
@@ -251,7 +233,8 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
         method: sanitize(&format!("{method_name}_line{line}_{kind}")),
         site: cex.site.clone(),
         site_label,
-        body,
+        body: w.stmts,
+        helpers: w.helpers,
         inputs,
         null_input,
         reflection: cex.route == vcgen::Route::Reflection,
@@ -260,15 +243,10 @@ fn plan_test(program: &Program, cex: &Cex, model: &Model) -> Planned {
     }
 }
 
-/// Indices of inputs that a later input aliases (so they need a local variable).
-fn aliased_inputs(model: &Model) -> Vec<usize> {
-    let mut out = Vec::new();
-    for v in model.args.iter().chain(model.receiver.iter()) {
-        if let Value::Alias { input } = v {
-            out.push(*input);
-        }
-    }
-    out
+/// True for a plain Java identifier (a local the writer declared).
+fn is_identifier(text: &str) -> bool {
+    text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
 }
 
 fn site_line_and_kind(label: &str) -> (String, String) {
@@ -291,24 +269,6 @@ fn sanitize(name: &str) -> String {
         .collect()
 }
 
-/// Helpers for tests that must force private state: no public route reaches it.
-const REFLECTION_HELPERS: &str = r#"
-    /** Creates an object without running a constructor (dsd found no public route to the state). */
-    private static <T> T allocate(Class<T> type) throws Exception {
-        java.lang.reflect.Field field = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
-        field.setAccessible(true);
-        Object unsafe = field.get(null);
-        return type.cast(unsafe.getClass().getMethod("allocateInstance", Class.class).invoke(unsafe, type));
-    }
-
-    /** Sets a (possibly private) field by reflection. */
-    private static void set(Object target, Class<?> owner, String name, Object value) throws Exception {
-        java.lang.reflect.Field field = owner.getDeclaredField(name);
-        field.setAccessible(true);
-        field.set(target, value);
-    }
-"#;
-
 /// The source of a test class and, per test, its method name and declaration line.
 fn render_class<'t>(
     class: &str,
@@ -319,11 +279,11 @@ fn render_class<'t>(
     if !package.is_empty() {
         let _ = writeln!(out, "package {package};\n");
     }
-    let _ = writeln!(out, "import org.junit.Test;\n");
     let _ = writeln!(
         out,
         "/** Generated by dsd: each test reproduces one crash site. */"
     );
+    let _ = writeln!(out, "@SuppressWarnings({{\"unchecked\", \"rawtypes\"}})");
     let _ = writeln!(out, "public class {simple} {{");
     let mut used: BTreeMap<String, u32> = BTreeMap::new();
     let mut cases = Vec::new();
@@ -333,7 +293,7 @@ fn render_class<'t>(
         let name = format!("{}_{}", t.method, n);
         let _ = writeln!(out);
         let _ = writeln!(out, "    /** Crash site {}. */", t.site_label);
-        let _ = writeln!(out, "    @Test");
+        let _ = writeln!(out, "    @org.junit.Test");
         let line = out.lines().count() as u32 + 1;
         let _ = writeln!(out, "    public void {name}() throws Throwable {{");
         for stmt in &t.body {
@@ -342,8 +302,12 @@ fn render_class<'t>(
         let _ = writeln!(out, "    }}");
         cases.push((name, line, t));
     }
-    if tests.iter().any(|t| t.reflection) {
-        out.push_str(REFLECTION_HELPERS);
+    let needed: BTreeSet<Helper> = tests
+        .iter()
+        .flat_map(|t| t.helpers.iter().copied())
+        .collect();
+    for helper in needed {
+        out.push_str(helpers::source(helper));
     }
     let _ = writeln!(out, "}}");
     (out, cases)

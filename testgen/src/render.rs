@@ -1,122 +1,593 @@
-//! Java source for values: literals, arrays, constructor calls and boxes.
+//! Java source for values, written so that javac accepts it in any project.
+//!
+//! The rules, each there because some real project needed it:
+//! - every reference argument is cast to its parameter's erased type unless the
+//!   expression already has exactly that type, and `null` always is: overload
+//!   resolution then picks the member the solver meant, and a generic value
+//!   (`List<Rule>` where `List<Phoneme>` is declared) passes as a raw one;
+//! - a type the test's package cannot name (private or package-private elsewhere,
+//!   anonymous, local) is never written: its objects are built, and members whose
+//!   parameters name it are called, through reflection by binary name, and its
+//!   values are held in locals of its nearest nameable supertype;
+//! - generic types are written raw (erased), so arrays of generics are `new List[]`;
+//! - inner classes are built on their outer object (`outer.new Inner()`);
+//! - varargs parameters get an array (cast to the array type), never a spread list;
+//! - interfaces, abstract classes and enums are only ever declared or cast to: their
+//!   values come from the concrete producers, aliases or `null` the solver chose;
+//! - an object the model aliases is built once into a local, before first use.
 
+use crate::access::Access;
 use frontend::ir::Type;
-use solver::Value;
+use solver::{FieldValue, Value};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
-/// Where a value is written: the test's package (for short class names) and the
-/// expressions that name earlier inputs (for aliases).
-pub struct Ctx<'a> {
-    /// Package of the test class.
-    pub package: &'a str,
-    /// Expressions of the inputs so far (receiver first).
-    pub names: &'a [String],
+/// A Java expression with its static (erased) type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    /// The source text.
+    pub text: String,
+    /// Its static type, erased.
+    pub ty: Type,
+    /// True when the static type is exactly `ty` (not a generic type, not a call result).
+    pub exact: bool,
 }
 
-impl Ctx<'_> {
-    /// A class name as the test can write it: simple in the same package and for
-    /// `java.lang`, qualified otherwise; nested classes with dots.
-    pub fn class(&self, binary: &str) -> String {
-        let (package, rest) = binary.rsplit_once('.').unwrap_or(("", binary));
-        let simple = rest.replace('$', ".");
-        if package == self.package || (package == "java.lang" && !rest.contains('$')) {
-            simple
+impl Expr {
+    fn exact(text: String, ty: Type) -> Expr {
+        Expr {
+            text,
+            ty,
+            exact: true,
+        }
+    }
+
+    /// The text as the target of a member access or `.new`: casts get parentheses.
+    pub fn target(&self) -> String {
+        if self.text.starts_with('(') {
+            format!("({})", self.text)
         } else {
-            format!("{package}.{simple}")
-        }
-    }
-
-    /// A type as the test can write it.
-    pub fn ty(&self, ty: &Type) -> String {
-        match ty {
-            Type::Array(e) => format!("{}[]", self.ty(e)),
-            Type::Class { name, .. } => self.class(name),
-            t => t.java_name(),
+            self.text.clone()
         }
     }
 }
 
-/// A Java expression that evaluates to `v`, where `ty` is the static type expected.
-pub fn value(v: &Value, ty: &Type, cx: &Ctx) -> String {
-    match v {
-        Value::Null => match ty {
-            t if t.is_reference() => format!("({}) null", cx.ty(t)),
-            _ => "null".into(),
-        },
-        Value::Integral { ty: t, value } => integral(t, *value),
-        Value::Boolean { value } => value.to_string(),
-        Value::Float { bits } => float(*bits),
-        Value::Double { bits } => double(*bits),
-        Value::String { units } => string(units),
-        Value::Array { ty: at, elements } => array(at, elements, cx),
-        Value::New {
-            class,
-            args,
-            descriptor,
-            outer: None,
-        } => {
-            format!(
-                "new {}({})",
-                cx.class(class),
-                arguments(args, descriptor, cx)
-            )
+/// Reflection helpers a test class needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Helper {
+    /// `allocate(Class)`: an object without a constructor.
+    Allocate,
+    /// `set(target, owner, name, value)`: a field by reflection.
+    Set,
+    /// `type(binary)`: a class by binary name.
+    Type,
+    /// `construct(type, params, args)`: a constructor the test cannot name.
+    Construct,
+    /// `invoke(target, type, name, params, args)`: a method the test cannot name.
+    Invoke,
+    /// `newArray(element, elements)`: an array of a type the test cannot name.
+    NewArray,
+}
+
+/// Writes the statements of one test method: values become expressions, and objects
+/// that must exist first (aliased, reflective) become locals.
+pub struct Writer<'a, 'p> {
+    access: &'a Access<'p>,
+    /// Statements written so far.
+    pub stmts: Vec<String>,
+    /// Helpers the statements call.
+    pub helpers: BTreeSet<Helper>,
+    /// Locals holding shared objects, by slot.
+    shared: HashMap<usize, Expr>,
+    /// Every shared object of the model by slot, to build the one an alias meets first.
+    pending: HashMap<usize, Value>,
+    /// Local names in use.
+    names: HashSet<String>,
+    /// Fields set by reflection, as `object.field = value`.
+    pub assignments: Vec<String>,
+}
+
+impl<'a, 'p> Writer<'a, 'p> {
+    /// A writer for a model whose input values are `values`.
+    pub fn new<'v>(access: &'a Access<'p>, values: impl IntoIterator<Item = &'v Value>) -> Self {
+        let mut pending = HashMap::new();
+        let mut todo: Vec<&Value> = values.into_iter().collect();
+        while let Some(v) = todo.pop() {
+            if let Value::Shared { slot, .. } = v {
+                pending.insert(*slot, v.clone());
+            }
+            todo.extend(children(v));
         }
-        Value::New {
-            class,
-            args,
-            descriptor,
-            outer: Some(o),
-        } => {
-            let simple = class.rsplit('$').next().unwrap_or(class);
-            format!(
-                "{}.new {simple}({})",
-                value(o, &Type::Unknown, cx),
-                arguments(args, descriptor, cx)
-            )
+        Writer {
+            access,
+            stmts: Vec::new(),
+            helpers: BTreeSet::new(),
+            shared: HashMap::new(),
+            pending,
+            names: HashSet::new(),
+            assignments: Vec::new(),
         }
-        Value::Call {
-            class,
-            method,
-            descriptor,
-            args,
-        } => {
-            format!(
-                "{}.{method}({})",
-                cx.class(class),
-                arguments(args, descriptor, cx)
-            )
+    }
+
+    /// Declares a local of type `ty` (nameable) holding `init`; returns it as an expression.
+    pub fn local(&mut self, name: &str, ty: &Type, init: &Expr) -> Expr {
+        let name = self.fresh_name(name);
+        let ty = self.access.visible(ty);
+        let init = self.cast_to(init, &ty);
+        self.stmts
+            .push(format!("{} {name} = {init};", self.access.type_name(&ty)));
+        Expr::exact(name, ty)
+    }
+
+    fn fresh_name(&mut self, name: &str) -> String {
+        let mut candidate = name.to_string();
+        let mut n = 1;
+        while !self.names.insert(candidate.clone()) {
+            n += 1;
+            candidate = format!("{name}{n}");
         }
-        Value::Boxed {
-            class,
-            value: inner,
-        } => {
-            let simple = class.rsplit('.').next().unwrap_or(class);
-            let prim = match inner.as_ref() {
-                Value::Integral { ty, .. } => ty.clone(),
-                Value::Boolean { .. } => Type::Boolean,
-                Value::Float { .. } => Type::Float,
-                Value::Double { .. } => Type::Double,
-                _ => Type::Int,
+        candidate
+    }
+
+    /// An expression of `v` where a value of static type `ty` is expected.
+    pub fn value(&mut self, v: &Value, ty: &Type) -> Expr {
+        match v {
+            Value::Null => {
+                let t = self.access.visible(ty);
+                let text = if t.is_reference() {
+                    format!("({}) null", self.access.type_name(&t))
+                } else {
+                    "null".into()
+                };
+                Expr::exact(text, t)
+            }
+            Value::Integral { ty: t, value } => {
+                let text = integral(t, *value);
+                match ty {
+                    p if p.is_primitive() && p != t && p.is_numeric() => {
+                        Expr::exact(format!("({}) {text}", p.java_name()), p.clone())
+                    }
+                    _ => Expr::exact(text, t.clone()),
+                }
+            }
+            Value::Boolean { value } => Expr::exact(value.to_string(), Type::Boolean),
+            Value::Float { bits } => Expr::exact(float(*bits), Type::Float),
+            Value::Double { bits } => Expr::exact(double(*bits), Type::Double),
+            Value::String { units } => Expr::exact(string(units), Type::string()),
+            Value::Array { ty: at, elements } => self.array(at, elements),
+            Value::New {
+                class,
+                args,
+                descriptor,
+                outer,
+            } => self.new_object(class, descriptor, args, outer.as_deref()),
+            Value::Call {
+                class,
+                method,
+                descriptor,
+                args,
+            } => self.factory(class, method, descriptor, args),
+            Value::Boxed {
+                class,
+                value: inner,
+            } => {
+                let prim = match inner.as_ref() {
+                    Value::Integral { ty, .. } => ty.clone(),
+                    Value::Boolean { .. } => Type::Boolean,
+                    Value::Float { .. } => Type::Float,
+                    Value::Double { .. } => Type::Double,
+                    _ => Type::Int,
+                };
+                let inner = self.value(inner, &prim);
+                Expr::exact(
+                    format!("{}.valueOf({})", self.access.class_name(class), inner.text),
+                    Type::class(class),
+                )
+            }
+            Value::Alias { input } => match self.shared.get(input) {
+                Some(e) => e.clone(),
+                None => match self.pending.get(input).cloned() {
+                    Some(shared) => self.value(&shared, ty),
+                    None => self.value(&Value::Null, ty),
+                },
+            },
+            Value::Shared { slot, value } => {
+                if let Some(e) = self.shared.get(slot) {
+                    return e.clone();
+                }
+                let init = self.value(value, ty);
+                let name = local_name(value, &init.ty);
+                let local = self.local(&name, &init.ty.clone(), &init);
+                self.shared.insert(*slot, local.clone());
+                local
+            }
+            Value::Reflect { class, fields } => self.reflect(class, fields),
+        }
+    }
+
+    /// `v` as the argument of a parameter of type `param`: cast to the erased parameter
+    /// type unless it already has exactly that type (`null` always is).
+    pub fn argument(&mut self, v: &Value, param: &Type) -> String {
+        let param = param.erasure();
+        let nameable = param.is_reference() && self.access.type_nameable(&param);
+        if let Value::Null = v {
+            return if nameable {
+                format!("({}) null", self.access.type_name(&param))
+            } else {
+                "null".into()
             };
-            format!("{simple}.valueOf({})", value(inner, &prim, cx))
         }
-        Value::Alias { input } => cx
-            .names
-            .get(*input)
-            .cloned()
-            .unwrap_or_else(|| "null".into()),
-        Value::Reflect { class, .. } => format!("allocate({}.class)", cx.class(class)),
+        let e = self.value(v, &param);
+        if nameable {
+            self.cast_to(&e, &param)
+        } else {
+            e.text
+        }
+    }
+
+    /// The text of `e` cast to `ty` (a nameable type) unless it already has exactly that type.
+    fn cast_to(&self, e: &Expr, ty: &Type) -> String {
+        if (e.exact && e.ty == *ty) || ty.is_primitive() {
+            e.text.clone()
+        } else {
+            format!("({}) {}", self.access.type_name(ty), e.target())
+        }
+    }
+
+    /// Arguments of a call, each written for its parameter.
+    pub fn arguments(&mut self, args: &[Value], params: &[Type]) -> Vec<String> {
+        args.iter()
+            .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
+            .map(|(a, t)| self.argument(a, t))
+            .collect()
+    }
+
+    /// True when a member of `class` with these parameters can be called in source.
+    fn callable(&self, class: &str, params: &[Type]) -> bool {
+        self.access.nameable(class) && params.iter().all(|p| self.access.type_nameable(p))
+    }
+
+    /// `new C(args)`, `outer.new C(args)`, or the same through reflection.
+    pub fn new_object(
+        &mut self,
+        class: &str,
+        descriptor: &str,
+        args: &[Value],
+        outer: Option<&Value>,
+    ) -> Expr {
+        let params = frontend::descriptor_params(descriptor);
+        let outer = outer.map(|o| {
+            let ty = Type::class(&self.outer_class(class));
+            self.argument(o, &ty)
+        });
+        let args = self.arguments(args, &params);
+        self.construct(class, &params, outer, &args, true)
+    }
+
+    /// The binary name of the class enclosing `class`.
+    fn outer_class(&self, class: &str) -> String {
+        self.access
+            .class(class)
+            .and_then(|c| c.outer.clone())
+            .unwrap_or_else(|| {
+                class
+                    .rsplit_once('$')
+                    .map(|(o, _)| o)
+                    .unwrap_or(class)
+                    .to_string()
+            })
+    }
+
+    /// A constructor call on written arguments; `used` when its value is used (a
+    /// reflective construction is then cast to the nearest nameable type).
+    pub fn construct(
+        &mut self,
+        class: &str,
+        params: &[Type],
+        outer: Option<String>,
+        args: &[String],
+        used: bool,
+    ) -> Expr {
+        let ty = Type::class(class);
+        let outer_class = self.outer_class(class);
+        if self.callable(class, params) && (outer.is_none() || self.access.nameable(&outer_class)) {
+            let text = match &outer {
+                None => format!("new {}({})", self.access.class_name(class), args.join(", ")),
+                Some(o) => {
+                    let o = if o.starts_with('(') {
+                        format!("({o})")
+                    } else {
+                        o.clone()
+                    };
+                    let simple = class.rsplit('$').next().unwrap_or(class);
+                    format!("{o}.new {simple}({})", args.join(", "))
+                }
+            };
+            return Expr::exact(text, ty);
+        }
+        let mut all_params = Vec::new();
+        let mut all_args = Vec::new();
+        if let Some(o) = outer {
+            all_params.push(Type::class(&outer_class));
+            all_args.push(o);
+        }
+        all_params.extend(params.iter().cloned());
+        all_args.extend(args.iter().cloned());
+        self.helpers.insert(Helper::Construct);
+        let text = format!(
+            "construct({}, {}, new Object[] {{{}}})",
+            self.class_literal(&ty),
+            self.class_literals(&all_params),
+            all_args.join(", ")
+        );
+        let visible = self.access.visible(&ty);
+        if !used {
+            return Expr::exact(text, Type::object());
+        }
+        Expr::exact(
+            format!("({}) {text}", self.access.type_name(&visible)),
+            visible,
+        )
+    }
+
+    /// A static factory call `C.m(args)` as a value.
+    fn factory(&mut self, class: &str, method: &str, descriptor: &str, args: &[Value]) -> Expr {
+        let params = frontend::descriptor_params(descriptor);
+        let args = self.arguments(args, &params);
+        self.call(None, class, method, descriptor, &args, true)
+    }
+
+    /// `C.m(args)` or `target.m(args)` on written arguments, or the same through
+    /// reflection. A call whose value is used (`used`) is an expression of the erased
+    /// return type; a call on a target of another static type casts the target to `C`.
+    pub fn call(
+        &mut self,
+        target: Option<&Expr>,
+        class: &str,
+        method: &str,
+        descriptor: &str,
+        args: &[String],
+        used: bool,
+    ) -> Expr {
+        let params = frontend::descriptor_params(descriptor);
+        let ret = return_type(descriptor);
+        if self.callable(class, &params) {
+            let owner = Type::class(class);
+            let on = match target {
+                None => self.access.class_name(class),
+                Some(t) if t.ty == owner => t.target(),
+                Some(t) => format!("(({}) {})", self.access.class_name(class), t.target()),
+            };
+            return Expr {
+                text: format!("{on}.{method}({})", args.join(", ")),
+                ty: self.access.visible(&ret),
+                exact: false,
+            };
+        }
+        self.helpers.insert(Helper::Invoke);
+        let receiver = target
+            .map(|t| t.text.clone())
+            .unwrap_or_else(|| "null".into());
+        let text = format!(
+            "invoke({receiver}, {}, \"{method}\", {}, new Object[] {{{}}})",
+            self.class_literal(&Type::class(class)),
+            self.class_literals(&params),
+            args.join(", ")
+        );
+        let visible = self.access.visible(&ret);
+        if !used || !visible.is_reference() {
+            return Expr {
+                text,
+                ty: Type::object(),
+                exact: false,
+            };
+        }
+        Expr {
+            text: format!("({}) {text}", self.access.type_name(&visible)),
+            ty: visible,
+            exact: false,
+        }
+    }
+
+    /// True when `ty` is `class` or one of its subclasses, as far as the program knows.
+    fn is_subclass(&self, ty: &Type, class: &str) -> bool {
+        let mut name = ty.class_name().map(str::to_string);
+        let mut steps = 0;
+        while let Some(n) = name {
+            if n == class {
+                return true;
+            }
+            let Some(c) = self.access.class(&n) else {
+                return false;
+            };
+            if c.interfaces.iter().any(|i| i.class_name() == Some(class)) {
+                return true;
+            }
+            name = c
+                .superclass
+                .as_ref()
+                .and_then(|s| s.class_name())
+                .map(str::to_string);
+            steps += 1;
+            if steps > 64 {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// An object created without a constructor, its fields set by reflection.
+    fn reflect(&mut self, class: &str, fields: &[FieldValue]) -> Expr {
+        self.helpers.insert(Helper::Allocate);
+        let ty = Type::class(class);
+        let visible = self.access.visible(&ty);
+        let init = Expr::exact(
+            format!(
+                "({}) allocate({})",
+                self.access.type_name(&visible),
+                self.class_literal(&ty)
+            ),
+            visible.clone(),
+        );
+        let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
+        let local = self.local(&lower_first(simple), &visible, &init);
+        for f in fields {
+            let v = self.set_field(Some(&local), f);
+            self.assignments
+                .push(format!("{}.{} = {v}", local.text, f.name));
+        }
+        local
+    }
+
+    /// `set(target, Owner.class, "name", value);` (a static field when there is no target);
+    /// returns the value as written.
+    pub fn set_field(&mut self, target: Option<&Expr>, f: &FieldValue) -> String {
+        self.helpers.insert(Helper::Set);
+        let v = self.value(&f.value, &f.ty);
+        let stmt = format!(
+            "set({}, {}, \"{}\", {});",
+            target.map(|t| t.text.as_str()).unwrap_or("null"),
+            self.class_literal(&Type::class(&f.class)),
+            f.name,
+            v.text
+        );
+        self.stmts.push(stmt);
+        v.text
+    }
+
+    /// A class literal, or the class by binary name when the test cannot name it.
+    pub fn class_literal(&mut self, ty: &Type) -> String {
+        let ty = ty.erasure();
+        if self.access.type_nameable(&ty) {
+            return format!("{}.class", self.access.type_name(&ty));
+        }
+        self.helpers.insert(Helper::Type);
+        format!("type(\"{}\")", binary_name(&ty))
+    }
+
+    fn class_literals(&mut self, types: &[Type]) -> String {
+        let literals: Vec<String> = types.iter().map(|t| self.class_literal(t)).collect();
+        format!("new Class<?>[] {{{}}}", literals.join(", "))
+    }
+
+    fn array(&mut self, ty: &Type, elements: &[Value]) -> Expr {
+        let ty = ty.erasure();
+        let elem = ty.element().cloned().unwrap_or(Type::object());
+        if !self.access.type_nameable(&ty) {
+            self.helpers.insert(Helper::NewArray);
+            let literal = self.class_literal(&elem);
+            let items = self
+                .arguments(elements, &vec![elem.clone(); elements.len()])
+                .join(", ");
+            let visible = self.access.visible(&ty);
+            return Expr::exact(
+                format!(
+                    "({}) newArray({literal}, new Object[] {{{items}}})",
+                    self.access.type_name(&visible)
+                ),
+                visible,
+            );
+        }
+        let all_default = elements.iter().all(|e| match e {
+            Value::Integral { value, .. } => *value == 0,
+            Value::Boolean { value } => !value,
+            Value::Float { bits } => *bits == 0,
+            Value::Double { bits } => *bits == 0,
+            Value::Null => true,
+            _ => false,
+        });
+        if elements.len() > 8 && all_default {
+            let base = base_element(&ty);
+            let dims = ty.java_name().matches("[]").count();
+            let text = format!(
+                "new {}[{}]{}",
+                self.access.type_name(&base),
+                elements.len(),
+                "[]".repeat(dims.saturating_sub(1))
+            );
+            return Expr::exact(text, ty);
+        }
+        let items: Vec<String> = elements
+            .iter()
+            .map(|e| match e {
+                Value::Null => "null".to_string(),
+                e => {
+                    let v = self.value(e, &elem);
+                    if elem.is_reference() && !(v.exact && self.assignable(&v.ty, &elem)) {
+                        let visible = self.access.visible(&elem);
+                        self.cast_to(&v, &visible)
+                    } else {
+                        v.text
+                    }
+                }
+            })
+            .collect();
+        let text = format!(
+            "new {} {{{}}}",
+            self.access.type_name(&ty),
+            items.join(", ")
+        );
+        Expr::exact(text, ty)
+    }
+
+    /// True when a value of exact type `from` can be stored where `to` is declared.
+    fn assignable(&self, from: &Type, to: &Type) -> bool {
+        from == to
+            || *to == Type::object()
+            || to.class_name().is_some_and(|c| self.is_subclass(from, c))
     }
 }
 
-/// Arguments of a call, each written for its parameter type.
-pub fn arguments(args: &[Value], descriptor: &str, cx: &Ctx) -> String {
-    let params = frontend::descriptor_params(descriptor);
-    let rendered: Vec<String> = args
-        .iter()
-        .zip(params.iter().chain(std::iter::repeat(&Type::Unknown)))
-        .map(|(a, t)| value(a, t, cx))
-        .collect();
-    rendered.join(", ")
+/// The values directly inside `v`.
+fn children(v: &Value) -> Vec<&Value> {
+    match v {
+        Value::Array { elements, .. } => elements.iter().collect(),
+        Value::New { args, outer, .. } => outer.iter().map(|o| o.as_ref()).chain(args).collect(),
+        Value::Call { args, .. } => args.iter().collect(),
+        Value::Boxed { value, .. } | Value::Shared { value, .. } => vec![value.as_ref()],
+        Value::Reflect { fields, .. } => fields.iter().map(|f| &f.value).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A readable local name for a shared object: its class's simple name, lower case first.
+fn local_name(v: &Value, ty: &Type) -> String {
+    let class = match v {
+        Value::New { class, .. } | Value::Reflect { class, .. } => class.as_str(),
+        _ => ty.class_name().unwrap_or("value"),
+    };
+    let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
+    let name = lower_first(simple);
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        "value".into()
+    } else {
+        name
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The name `Class.forName` takes: `p.Outer$Inner`, `[Lp.Outer$Inner;`, `[I`.
+fn binary_name(ty: &Type) -> String {
+    match ty {
+        Type::Array(_) => ty.descriptor().replace('/', "."),
+        Type::Class { name, .. } => name.clone(),
+        t => t.java_name(),
+    }
+}
+
+/// The erased return type of a method descriptor.
+fn return_type(descriptor: &str) -> Type {
+    let ret = descriptor.rsplit_once(')').map(|(_, r)| r).unwrap_or("V");
+    frontend::descriptor_params(&format!("({ret})"))
+        .into_iter()
+        .next()
+        .unwrap_or(Type::Void)
 }
 
 fn integral(ty: &Type, v: i64) -> String {
@@ -209,36 +680,6 @@ pub fn string(units: &[u16]) -> String {
     out
 }
 
-fn array(ty: &Type, elements: &[Value], cx: &Ctx) -> String {
-    let elem = ty.element().cloned().unwrap_or(Type::Unknown);
-    let all_default = elements.iter().all(|e| match e {
-        Value::Integral { value, .. } => *value == 0,
-        Value::Boolean { value } => !value,
-        Value::Float { bits } => *bits == 0,
-        Value::Double { bits } => *bits == 0,
-        Value::Null => true,
-        _ => false,
-    });
-    if elements.len() > 8 && all_default {
-        let base = base_element(ty);
-        let dims = ty.java_name().matches("[]").count();
-        return format!(
-            "new {}[{}]{}",
-            cx.ty(&base),
-            elements.len(),
-            "[]".repeat(dims.saturating_sub(1))
-        );
-    }
-    let items: Vec<String> = elements
-        .iter()
-        .map(|e| match e {
-            Value::Null => "null".to_string(),
-            e => value(e, &elem, cx),
-        })
-        .collect();
-    format!("new {} {{{}}}", cx.ty(ty), items.join(", "))
-}
-
 fn base_element(ty: &Type) -> Type {
     match ty {
         Type::Array(e) => base_element(e),
@@ -249,6 +690,43 @@ fn base_element(ty: &Type) -> Type {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use frontend::ir::Program;
+
+    /// A program of one file `p/A.java`.
+    fn program(source: &str) -> Program {
+        let dir = std::env::temp_dir().join(format!(
+            "dsd-render-{}-{:x}",
+            std::process::id(),
+            source.len() * 31 + source.bytes().map(usize::from).sum::<usize>()
+        ));
+        let path = dir.join("p/A.java");
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("create dir");
+        std::fs::write(&path, source).expect("write source");
+        let input = frontend::Input {
+            path,
+            rel: "p/A.java".into(),
+        };
+        let program = frontend::parse_program(&[input]).0;
+        let _ = std::fs::remove_dir_all(&dir);
+        program
+    }
+
+    const A: &str = "package p;\n\
+        public class A {\n\
+          public A(String s, int[] a) {}\n\
+          public A(StringBuilder s, int[] a) {}\n\
+          private static class Hidden extends A { Hidden() { super(\"\", null); } }\n\
+          public class Inner { public Inner(int x) {} }\n\
+          public static java.util.List<String> names() { return null; }\n\
+          public static int f(Hidden h, int d) { return 1 / d; }\n\
+        }\n";
+
+    fn int(value: i64) -> Value {
+        Value::Integral {
+            ty: Type::Int,
+            value,
+        }
+    }
 
     #[test]
     fn literals_read_like_java() {
@@ -265,23 +743,123 @@ mod tests {
         );
         assert_eq!(double(1.5f64.to_bits()), "1.5");
         assert_eq!(float(f32::NAN.to_bits()), "Float.NaN");
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
         let arr = Value::Array {
             ty: Type::Array(Box::new(Type::Int)),
-            elements: vec![Value::Integral {
-                ty: Type::Int,
-                value: 1,
-            }],
-        };
-        let cx = Ctx {
-            package: "p",
-            names: &[],
+            elements: vec![int(1)],
         };
         assert_eq!(
-            value(&arr, &Type::Array(Box::new(Type::Int)), &cx),
+            w.value(&arr, &Type::Array(Box::new(Type::Int))).text,
             "new int[] {1}"
         );
-        assert_eq!(cx.class("p.Outer$Inner"), "Outer.Inner");
-        assert_eq!(cx.class("java.lang.Integer"), "Integer");
-        assert_eq!(cx.class("q.Other"), "q.Other");
+        assert_eq!(access.class_name("p.Outer$Inner"), "Outer.Inner");
+        assert_eq!(access.class_name("java.lang.Integer"), "Integer");
+        assert_eq!(access.class_name("q.Other"), "q.Other");
+    }
+
+    #[test]
+    fn null_arguments_are_cast_to_the_parameter_meant() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
+        let e = w.new_object(
+            "p.A",
+            "(Ljava/lang/StringBuilder;[I)V",
+            &[Value::Null, Value::Null],
+            None,
+        );
+        assert_eq!(e.text, "new A((StringBuilder) null, (int[]) null)");
+    }
+
+    #[test]
+    fn a_private_class_is_named_by_reflection_and_held_as_a_visible_supertype() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        assert!(!access.nameable("p.A$Hidden"));
+        assert!(access.nameable("p.A$Inner"));
+        assert!(!access.nameable("p.A$1"));
+        assert_eq!(
+            access.visible(&Type::class("p.A$Hidden")),
+            Type::class("p.A")
+        );
+        let mut w = Writer::new(&access, []);
+        let e = w.value(
+            &Value::Reflect {
+                class: "p.A$Hidden".into(),
+                fields: Vec::new(),
+            },
+            &Type::class("p.A"),
+        );
+        assert_eq!(e.text, "hidden");
+        assert_eq!(w.stmts, ["A hidden = (A) allocate(type(\"p.A$Hidden\"));"]);
+        let args = w.arguments(
+            &[Value::Null, int(0)],
+            &[Type::class("p.A$Hidden"), Type::Int],
+        );
+        let call = w.call(None, "p.A", "f", "(Lp/A$Hidden;I)I", &args, false);
+        assert_eq!(
+            call.text,
+            "invoke(null, A.class, \"f\", new Class<?>[] {type(\"p.A$Hidden\"), int.class}, new Object[] {null, 0})"
+        );
+        assert!(w.helpers.contains(&Helper::Invoke));
+    }
+
+    #[test]
+    fn a_generic_call_result_passes_as_its_erased_type() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
+        let factory = Value::Call {
+            class: "p.A".into(),
+            method: "names".into(),
+            descriptor: "()Ljava/util/List;".into(),
+            args: Vec::new(),
+        };
+        assert_eq!(
+            w.argument(&factory, &Type::class("java.util.List")),
+            "(java.util.List) A.names()"
+        );
+    }
+
+    #[test]
+    fn an_inner_class_is_built_on_its_outer_object() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
+        let outer = Value::New {
+            class: "p.A".into(),
+            descriptor: "(Ljava/lang/String;[I)V".into(),
+            args: vec![Value::String { units: Vec::new() }, Value::Null],
+            outer: None,
+        };
+        let e = w.new_object("p.A$Inner", "(I)V", &[int(3)], Some(&outer));
+        assert_eq!(e.text, "new A(\"\", (int[]) null).new Inner(3)");
+    }
+
+    #[test]
+    fn an_aliased_nested_object_is_built_once_into_a_local() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let shared = Value::Shared {
+            slot: 0,
+            value: Box::new(Value::New {
+                class: "p.A".into(),
+                descriptor: "(Ljava/lang/String;[I)V".into(),
+                args: vec![Value::String { units: vec![97] }, Value::Null],
+                outer: None,
+            }),
+        };
+        let pair = Value::New {
+            class: "p.Pair".into(),
+            descriptor: "(Lp/A;Lp/A;)V".into(),
+            args: vec![Value::Alias { input: 0 }, shared],
+            outer: None,
+        };
+        let mut w = Writer::new(&access, [&pair]);
+        let e = w.value(&pair, &Type::class("p.Pair"));
+        assert_eq!(w.stmts, ["A a = new A(\"a\", (int[]) null);"]);
+        assert_eq!(e.text, "new Pair(a, a)");
     }
 }

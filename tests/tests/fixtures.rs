@@ -1,12 +1,18 @@
 //! Fixture projects whose comments say which lines must be reported and which must not.
 
-use dsd_tests::{check, mismatches, root};
+use dsd_tests::{check, mismatches, not_compiled_or_run, root};
 
+#[track_caller]
 fn fixture(name: &str) {
     let src = root().join("tests/fixtures").join(name);
     let run = check(name, &src, &[]);
     let problems = mismatches(&run, &src, false);
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+    assert_eq!(
+        not_compiled_or_run(&run),
+        (0, 0),
+        "{name}: every generated test compiles and runs"
+    );
 }
 
 #[test]
@@ -27,6 +33,11 @@ fn objects_aliasing_dynamic_types_and_static_state() {
 #[test]
 fn calls_exceptions_and_the_jdk() {
     fixture("calls");
+}
+
+#[test]
+fn types_a_test_cannot_name_overloads_generics_inner_classes_varargs_and_aliases() {
+    fixture("shapes");
 }
 
 #[test]

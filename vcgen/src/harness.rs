@@ -385,6 +385,21 @@ pub struct Builder {
     constructed: bool,
 }
 
+impl Builder {
+    /// Records a built object that later inputs may alias, numbering its plan's slot.
+    fn share(&mut self, ty: Type, v: Val, plan: Plan) -> (Val, Plan) {
+        let slot = self.built.len();
+        self.built.push((ty, v.term.clone()));
+        (
+            v,
+            Plan::Slot {
+                slot,
+                of: Box::new(plan),
+            },
+        )
+    }
+}
+
 impl<'p> Lower<'p> {
     /// Lowers one entry with one variant; the goals land in `self.goals`.
     pub fn lower_entry(&mut self, spec: &EntrySpec<'p>, variant: &Variant<'p>) -> Built {
@@ -436,8 +451,7 @@ impl<'p> Lower<'p> {
             Receiver::Constructor(class, ctor) => {
                 let (v, plan) =
                     self.construct_input(&mut st, &mut b, class, ctor, None, 0, spec.method.span);
-                b.built.push((Type::class(&class.name), v.term.clone()));
-                Some((v, plan))
+                Some(b.share(Type::class(&class.name), v, plan))
             }
             Receiver::Inner(class, ctor, outer_class, outer_ctor) => {
                 let outer = self.construct_input(
@@ -458,8 +472,7 @@ impl<'p> Lower<'p> {
                     0,
                     spec.method.span,
                 );
-                b.built.push((Type::class(&class.name), v.term.clone()));
-                Some((v, plan))
+                Some(b.share(Type::class(&class.name), v, plan))
             }
             Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
         };
@@ -614,8 +627,8 @@ impl<'p> Lower<'p> {
                 });
             }
         }
-        b.built.push((Type::class(&class.name), id.clone()));
-        (
+        b.share(
+            Type::class(&class.name),
             Val {
                 term: id,
                 sort: "Int",
@@ -764,8 +777,8 @@ impl<'p> Lower<'p> {
             plans.push(p);
         }
         let v = self.join_valued(st, branches, "Int");
-        b.built.push((ty, v.term.clone()));
-        (
+        b.share(
+            ty,
             v,
             Plan::Choice {
                 sym,

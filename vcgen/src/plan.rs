@@ -84,10 +84,18 @@ pub enum Plan {
         /// Plan of the primitive.
         value: Box<Plan>,
     },
-    /// The same object as an earlier input (receiver is 0, arguments follow).
+    /// The same object as the earlier [`Plan::Slot`] numbered `input`.
     Alias {
-        /// Index of the earlier input.
+        /// The slot of the earlier object.
         input: usize,
+    },
+    /// An object later inputs may alias: slots number the objects in the order the
+    /// harness builds them (nested arguments before the object they build).
+    Slot {
+        /// Its number.
+        slot: usize,
+        /// How it is built.
+        of: Box<Plan>,
     },
     /// An object whose fields are set by reflection, because no public route builds
     /// the state the crash needs; tests that use it are notes.
@@ -280,6 +288,7 @@ pub fn symbol_paths(plan: &Plan, path: &str, out: &mut std::collections::BTreeMa
                 symbol_paths(&f.value, &format!("{path}.{}", f.name), out);
             }
         }
+        Plan::Slot { of, .. } => symbol_paths(of, path, out),
         Plan::Null | Plan::Alias { .. } => {}
     }
 }
@@ -294,7 +303,8 @@ fn describe(plan: &Plan) -> String {
         Plan::New { class, .. } => format!("new {class}"),
         Plan::Call { class, method, .. } => format!("{class}.{method}"),
         Plan::Boxed { class, .. } => format!("{class}.valueOf"),
-        Plan::Alias { input } => format!("same as input {input}"),
+        Plan::Alias { input } => format!("same as object {input}"),
+        Plan::Slot { of, .. } => describe(of),
         Plan::Reflect { class, .. } => format!("{class} by reflection"),
     }
 }

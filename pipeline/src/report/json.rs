@@ -1,7 +1,7 @@
 //! The JSON report: the findings plus the summary, one document.
 
 use super::Summary;
-use crate::run::findings::{Finding, Findings};
+use crate::run::findings::{Finding, Findings, Uncompiled};
 use serde::{Deserialize, Serialize};
 
 /// The JSON report document.
@@ -13,6 +13,9 @@ pub struct Report {
     pub version: String,
     /// The findings, in source order.
     pub findings: Vec<Finding>,
+    /// Generated tests javac rejected, each with the site it targeted and javac's message.
+    #[serde(default)]
+    pub uncompiled: Vec<Uncompiled>,
     /// The counts and stage times.
     pub summary: Summary,
 }
@@ -23,6 +26,7 @@ pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_js
         tool: "dsd".into(),
         version: env!("CARGO_PKG_VERSION").into(),
         findings: findings.findings.clone(),
+        uncompiled: findings.uncompiled.clone(),
         summary: summary.clone(),
     };
     serde_json::to_string_pretty(&report).map(|s| s + "\n")

@@ -358,6 +358,7 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
         counts.refuted += s.tests.refuted;
         counts.timeouts += s.tests.timeouts;
         counts.errors += s.tests.errors;
+        counts.uncompiled += s.tests.uncompiled;
         for t in &s.stages {
             match stages.iter_mut().find(|m| m.stage == t.stage) {
                 Some(m) => m.seconds += t.seconds,
@@ -368,6 +369,10 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
     let findings = Findings {
         findings: combine(all),
         counts,
+        uncompiled: reports
+            .iter()
+            .flat_map(|r| r.uncompiled.iter().cloned())
+            .collect(),
     };
     let mut summary = Summary::new(&findings, sites + shard_sites.len(), queries);
     summary.stages = stages;
@@ -404,9 +409,22 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
         .iter()
         .filter(|r| r["level"].as_str() == Some("error"))
         .count();
+    let notifications: Vec<Value> = logs
+        .iter()
+        .flat_map(|l| {
+            l["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .cloned()
+        })
+        .collect();
     let mut merged = logs[0].clone();
     let run = &mut merged["runs"][0];
     run["results"] = Value::Array(results);
+    if run["invocations"][0].is_object() {
+        run["invocations"][0]["toolExecutionNotifications"] = Value::Array(notifications);
+    }
     run["tool"]["driver"]["rules"] = Value::Array(rules.into_values().collect());
     if let Some(run) = run.as_object_mut() {
         run.remove("properties");
@@ -465,10 +483,19 @@ mod tests {
         );
         assert_eq!(report.summary.queries, 4);
         assert_eq!(report.summary.tests.tests, 40);
+        assert_eq!(report.summary.tests.uncompiled, 2);
+        assert_eq!(
+            report.uncompiled.len(),
+            2,
+            "each shard's removed test is kept"
+        );
         assert_eq!(report.summary.shard, None);
         assert!(report.summary.shard_sites.is_empty());
         let sarif = merge(&[a, b], Some(Format::Sarif)).unwrap();
         assert!(sarif.text.contains("\"2.1.0\""));
+        let log: Value = serde_json::from_str(&sarif.text).unwrap();
+        let removed = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+        assert_eq!(removed.as_array().map(Vec::len), Some(2));
     }
 
     #[test]

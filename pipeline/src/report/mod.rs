@@ -88,6 +88,9 @@ impl Summary {
         if t.errors > 0 {
             line.push_str(&format!(", {} not run", t.errors));
         }
+        if t.uncompiled > 0 {
+            line.push_str(&format!(", {} not compiled", t.uncompiled));
+        }
         line.push_str(&format!(
             "; {} ({}, {})",
             plural(self.errors + self.notes, "finding"),
@@ -136,7 +139,7 @@ pub fn render(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::run::findings::{Finding, TestRef};
+    use crate::run::findings::{Finding, TestRef, Uncompiled};
 
     pub(crate) fn sample() -> Findings {
         let finding = Finding {
@@ -176,7 +179,23 @@ pub(crate) mod tests {
                 refuted: 16,
                 timeouts: 1,
                 errors: 0,
+                uncompiled: 1,
             },
+            uncompiled: vec![Uncompiled {
+                test: TestRef {
+                    class: "bench.traps.Precision_DsdTest".into(),
+                    method: "rem_line30_Rem_1".into(),
+                    file: ".dsd/tests/bench/traps/Precision_DsdTest.java".into(),
+                    line: 40,
+                    inputs: vec!["xs = (java.util.List) null".into()],
+                },
+                site: "bench/traps/Precision.java:30:16:Rem@bench.traps.Precision.rem(Ljava/util/List;)I".into(),
+                file: "src/bench/traps/Precision.java".into(),
+                line: 30,
+                col: 16,
+                method: "rem(List)".into(),
+                message: "incompatible types: List<Integer> cannot be converted to List<Long>".into(),
+            }],
         }
     }
 
@@ -193,7 +212,7 @@ pub(crate) mod tests {
         });
         assert_eq!(
             s.line(),
-            "dsd: 12 sites, 1 query, 20 tests: 3 confirmed, 16 refuted, 1 timeout; 2 findings (1 error, 1 note); parse 0.1s run 2.1s"
+            "dsd: 12 sites, 1 query, 20 tests: 3 confirmed, 16 refuted, 1 timeout, 1 not compiled; 2 findings (1 error, 1 note); parse 0.1s run 2.1s"
         );
     }
 }

@@ -1,7 +1,7 @@
 //! The SARIF 2.1.0 report: one rule per exception kind, one result per finding.
 
 use super::rules::rule_for;
-use crate::run::findings::{Finding, Findings};
+use crate::run::findings::{Finding, Findings, Uncompiled};
 use serde_json::{json, Value};
 
 /// Where the tool is documented.
@@ -30,6 +30,7 @@ pub fn log(findings: &Findings) -> Value {
     kinds.dedup();
     let rules: Vec<Value> = kinds.iter().map(|k| rule(k)).collect();
     let results: Vec<Value> = findings.findings.iter().map(result).collect();
+    let notifications: Vec<Value> = findings.uncompiled.iter().map(notification).collect();
     json!({
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -40,6 +41,10 @@ pub fn log(findings: &Findings) -> Value {
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": rules,
             }},
+            "invocations": [{
+                "executionSuccessful": true,
+                "toolExecutionNotifications": notifications,
+            }],
             "results": results,
         }],
     })
@@ -86,6 +91,29 @@ fn result(f: &Finding) -> Value {
             "test": f.test.short_name(),
             "tests": f.tests,
             "inputs": f.test.inputs,
+        },
+    })
+}
+
+/// A generated test javac rejected: the site it was meant to check, and javac's message.
+fn notification(u: &Uncompiled) -> Value {
+    json!({
+        "level": "warning",
+        "descriptor": {"id": "test-does-not-compile"},
+        "message": {"text": format!(
+            "the test for the crash site in {} at line {} does not compile, so the site was not checked: {}; removed {}",
+            u.method, u.line, u.message, u.test.short_name()
+        )},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": uri(&u.file)},
+            "region": {"startLine": u.line, "startColumn": u.col},
+        }}],
+        "properties": {
+            "site": u.site,
+            "test": u.test.short_name(),
+            "testFile": uri(&u.test.file),
+            "testLine": u.test.line,
+            "javac": u.message,
         },
     })
 }
@@ -140,6 +168,15 @@ mod tests {
         assert_eq!(first["properties"]["test"], "Precision_DsdTest.div0");
         assert_eq!(first["properties"]["inputs"][1], "y = 0");
         assert_eq!(run["results"][1]["level"], "note");
+        let removed = &run["invocations"][0]["toolExecutionNotifications"][0];
+        assert_eq!(removed["level"], "warning");
+        assert_eq!(
+            removed["locations"][0]["physicalLocation"]["region"]["startLine"],
+            30
+        );
+        let text = removed["message"]["text"].as_str().unwrap();
+        assert!(text.contains("rem(List)"), "{text}");
+        assert!(text.contains("cannot be converted"), "{text}");
     }
 
     #[test]

@@ -41,6 +41,17 @@ pub struct TestRef {
 }
 
 impl TestRef {
+    /// The reference to a generated test, its file as it can be opened from where dsd ran.
+    pub fn of(test: &TestCase, work: &std::path::Path) -> TestRef {
+        TestRef {
+            class: test.class.clone(),
+            method: test.method.clone(),
+            file: work.join(&test.file).display().to_string(),
+            line: test.line,
+            inputs: test.inputs.clone(),
+        }
+    }
+
     /// `SimpleClass.method`.
     pub fn short_name(&self) -> String {
         let simple = self.class.rsplit('.').next().unwrap_or(&self.class);
@@ -79,6 +90,45 @@ pub struct Finding {
     pub tests: usize,
 }
 
+/// A generated test javac rejected: removed, so its site was not checked by it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Uncompiled {
+    /// The test that was removed.
+    pub test: TestRef,
+    /// Id of the crash site it targeted.
+    pub site: String,
+    /// The site's source file, as it can be opened from where dsd ran.
+    pub file: String,
+    /// The site's line, from 1.
+    pub line: u32,
+    /// The site's column, from 1.
+    pub col: u32,
+    /// The method holding the site, in Java terms: `Phoneme(CharSequence, LanguageSet)`.
+    pub method: String,
+    /// javac's message, e.g. `reference to Phoneme is ambiguous`.
+    pub message: String,
+}
+
+/// A method in Java terms, `Phoneme(CharSequence, LanguageSet)`, from its class's binary
+/// name and its name plus descriptor (`<init>(Ljava/lang/CharSequence;...)V`).
+pub fn java_method(class: &str, method: &str) -> String {
+    let (name, descriptor) = method.split_at(method.find('(').unwrap_or(method.len()));
+    let name = if name == "<init>" {
+        class.rsplit(['.', '$']).next().unwrap_or(class)
+    } else {
+        name
+    };
+    let params: Vec<String> = frontend::descriptor_params(descriptor)
+        .iter()
+        .map(|t| {
+            let full = t.java_name();
+            let (base, dims) = full.split_at(full.find('[').unwrap_or(full.len()));
+            format!("{}{dims}", base.rsplit('.').next().unwrap_or(base))
+        })
+        .collect();
+    format!("{name}({})", params.join(", "))
+}
+
 /// How the executed tests fared.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
@@ -92,6 +142,9 @@ pub struct Counts {
     pub timeouts: usize,
     /// Tests that could not be run.
     pub errors: usize,
+    /// Tests removed because javac rejected them (listed in [`Findings::uncompiled`]).
+    #[serde(default)]
+    pub uncompiled: usize,
 }
 
 /// The file `results/findings.json`.
@@ -101,6 +154,9 @@ pub struct Findings {
     pub findings: Vec<Finding>,
     /// Test counts.
     pub counts: Counts,
+    /// Generated tests javac rejected, each with javac's message.
+    #[serde(default)]
+    pub uncompiled: Vec<Uncompiled>,
 }
 
 impl Findings {
@@ -282,6 +338,18 @@ mod tests {
             (20, Level::Note, 2)
         );
         assert_eq!(findings[1].test.method, "refl");
+    }
+
+    #[test]
+    fn methods_read_in_java_terms() {
+        assert_eq!(
+            java_method(
+                "a.Rule$Phoneme",
+                "<init>(Ljava/lang/CharSequence;La/Languages$LanguageSet;)V"
+            ),
+            "Phoneme(CharSequence, LanguageSet)"
+        );
+        assert_eq!(java_method("a.M", "mean([II)I"), "mean(int[], int)");
     }
 
     #[test]

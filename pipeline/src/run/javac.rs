@@ -119,20 +119,40 @@ pub fn missing_code_hint(output: &str) -> Option<String> {
     })
 }
 
-/// The source files javac reported errors in (`path.java:line: error: ...`).
+/// One error javac reported: where, and its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The source file as javac named it.
+    pub file: PathBuf,
+    /// Line, from 1.
+    pub line: u32,
+    /// The message, e.g. `reference to Phoneme is ambiguous`.
+    pub message: String,
+}
+
+/// Every error of javac's output (`path.java:line: error: message`), in order.
+pub fn errors(output: &str) -> Vec<Diagnostic> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let at = line.find(".java:")?;
+            let (file, rest) = (&line[..at + 5], &line[at + 6..]);
+            let (number, message) = rest.split_once(": error: ")?;
+            Some(Diagnostic {
+                file: PathBuf::from(file),
+                line: number.parse().ok()?,
+                message: message.trim().to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The source files javac reported errors in, each once.
 pub fn files_with_errors(output: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = Vec::new();
-    for line in output.lines() {
-        let Some(at) = line.find(".java:") else {
-            continue;
-        };
-        let rest = &line[at + 6..];
-        let digits = rest.chars().take_while(char::is_ascii_digit).count();
-        if digits > 0 && rest[digits..].starts_with(": error: ") {
-            let file = PathBuf::from(&line[..at + 5]);
-            if !files.contains(&file) {
-                files.push(file);
-            }
+    for e in errors(output) {
+        if !files.contains(&e.file) {
+            files.push(e.file);
         }
     }
     files
@@ -157,6 +177,21 @@ mod tests {
                 PathBuf::from("t/a/B_DsdTest.java")
             ]
         );
+    }
+
+    #[test]
+    fn reads_each_error_with_its_line_and_message() {
+        let errors = errors(OUTPUT);
+        assert_eq!(errors.len(), 3);
+        assert_eq!(
+            errors[1],
+            Diagnostic {
+                file: PathBuf::from("t/a/B_DsdTest.java"),
+                line: 3,
+                message: "';' expected".into()
+            }
+        );
+        assert_eq!(errors[2].line, 9);
     }
 
     #[test]

@@ -7,11 +7,13 @@ pub mod javac;
 pub mod jvm;
 pub mod results;
 pub mod runner;
+pub mod test_compile;
 pub mod tools;
 
 use crate::error::Failure;
 use crate::progress::Progress;
 use classify::{ProjectClasses, Verdict};
+use findings::Uncompiled;
 use findings::{Confirmation, Counts, Findings};
 use javac::{Compilation, JavacError};
 use jvm::{JvmConfig, TestId};
@@ -19,6 +21,7 @@ use results::{Outcome, TestResult};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use test_compile::{Rejected, TestBuild};
 use testgen::TestCase;
 use vcgen::Site;
 
@@ -70,31 +73,37 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     let mut results: HashMap<(String, String), TestResult> = HashMap::new();
     let test_classes_dir = work.join("test-classes");
     let mut runnable: Vec<&TestCase> = Vec::new();
+    let mut uncompiled = Vec::new();
     if !index.tests.is_empty() {
         spinner.set_message("compiling tests");
-        let failed = compile_tests(
+        let build = TestBuild {
             work,
-            &tools,
-            &index.tests,
-            &classes_dir,
-            &libraries,
-            &test_classes_dir,
-            &results_dir,
-        )?;
-        for test in &index.tests {
-            match failed.get(&PathBuf::from(&test.file)) {
-                Some(error) => {
-                    let r = TestResult::synthetic(
-                        &test.class,
-                        &test.method,
-                        Outcome::Error,
-                        error.clone(),
-                    );
-                    results.insert((test.class.clone(), test.method.clone()), r);
-                }
-                None => runnable.push(test),
-            }
+            tools: &tools,
+            classes_dir: &classes_dir,
+            libraries: &libraries,
+            out_dir: &test_classes_dir,
+            results_dir: &results_dir,
+        };
+        for rejected in test_compile::compile_tests(&build, &index.tests)? {
+            let test = &rejected.test;
+            let r = TestResult::synthetic(
+                &test.class,
+                &test.method,
+                Outcome::Error,
+                format!(
+                    "test does not compile ({}:{}): {}",
+                    test.file, test.line, rejected.message
+                ),
+            );
+            results.insert((test.class.clone(), test.method.clone()), r);
+            uncompiled.push(rejected);
         }
+        runnable.extend(
+            index
+                .tests
+                .iter()
+                .filter(|t| !results.contains_key(&(t.class.clone(), t.method.clone()))),
+        );
     }
     spinner.finish();
 
@@ -140,7 +149,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .filter_map(|t| results.get(&(t.class.clone(), t.method.clone())))
         .collect();
     write_results(&results_dir.join("results.jsonl"), &ordered)?;
-    let findings = evaluate(work, &program, &sites, &index.tests, &results);
+    let findings = evaluate(work, &program, &sites, &index.tests, &results, &uncompiled);
     let path = results_dir.join("findings.json");
     let text = serde_json::to_string_pretty(&findings)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -160,6 +169,7 @@ pub fn evaluate(
     sites: &[Site],
     tests: &[TestCase],
     results: &HashMap<(String, String), TestResult>,
+    uncompiled: &[Rejected],
 ) -> Findings {
     let project = ProjectClasses::from_program(program, tests.iter().map(|t| t.class.as_str()));
     let by_id: HashMap<&str, &Site> = sites.iter().map(|s| (s.id.as_str(), s)).collect();
@@ -170,6 +180,13 @@ pub fn evaluate(
             continue;
         };
         counts.tests += 1;
+        if uncompiled
+            .iter()
+            .any(|u| u.test.class == test.class && u.test.method == test.method)
+        {
+            counts.uncompiled += 1;
+            continue;
+        }
         let site = by_id.get(test.site.as_str()).copied();
         match classify::classify(result, site, &project) {
             Verdict::Confirmed => {
@@ -189,9 +206,25 @@ pub fn evaluate(
             Verdict::Error => counts.errors += 1,
         }
     }
+    let uncompiled = uncompiled
+        .iter()
+        .filter_map(|u| {
+            let site = by_id.get(u.test.site.as_str())?;
+            Some(Uncompiled {
+                test: findings::TestRef::of(&u.test, work),
+                site: site.id.clone(),
+                file: site.file.clone(),
+                line: site.line,
+                col: site.col,
+                method: findings::java_method(&site.class, &site.method),
+                message: u.message.clone(),
+            })
+        })
+        .collect();
     Findings {
         findings: findings::group(&confirmations),
         counts,
+        uncompiled,
     }
 }
 
@@ -261,76 +294,6 @@ fn compile_project(
             )));
         }
     }
-}
-
-/// Compiles the generated tests against the project's classes and `libraries` with one javac
-/// call. Files javac rejects are left out and the rest compiled again; returns the rejected
-/// files (as named in the index) with their first error.
-fn compile_tests(
-    work: &Path,
-    tools: &tools::JavaTools,
-    tests: &[TestCase],
-    classes_dir: &Path,
-    libraries: &[PathBuf],
-    out_dir: &Path,
-    results_dir: &Path,
-) -> Result<HashMap<PathBuf, String>, Failure> {
-    let mut files: Vec<PathBuf> = Vec::new();
-    for t in tests {
-        let f = PathBuf::from(&t.file);
-        if !files.contains(&f) {
-            files.push(f);
-        }
-    }
-    let mut classpath = vec![classes_dir.to_path_buf()];
-    classpath.extend(libraries.iter().cloned());
-    classpath.extend(tools.junit.iter().cloned());
-    let mut failed: HashMap<PathBuf, String> = HashMap::new();
-    let log = results_dir.join("javac-tests.log");
-    let _ = std::fs::remove_file(&log);
-    while !files.is_empty() {
-        reset_dir(out_dir)?;
-        let sources: Vec<PathBuf> = files.iter().map(|f| work.join(f)).collect();
-        let compilation = Compilation {
-            javac: &tools.javac,
-            sources: &sources,
-            classpath: &classpath,
-            out_dir,
-            argfile: &results_dir.join("javac-tests.args"),
-        };
-        let output = match javac::compile(&compilation) {
-            Ok(()) => break,
-            Err(JavacError::Io(e)) => {
-                return Err(Failure::new(format!("compiling the generated tests: {e}")))
-            }
-            Err(JavacError::Failed(out)) => out,
-        };
-        let _ = std::fs::write(&log, &output);
-        let bad = javac::files_with_errors(&output);
-        let before = files.len();
-        files.retain(|f| {
-            let full = work.join(f);
-            match bad.iter().find(|b| **b == full) {
-                Some(_) => {
-                    let first = javac::first_errors(&output_for(&output, &full), 1).join(" ");
-                    failed.insert(
-                        f.clone(),
-                        format!("test does not compile: {}", first.trim()),
-                    );
-                    false
-                }
-                None => true,
-            }
-        });
-        if files.len() == before {
-            return Err(Failure::new(format!(
-                "javac could not compile the generated tests (full output in {}):\n{}",
-                log.display(),
-                javac::first_errors(&output, 5).join("\n")
-            )));
-        }
-    }
-    Ok(failed)
 }
 
 /// The lines of javac output that concern one file.

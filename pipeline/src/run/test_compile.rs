@@ -1,0 +1,283 @@
+//! Compiling the generated tests so that one test javac rejects costs only itself.
+//!
+//! All test classes are compiled by one `javac` call. When javac reports errors, each
+//! error is traced to the test method whose lines hold it; those methods are cut from
+//! a copy of their class (`results/pruned/`, lines kept so every other test keeps its
+//! line number) and the rest is compiled again. An error outside every test method
+//! removes the whole class. Each removed test is returned with javac's message, so
+//! that it is reported, never counted away.
+
+use super::javac::{self, Compilation, JavacError};
+use super::tools::JavaTools;
+use crate::error::Failure;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use testgen::TestCase;
+
+/// A generated test javac rejected; it was removed before the others ran.
+#[derive(Debug, Clone)]
+pub struct Rejected {
+    /// The test.
+    pub test: TestCase,
+    /// javac's first message about it, e.g. `reference to Phoneme is ambiguous`.
+    pub message: String,
+}
+
+/// Where the generated tests' classes go, and what they compile against.
+pub struct TestBuild<'a> {
+    /// The work directory (test files in the index are relative to it).
+    pub work: &'a Path,
+    /// `javac` and the JUnit jars.
+    pub tools: &'a JavaTools,
+    /// The compiled project.
+    pub classes_dir: &'a Path,
+    /// The jars the project needs (`--classpath`).
+    pub libraries: &'a [PathBuf],
+    /// Output directory for the test classes (emptied first).
+    pub out_dir: &'a Path,
+    /// Where logs, argument files and pruned copies of test classes go.
+    pub results_dir: &'a Path,
+}
+
+/// Compiles the tests of the index; returns the tests that had to be removed.
+pub fn compile_tests(build: &TestBuild<'_>, tests: &[TestCase]) -> Result<Vec<Rejected>, Failure> {
+    let mut files: BTreeMap<String, TestFile> = BTreeMap::new();
+    for t in tests {
+        files
+            .entry(t.file.clone())
+            .or_insert_with(|| TestFile::new(build.work, &t.file))
+            .tests
+            .push(t);
+    }
+    let mut classpath = vec![build.classes_dir.to_path_buf()];
+    classpath.extend(build.libraries.iter().cloned());
+    classpath.extend(build.tools.junit.iter().cloned());
+    let log = build.results_dir.join("javac-tests.log");
+    let _ = std::fs::remove_file(&log);
+    let mut removed = Vec::new();
+    loop {
+        super::reset_dir(build.out_dir)?;
+        let sources: Vec<PathBuf> = files.values().map(|f| f.source.clone()).collect();
+        if sources.is_empty() {
+            return Ok(removed);
+        }
+        let compilation = Compilation {
+            javac: &build.tools.javac,
+            sources: &sources,
+            classpath: &classpath,
+            out_dir: build.out_dir,
+            argfile: &build.results_dir.join("javac-tests.args"),
+        };
+        let output = match javac::compile(&compilation) {
+            Ok(()) => return Ok(removed),
+            Err(JavacError::Io(e)) => {
+                return Err(Failure::new(format!("compiling the generated tests: {e}")))
+            }
+            Err(JavacError::Failed(out)) => out,
+        };
+        let _ = std::fs::write(&log, &output);
+        let errors = javac::errors(&output);
+        let mut progress = false;
+        let mut emptied = Vec::new();
+        for (rel, file) in files.iter_mut() {
+            let mine: Vec<&javac::Diagnostic> =
+                errors.iter().filter(|e| file.is(&e.file)).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let cut = file.remove_failing(&mine, build.results_dir)?;
+            progress |= !cut.is_empty();
+            removed.extend(cut);
+            if file.tests.is_empty() {
+                emptied.push(rel.clone());
+            }
+        }
+        for rel in emptied {
+            files.remove(&rel);
+        }
+        if !progress {
+            return Err(Failure::new(format!(
+                "javac could not compile the generated tests (full output in {}):\n{}",
+                log.display(),
+                javac::first_errors(&output, 5).join("\n")
+            )));
+        }
+    }
+}
+
+/// One generated test class: the source javac reads and the tests still in it.
+struct TestFile<'t> {
+    /// Path below the work directory, as in the index.
+    rel: String,
+    /// The file as testgen wrote it.
+    original: PathBuf,
+    /// The file javac compiles: the original, or its pruned copy.
+    source: PathBuf,
+    /// Tests still in the class.
+    tests: Vec<&'t TestCase>,
+}
+
+impl<'t> TestFile<'t> {
+    fn new(work: &Path, rel: &str) -> Self {
+        let original = work.join(rel);
+        TestFile {
+            rel: rel.to_string(),
+            source: original.clone(),
+            original,
+            tests: Vec::new(),
+        }
+    }
+
+    /// True when javac's path names this file (as compiled now, or as testgen wrote it).
+    fn is(&self, path: &Path) -> bool {
+        path == self.source || path == self.original
+    }
+
+    /// Removes the tests holding `errors` (all of them when an error lies outside every
+    /// test method) and writes the pruned copy javac reads next.
+    fn remove_failing(
+        &mut self,
+        errors: &[&javac::Diagnostic],
+        results_dir: &Path,
+    ) -> Result<Vec<Rejected>, Failure> {
+        let text = std::fs::read_to_string(&self.source)
+            .map_err(|e| Failure::new(format!("{}: {e}", self.source.display())))?;
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let spans: Vec<(usize, MethodSpan)> = self
+            .tests
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| method_span(&lines, t.line).map(|s| (i, s)))
+            .collect();
+        let mut failing: HashMap<usize, String> = HashMap::new();
+        let mut outside: Option<String> = None;
+        for e in errors {
+            match spans.iter().find(|(_, s)| s.contains(e.line)) {
+                Some((i, _)) => {
+                    failing.entry(*i).or_insert_with(|| e.message.clone());
+                }
+                None => {
+                    outside.get_or_insert_with(|| e.message.clone());
+                }
+            }
+        }
+        if let Some(message) = outside {
+            for i in 0..self.tests.len() {
+                failing.entry(i).or_insert_with(|| message.clone());
+            }
+        }
+        let mut cut = Vec::new();
+        let mut keep = Vec::new();
+        for (i, t) in self.tests.iter().enumerate() {
+            let Some(message) = failing.get(&i) else {
+                keep.push(*t);
+                continue;
+            };
+            if let Some((_, span)) = spans.iter().find(|(j, _)| *j == i) {
+                span.blank(&mut lines, &t.method, message);
+            }
+            cut.push(Rejected {
+                test: (*t).clone(),
+                message: message.clone(),
+            });
+        }
+        self.tests = keep;
+        let pruned = results_dir.join("pruned").join(&self.rel);
+        if let Some(parent) = pruned.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Failure::new(format!("{}: {e}", parent.display())))?;
+        }
+        std::fs::write(&pruned, lines.join("\n") + "\n")
+            .map_err(|e| Failure::new(format!("{}: {e}", pruned.display())))?;
+        self.source = pruned;
+        Ok(cut)
+    }
+}
+
+/// The lines of one generated test method, from its doc comment to its closing brace
+/// (1-based, inclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MethodSpan {
+    first: usize,
+    last: usize,
+}
+
+impl MethodSpan {
+    fn contains(&self, line: u32) -> bool {
+        (self.first..=self.last).contains(&(line as usize))
+    }
+
+    /// Replaces the method by a comment naming it and javac's message, then blank lines.
+    fn blank(&self, lines: &mut [String], method: &str, message: &str) {
+        for (n, line) in lines[self.first - 1..self.last].iter_mut().enumerate() {
+            *line = if n == 0 {
+                format!("    // dsd removed {method}: it does not compile: {message}")
+            } else {
+                String::new()
+            };
+        }
+    }
+}
+
+/// The span of the test method declared on line `decl` of a generated test class: the
+/// annotations and doc comment just above it, the body up to the first line that closes
+/// a member (`    }`).
+fn method_span(lines: &[String], decl: u32) -> Option<MethodSpan> {
+    let decl = decl as usize;
+    if decl == 0 || decl > lines.len() {
+        return None;
+    }
+    let mut first = decl;
+    while first > 1 {
+        let above = lines[first - 2].trim_start();
+        if above.starts_with('@') || above.starts_with("/**") {
+            first -= 1;
+        } else {
+            break;
+        }
+    }
+    let last = (decl..=lines.len()).find(|&n| lines[n - 1] == "    }")?;
+    Some(MethodSpan { first, last })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLASS: &str = "package p;\n\nimport org.junit.Test;\n\npublic class A_DsdTest {\n\n    /** Crash site A.java:3:5:Div. */\n    @Test\n    public void f_1() throws Throwable {\n        A.f(0);\n    }\n\n    /** Crash site A.java:4:5:Div. */\n    @Test\n    public void g_1() throws Throwable {\n        A.g(null);\n    }\n}\n";
+
+    fn lines() -> Vec<String> {
+        CLASS.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_method_spans_its_comment_annotation_and_body() {
+        assert_eq!(
+            method_span(&lines(), 9),
+            Some(MethodSpan { first: 7, last: 11 })
+        );
+        assert_eq!(
+            method_span(&lines(), 15),
+            Some(MethodSpan {
+                first: 13,
+                last: 17
+            })
+        );
+        assert_eq!(method_span(&lines(), 99), None);
+    }
+
+    #[test]
+    fn blanking_keeps_every_other_line_where_it_was() {
+        let mut l = lines();
+        method_span(&l.clone(), 9)
+            .expect("span")
+            .blank(&mut l, "f_1", "no suitable method found");
+        assert_eq!(l.len(), lines().len());
+        assert_eq!(
+            l[6],
+            "    // dsd removed f_1: it does not compile: no suitable method found"
+        );
+        assert!(l[7..11].iter().all(String::is_empty));
+        assert_eq!(l[14], "    public void g_1() throws Throwable {");
+    }
+}
