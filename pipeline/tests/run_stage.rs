@@ -154,10 +154,16 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
             counts.confirmed,
             counts.refuted,
             counts.timeouts,
-            counts.errors
+            counts.errors,
+            counts.uncompiled
         ),
-        (9, 3, 3, 1, 2)
+        (9, 3, 3, 1, 1, 1),
+        "the JVM's exit is an error; the test javac rejects is counted as not compiled"
     );
+    let removed = &summary.findings.uncompiled;
+    assert_eq!(removed.len(), 1);
+    assert_eq!(removed[0].test.method, "t");
+    assert!(removed[0].message.contains("cannot find symbol"));
     let findings = &summary.findings.findings;
     assert_eq!(findings.len(), 2);
     assert_eq!(
