@@ -14,6 +14,8 @@ pub struct Access<'p> {
     classes: HashMap<&'p str, &'p Class>,
     /// Simple names of the top-level classes of the test's package: they hide `java.lang`.
     local_simple: HashSet<&'p str>,
+    /// First segments of the program's package names: a local so named hides them.
+    roots: HashSet<&'p str>,
 }
 
 impl<'p> Access<'p> {
@@ -30,11 +32,22 @@ impl<'p> Access<'p> {
             .filter(|c| c.outer.is_none() && package_of(&c.name) == package)
             .map(|c| c.simple_name.as_str())
             .collect();
+        let roots = program
+            .classes
+            .iter()
+            .filter_map(|c| c.name.split_once('.').map(|(root, _)| root))
+            .collect();
         Access {
             package,
             classes,
             local_simple,
+            roots,
         }
+    }
+
+    /// First segments of the program's package names (`org` for `org.apache.x.Y`).
+    pub fn package_roots(&self) -> impl Iterator<Item = &str> {
+        self.roots.iter().copied()
     }
 
     /// The class model of a binary name, if the program has it.

@@ -103,7 +103,12 @@ impl<'a, 'p> Writer<'a, 'p> {
             helpers: BTreeSet::new(),
             shared: HashMap::new(),
             pending,
-            names: HashSet::new(),
+            names: RESERVED
+                .iter()
+                .copied()
+                .chain(access.package_roots())
+                .map(str::to_string)
+                .collect(),
             assignments: Vec::new(),
         }
     }
@@ -537,6 +542,75 @@ impl<'a, 'p> Writer<'a, 'p> {
     }
 }
 
+/// Names a local must not take: Java's keywords and literals (a class `Default` would make
+/// `default`), and the first segments of package names a qualified type may start with.
+const RESERVED: &[&str] = &[
+    "abstract",
+    "assert",
+    "boolean",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extends",
+    "false",
+    "final",
+    "finally",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "implements",
+    "import",
+    "instanceof",
+    "int",
+    "interface",
+    "long",
+    "native",
+    "new",
+    "null",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "short",
+    "static",
+    "strictfp",
+    "super",
+    "switch",
+    "synchronized",
+    "this",
+    "throw",
+    "throws",
+    "transient",
+    "true",
+    "try",
+    "void",
+    "volatile",
+    "while",
+    "var",
+    "record",
+    "yield",
+    "java",
+    "javax",
+    "jdk",
+    "sun",
+    "org",
+    "com",
+    "net",
+    "io",
+];
+
 /// The values directly inside `v`.
 fn children(v: &Value) -> Vec<&Value> {
     match v {
@@ -861,5 +935,10 @@ mod tests {
         let e = w.value(&pair, &Type::class("p.Pair"));
         assert_eq!(w.stmts, ["A a = new A(\"a\", (int[]) null);"]);
         assert_eq!(e.text, "new Pair(a, a)");
+        assert_eq!(
+            w.fresh_name("default"),
+            "default2",
+            "keywords are never locals"
+        );
     }
 }
