@@ -5,6 +5,8 @@
 //! crash site it targets. Tests live in the package of the class under test so
 //! that package-private members are reachable, in classes named
 //! `<Class>_DsdTest`, and `tests/index.json` maps every test to its site.
+//! What a test may name in source is decided by [`access`], and values are
+//! written so that javac accepts them in any project by [`render`].
 
 mod access;
 mod helpers;
