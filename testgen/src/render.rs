@@ -343,7 +343,8 @@ impl<'a, 'p> Writer<'a, 'p> {
 
     /// `C.m(args)` or `target.m(args)` on written arguments, or the same through
     /// reflection. A call whose value is used (`used`) is an expression of the erased
-    /// return type; a call on a target of another static type casts the target to `C`.
+    /// return type; a call on a target of another static type (not a subclass in the
+    /// package of `C`) casts the target to `C`.
     pub fn call(
         &mut self,
         target: Option<&Expr>,
@@ -359,7 +360,7 @@ impl<'a, 'p> Writer<'a, 'p> {
             let owner = Type::class(class);
             let on = match target {
                 None => self.access.class_name(class),
-                Some(t) if t.ty == owner => t.target(),
+                Some(t) if t.ty == owner || self.inherits(t, class) => t.target(),
                 Some(t) => format!("(({}) {})", self.access.class_name(class), t.target()),
             };
             return Expr {
@@ -391,6 +392,18 @@ impl<'a, 'p> Writer<'a, 'p> {
             ty: visible,
             exact: false,
         }
+    }
+
+    /// True when the members of `class` can be called on `target` as it is: its type is a
+    /// subclass in the same package (a package-private member is not inherited across
+    /// packages).
+    fn inherits(&self, target: &Expr, class: &str) -> bool {
+        target.exact
+            && self.is_subclass(&target.ty, class)
+            && target
+                .ty
+                .class_name()
+                .is_some_and(|t| crate::access::package_of(t) == crate::access::package_of(class))
     }
 
     /// True when `ty` is `class` or one of its subclasses, as far as the program knows.
@@ -791,6 +804,7 @@ mod tests {
           public A(StringBuilder s, int[] a) {}\n\
           private static class Hidden extends A { Hidden() { super(\"\", null); } }\n\
           public class Inner { public Inner(int x) {} }\n\
+          public static class Sub extends A { public Sub() { super(\"\", null); } }\n\
           public static java.util.List<String> names() { return null; }\n\
           public static int f(Hidden h, int d) { return 1 / d; }\n\
         }\n";
@@ -895,6 +909,19 @@ mod tests {
             w.argument(&factory, &Type::class("java.util.List")),
             "(java.util.List) A.names()"
         );
+    }
+
+    #[test]
+    fn a_receiver_of_a_subclass_is_cast_only_when_it_may_not_inherit_the_member() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
+        let sub = w.new_object("p.A$Sub", "()V", &[], None);
+        let call = w.call(Some(&sub), "p.A", "size", "()I", &[], false);
+        assert_eq!(call.text, "new A.Sub().size()");
+        let other = Expr::exact("q".into(), Type::class("q.Q"));
+        let call = w.call(Some(&other), "p.A", "size", "()I", &[], false);
+        assert_eq!(call.text, "((A) q).size()");
     }
 
     #[test]
