@@ -227,3 +227,45 @@ pub struct Cex {
     /// Distinct models.
     pub models: Vec<Model>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared(slot: usize, class: &str) -> Value {
+        Value::Shared {
+            slot,
+            value: Box::new(Value::New {
+                class: class.into(),
+                descriptor: "()V".into(),
+                args: Vec::new(),
+                outer: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn only_aliased_objects_stay_shared() {
+        let mut model = Model {
+            receiver: Some(shared(2, "p.R")),
+            args: vec![
+                Value::New {
+                    class: "p.Pair".into(),
+                    descriptor: "(Lp/B;Lp/B;)V".into(),
+                    args: vec![shared(0, "p.B"), Value::Alias { input: 0 }],
+                    outer: None,
+                },
+                shared(1, "p.C"),
+            ],
+            chain: Vec::new(),
+            statics: Vec::new(),
+        };
+        model.drop_unshared();
+        assert!(matches!(model.receiver, Some(Value::New { .. })));
+        assert!(matches!(model.args[1], Value::New { .. }));
+        let Value::New { args, .. } = &model.args[0] else {
+            panic!("a pair")
+        };
+        assert_eq!(args[0], shared(0, "p.B"));
+    }
+}
