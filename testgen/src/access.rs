@@ -79,6 +79,24 @@ impl<'p> Access<'p> {
         true
     }
 
+    /// True when a test in this package may access the method or constructor `name` of
+    /// `class` whose descriptor starts with `descriptor_prefix` (parameters, and `V` for
+    /// constructors): public, or protected or package-private in this package. A member
+    /// the program does not model is taken as accessible.
+    pub fn member_accessible(&self, class: &str, name: &str, descriptor_prefix: &str) -> bool {
+        let Some(c) = self.class(class) else {
+            return true;
+        };
+        let Some(m) = c
+            .methods
+            .iter()
+            .find(|m| m.name == name && m.descriptor.starts_with(descriptor_prefix))
+        else {
+            return true;
+        };
+        !m.modifiers.private && (m.modifiers.public || package_of(class) == self.package)
+    }
+
     /// True when a test may write the (erased) type in source.
     pub fn type_nameable(&self, ty: &Type) -> bool {
         match ty.erasure() {

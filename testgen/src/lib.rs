@@ -235,11 +235,11 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
         method: sanitize(&format!("{method_name}_line{line}_{kind}")),
         site: cex.site.clone(),
         site_label,
+        reflection: cex.route == vcgen::Route::Reflection || w.forced,
         body: w.stmts,
         helpers: w.helpers,
         inputs,
         null_input,
-        reflection: cex.route == vcgen::Route::Reflection,
         observed: cex.observed,
         route: cex.route,
     }

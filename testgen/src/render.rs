@@ -84,6 +84,8 @@ pub struct Writer<'a, 'p> {
     names: HashSet<String>,
     /// Fields set by reflection, as `object.field = value`.
     pub assignments: Vec<String>,
+    /// True when a member the test's package may not access had to be called.
+    pub forced: bool,
 }
 
 impl<'a, 'p> Writer<'a, 'p> {
@@ -110,6 +112,7 @@ impl<'a, 'p> Writer<'a, 'p> {
                 .map(str::to_string)
                 .collect(),
             assignments: Vec::new(),
+            forced: false,
         }
     }
 
@@ -246,8 +249,19 @@ impl<'a, 'p> Writer<'a, 'p> {
             .collect()
     }
 
-    /// True when a member of `class` with these parameters can be called in source.
-    fn callable(&self, class: &str, params: &[Type]) -> bool {
+    /// True when the member `name` of `class` with these parameters can be called in
+    /// source. A member the test's package may not access (protected elsewhere) is called
+    /// by reflection too, and the test then forces what no caller could do.
+    fn callable(&mut self, class: &str, name: &str, params: &[Type]) -> bool {
+        let descriptor = format!(
+            "({}){}",
+            params.iter().map(Type::descriptor).collect::<String>(),
+            if name == "<init>" { "V" } else { "" }
+        );
+        if !self.access.member_accessible(class, name, &descriptor) {
+            self.forced = true;
+            return false;
+        }
         self.access.nameable(class) && params.iter().all(|p| self.access.type_nameable(p))
     }
 
@@ -294,7 +308,9 @@ impl<'a, 'p> Writer<'a, 'p> {
     ) -> Expr {
         let ty = Type::class(class);
         let outer_class = self.outer_class(class);
-        if self.callable(class, params) && (outer.is_none() || self.access.nameable(&outer_class)) {
+        if self.callable(class, "<init>", params)
+            && (outer.is_none() || self.access.nameable(&outer_class))
+        {
             let text = match &outer {
                 None => format!("new {}({})", self.access.class_name(class), args.join(", ")),
                 Some(o) => {
@@ -356,7 +372,7 @@ impl<'a, 'p> Writer<'a, 'p> {
     ) -> Expr {
         let params = frontend::descriptor_params(descriptor);
         let ret = return_type(descriptor);
-        if self.callable(class, &params) {
+        if self.callable(class, method, &params) {
             let owner = Type::class(class);
             let on = match target {
                 None => self.access.class_name(class),
@@ -805,6 +821,7 @@ mod tests {
           private static class Hidden extends A { Hidden() { super(\"\", null); } }\n\
           public class Inner { public Inner(int x) {} }\n\
           public static class Sub extends A { public Sub() { super(\"\", null); } }\n\
+          protected void touch() {}\n\
           public static java.util.List<String> names() { return null; }\n\
           public static int f(Hidden h, int d) { return 1 / d; }\n\
         }\n";
@@ -922,6 +939,27 @@ mod tests {
         let other = Expr::exact("q".into(), Type::class("q.Q"));
         let call = w.call(Some(&other), "p.A", "size", "()I", &[], false);
         assert_eq!(call.text, "((A) q).size()");
+    }
+
+    #[test]
+    fn a_protected_member_of_another_package_is_called_by_reflection_and_forces() {
+        let program = program(A);
+        let access = Access::new(&program, "q");
+        let mut w = Writer::new(&access, []);
+        let a = Expr::exact("a".into(), Type::class("p.A"));
+        let call = w.call(Some(&a), "p.A", "touch", "()V", &[], false);
+        assert_eq!(
+            call.text,
+            "invoke(a, p.A.class, \"touch\", new Class<?>[] {}, new Object[] {})"
+        );
+        assert!(w.forced, "no caller outside p could make this call");
+        let same = Access::new(&program, "p");
+        let mut w = Writer::new(&same, []);
+        assert_eq!(
+            w.call(Some(&a), "p.A", "touch", "()V", &[], false).text,
+            "a.touch()"
+        );
+        assert!(!w.forced);
     }
 
     #[test]
