@@ -203,8 +203,12 @@ impl<'a, 'p> Writer<'a, 'p> {
                     return e.clone();
                 }
                 let init = self.value(value, ty);
-                let name = local_name(value, &init.ty);
-                let local = self.local(&name, &init.ty.clone(), &init);
+                let local = if self.names.contains(&init.text) {
+                    init
+                } else {
+                    let name = local_name(value, &init.ty);
+                    self.local(&name, &init.ty.clone(), &init)
+                };
                 self.shared.insert(*slot, local.clone());
                 local
             }
@@ -797,11 +801,9 @@ mod tests {
 
     /// A program of one file `p/A.java`.
     fn program(source: &str) -> Program {
-        let dir = std::env::temp_dir().join(format!(
-            "dsd-render-{}-{:x}",
-            std::process::id(),
-            source.len() * 31 + source.bytes().map(usize::from).sum::<usize>()
-        ));
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("dsd-render-{}-{n}", std::process::id()));
         let path = dir.join("p/A.java");
         std::fs::create_dir_all(path.parent().expect("parent")).expect("create dir");
         std::fs::write(&path, source).expect("write source");
