@@ -127,17 +127,6 @@ pub fn reported(report: &serde_json::Value) -> Vec<Reported> {
         .unwrap_or_default()
 }
 
-/// Runs one `dsd` command line (without the leading `dsd`) in-process; returns its exit status.
-pub fn dsd(args: &[&str]) -> i32 {
-    let mut argv = vec!["dsd"];
-    argv.extend_from_slice(args);
-    let cli = pipeline::cli::Cli::parse_from(&argv);
-    match pipeline::cli::execute(&cli) {
-        Ok(code) => code,
-        Err(e) => panic!("dsd {} failed: {e}", args.join(" ")),
-    }
-}
-
 /// How many generated tests of a run javac rejected, and how many could not run.
 pub fn not_compiled_or_run(run: &Run) -> (u64, u64) {
     let tests = &run.report["summary"]["tests"];

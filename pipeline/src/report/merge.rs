@@ -54,7 +54,7 @@ pub fn merge(paths: &[PathBuf], format: Option<Format>) -> Result<Merged, Failur
     let jsons: Vec<json::Report> = reports
         .iter()
         .filter_map(|(_, r)| match r {
-            Report::Json(j) => Some(j.clone()),
+            Report::Json(j) => Some(j.as_ref().clone()),
             Report::Sarif(_) => None,
         })
         .collect();
@@ -79,8 +79,8 @@ pub fn merge(paths: &[PathBuf], format: Option<Format>) -> Result<Merged, Failur
 
 /// One report read from a file.
 enum Report {
-    /// A JSON report (`--format json`).
-    Json(json::Report),
+    /// A JSON report (`--format json`), boxed: it is much larger than a SARIF value.
+    Json(Box<json::Report>),
     /// A SARIF log (`--format sarif`).
     Sarif(Value),
 }
@@ -144,7 +144,7 @@ fn read(path: &Path) -> Result<Report, Failure> {
         return Ok(Report::Sarif(value));
     }
     serde_json::from_value(value)
-        .map(Report::Json)
+        .map(|r| Report::Json(Box::new(r)))
         .map_err(|e| not_a_report(e.to_string()))
 }
 
