@@ -1,13 +1,21 @@
 //! Fixture projects whose comments say which lines must be reported and which must not.
 
-use dsd_tests::{check, mismatches, not_compiled_or_run, root};
+use dsd_tests::{check, mismatches, not_compiled_or_run, root, Run};
 
+/// Checks a fixture's expectations; returns the run.
 #[track_caller]
-fn fixture(name: &str) {
+fn expectations_hold(name: &str) -> Run {
     let src = root().join("tests/fixtures").join(name);
     let run = check(name, &src, &[]);
     let problems = mismatches(&run, &src, false);
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+    run
+}
+
+/// Checks a fixture's expectations and that every test generated for it compiles and runs.
+#[track_caller]
+fn fixture(name: &str) {
+    let run = expectations_hold(name);
     assert_eq!(
         not_compiled_or_run(&run),
         (0, 0),
@@ -42,7 +50,18 @@ fn types_a_test_cannot_name_overloads_generics_inner_classes_varargs_and_aliases
 
 #[test]
 fn a_file_that_does_not_parse_does_not_stop_the_run() {
-    fixture("broken");
+    let run = expectations_hold("broken");
+    let removed: Vec<&str> = run.report["uncompiled"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u["site"].as_str())
+        .collect();
+    assert!(
+        !removed.is_empty() && removed.iter().all(|s| s.contains("Broken.java")),
+        "only the tests of the file javac rejects are reported as not compiled: {removed:?}"
+    );
+    assert_eq!(not_compiled_or_run(&run), (removed.len() as u64, 0));
 }
 
 #[test]
