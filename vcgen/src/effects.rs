@@ -11,7 +11,7 @@
 
 use crate::lower::{array_key, field_key, static_key};
 use crate::visit;
-use frontend::ir::{ExprKind, Method, Program, Stmt, StmtKind};
+use frontend::ir::{Expr, ExprKind, Method, Program, Stmt, StmtKind};
 use frontend::Hierarchy;
 use std::collections::{BTreeSet, HashMap};
 
@@ -131,47 +131,13 @@ fn scan_stmt(h: &Hierarchy, body: &Stmt, access: &mut Access) {
         if let Some(elem) = e.ty.element() {
             reads.insert(array_key(&elem.erasure()));
         }
-        match &e.kind {
-            ExprKind::Field {
-                target: Some(_),
-                class,
-                name,
-            } => {
-                reads.insert(field_key(class, name));
-            }
-            ExprKind::Field {
-                target: None,
-                class,
-                name,
-            } => {
-                reads.insert(static_key(class, name));
-            }
-            _ => {}
+        if let ExprKind::Field { .. } = &e.kind {
+            reads.extend(heap_key(e));
         }
         match &e.kind {
-            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => match &target.kind
-            {
-                ExprKind::Field {
-                    target: Some(_),
-                    class,
-                    name,
-                } => {
-                    writes.insert(field_key(class, name));
-                }
-                ExprKind::Field {
-                    target: None,
-                    class,
-                    name,
-                } => {
-                    writes.insert(static_key(class, name));
-                }
-                ExprKind::ArrayAccess { array, .. } => {
-                    if let Some(elem) = array.ty.element() {
-                        writes.insert(array_key(&elem.erasure()));
-                    }
-                }
-                _ => {}
-            },
+            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
+                writes.extend(heap_key(target));
+            }
             ExprKind::Call { method, .. } => {
                 callees.push((
                     method.class.clone(),
@@ -198,6 +164,25 @@ fn scan_stmt(h: &Hierarchy, body: &Stmt, access: &mut Access) {
         }
     });
     collect_ctor_calls(body, callees);
+}
+
+/// The heap key a field access or array element names: `F.class.field`, `S.class.field`
+/// or the element family's `A.kind`.
+fn heap_key(place: &Expr) -> Option<String> {
+    match &place.kind {
+        ExprKind::Field {
+            target: Some(_),
+            class,
+            name,
+        } => Some(field_key(class, name)),
+        ExprKind::Field {
+            target: None,
+            class,
+            name,
+        } => Some(static_key(class, name)),
+        ExprKind::ArrayAccess { array, .. } => array.ty.element().map(|e| array_key(&e.erasure())),
+        _ => None,
+    }
 }
 
 fn collect_ctor_calls(s: &Stmt, out: &mut Vec<MethodKey>) {

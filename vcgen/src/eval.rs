@@ -403,8 +403,7 @@ impl<'p> Lower<'p> {
             })
             .collect();
         for (d, e) in sizes.iter().zip(dims) {
-            let fail = smt::binary(BinaryOp::Lt, d, &smt::int(0), &Type::Int, &Type::Int)
-                .unwrap_or_default();
+            let fail = smt::int_compare(BinaryOp::Lt, d, &smt::int(0));
             self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
             self.allocation_sizes.push(d.clone());
         }

@@ -90,7 +90,7 @@ pub fn resize(term: &str, to: u32, sign: bool) -> Option<String> {
 /// The signed value of a `width`-bit pattern.
 fn signed(value: u64, width: u32) -> i128 {
     let v = value as i128 & mask(width);
-    if width < 128 && v >> (width - 1) & 1 == 1 {
+    if v >> (width - 1) & 1 == 1 {
         v - (1i128 << width)
     } else {
         v

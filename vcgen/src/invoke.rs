@@ -68,8 +68,7 @@ impl<'p> Lower<'p> {
                 .cloned()
                 .collect();
             self.havoc_keys(st, keys);
-            let library = self.h.class(&method.class).is_none_or(|c| c.library);
-            return self.call_result(ty, library);
+            return self.call_result(ty, self.is_jdk_class(&method.class));
         }
         let this = recv.map(|r| r.term);
         let mut branches = Vec::new();
@@ -314,7 +313,7 @@ impl<'p> Lower<'p> {
     ) -> Val {
         let library = target
             .map(|(c, _)| c.library)
-            .unwrap_or_else(|| self.h.class(&method.class).is_none_or(|c| c.library));
+            .unwrap_or_else(|| self.is_jdk_class(&method.class));
         let nullable = target.is_some_and(|(_, m)| m.annotations.iter().any(|a| a == "Nullable"));
         if library {
             if let (Some((_, m)), false) = (target, args.is_empty()) {
@@ -365,8 +364,7 @@ impl<'p> Lower<'p> {
         }
         let keys = arrays_passed(parts.iter().skip(1).map(|p| &p.ty));
         self.havoc_keys(st, keys);
-        let library = self.h.class(&call.class).is_none_or(|c| c.library);
-        self.call_result(ty, library)
+        self.call_result(ty, self.is_jdk_class(&call.class))
     }
 
     /// The meaning of a `dsd.Intrinsics` method.

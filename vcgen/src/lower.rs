@@ -209,7 +209,12 @@ impl<'p> Lower<'p> {
         };
         field == crate::eval::OUTER_FIELD
             || self.spec_names.contains(field)
-            || self.h.class(class).is_none_or(|c| c.library)
+            || self.is_jdk_class(class)
+    }
+
+    /// True for a class of the JDK model, or one the program does not define (the JDK's).
+    pub fn is_jdk_class(&self, name: &str) -> bool {
+        self.h.class(name).is_none_or(|c| c.library)
     }
 
     /// The length of an array object: its literal size when the entry allocated it with one,

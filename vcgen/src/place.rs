@@ -87,11 +87,11 @@ impl<'p> Lower<'p> {
             Place::Element { arr, idx, .. } => {
                 let fail = smt::eq(arr, "0");
                 self.check(st, fail, "java.lang.NullPointerException", span);
-                let int = Type::Int;
                 let len = self.array_length(arr);
-                let below = smt::binary(BinaryOp::Lt, idx, &smt::int(0), &int, &int);
-                let above = smt::binary(BinaryOp::Ge, idx, &len, &int, &int);
-                let out = smt::or(&[below.unwrap_or_default(), above.unwrap_or_default()]);
+                let out = smt::or(&[
+                    smt::int_compare(BinaryOp::Lt, idx, &smt::int(0)),
+                    smt::int_compare(BinaryOp::Ge, idx, &len),
+                ]);
                 self.check(st, out, "java.lang.ArrayIndexOutOfBoundsException", span);
             }
             _ => {}

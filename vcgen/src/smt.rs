@@ -239,6 +239,13 @@ pub fn ite(c: &str, a: &str, b: &str) -> Term {
     }
 }
 
+/// A comparison of two `int` terms (`<`, `>=`, ...), folded when both are literals.
+pub fn int_compare(op: BinaryOp, l: &str, r: &str) -> Term {
+    let int = Type::Int;
+    // Every comparison of integral operands has a term; `false` is never reached.
+    binary(op, l, r, &int, &int).unwrap_or_else(|| "false".into())
+}
+
 /// Converts a value between Java primitive types as a cast does (JLS 5.1.2–5.1.4).
 pub fn convert(value: &str, from: &Type, to: &Type) -> Term {
     if from == to {
@@ -372,10 +379,7 @@ pub fn binary(op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type) -> Op
     if let Some(folded) = fold::binary(op, l, &dist, width) {
         return Some(folded);
     }
-    let shift = |f: &str| {
-        let dist = convert(r, rhs_ty, op_ty);
-        format!("({f} {l} (bvand {dist} {}))", bv(width as i64 - 1, width))
-    };
+    let shift = |f: &str| format!("({f} {l} (bvand {dist} {}))", bv(width as i64 - 1, width));
     Some(match op {
         Add => format!("(bvadd {l} {r})"),
         Sub => format!("(bvsub {l} {r})"),

@@ -350,9 +350,7 @@ impl<'p> Lower<'p> {
             let more = match &array_elem {
                 Some(_) => {
                     let len = self.array_length(&it.term);
-                    let int = Type::Int;
-                    smt::binary(BinaryOp::Lt, &smt::int(i as i32), &len, &int, &int)
-                        .unwrap_or_default()
+                    smt::int_compare(BinaryOp::Lt, &smt::int(i as i32), &len)
                 }
                 None => self.smt.declare("more", "Bool"),
             };
