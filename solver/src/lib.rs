@@ -3,8 +3,8 @@
 //! Queries are grouped by prelude (one entry variant's formula): each prelude is
 //! parsed once into its own solver and its goals are checked as assumptions,
 //! incrementally. Preludes are taken in the order vcgen wrote them (an entry's
-//! constructor variants before call chains, reflection last); the first query
-//! with a model settles its site and later queries of that site are skipped, and so
+//! constructor variants before call chains, reflection last); a query with a model
+//! settles its site for the queries of the same or a later rank, and so
 //! are the queries of a site the solver already timed out on twice (see [`ledger`]).
 //! Each query asks first for inputs that are non-null and small, then relaxes those
 //! preferences, and then for up to `models` distinct models. Every prelude gets a
@@ -115,7 +115,7 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
             millis: 0,
             models: Vec::new(),
         };
-        if let Some(skip) = ledger.skip(&q.site) {
+        if let Some(skip) = ledger.skip(&q.site, q.rank) {
             cex.reason = Some(skip.reason());
         } else {
             let prelude = loaded.get_or_insert_with(|| {
@@ -134,7 +134,7 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
                     cex.reason = Some(format!("{}: {e}", path.display()));
                 }
             }
-            ledger.record(&q.site, cex.status);
+            ledger.record(&q.site, q.rank, cex.status);
         }
         cex.millis = start.elapsed().as_millis() as u64;
         out.push(cex);
