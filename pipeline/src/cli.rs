@@ -15,6 +15,9 @@ pub struct Cli {
     /// Directory for intermediate files and results.
     #[arg(long, global = true, value_name = "DIR", default_value = ".dsd")]
     pub work_dir: PathBuf,
+    /// Threads for vcgen and the solver (default: the number of cores).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -86,9 +89,6 @@ pub struct SolveArgs {
     /// Most distinct models (tests) per crash site.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub models: u32,
-    /// Solver threads (default: the number of cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: Option<u32>,
 }
 
 /// Options of the run stage.
@@ -197,7 +197,11 @@ fn parsed_roots(work: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
 /// Runs a parsed command line; returns the exit status, or the failure that stopped it.
 pub fn execute(cli: &Cli) -> Result<i32, Failure> {
     let cache = matches!(cli.command, Command::Check(_));
-    let mut stages = Stages::new(cli.work_dir.clone(), cache);
+    let threads = match cli.jobs {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let mut stages = Stages::new(cli.work_dir.clone(), cache, threads);
     match &cli.command {
         Command::Parse { sources } => stages.parse(sources).map(|_| EXIT_CLEAN),
         Command::Infer(args) => {

@@ -29,16 +29,19 @@ const MAX_DIAGNOSTICS: usize = 10;
 pub struct Stages {
     work: PathBuf,
     cache: bool,
+    threads: usize,
     /// Wall time of every stage run so far.
     pub times: Vec<StageTime>,
 }
 
 impl Stages {
-    /// Stages working in `work`; with `cache`, stages whose inputs are unchanged are skipped.
-    pub fn new(work: PathBuf, cache: bool) -> Stages {
+    /// Stages working in `work` with `threads` threads; with `cache`, stages whose inputs are
+    /// unchanged are skipped.
+    pub fn new(work: PathBuf, cache: bool, threads: usize) -> Stages {
         Stages {
             work,
             cache,
+            threads,
             times: Vec::new(),
         }
     }
@@ -169,6 +172,7 @@ impl Stages {
             unroll: args.unroll,
             inline_depth: args.inline_depth,
             shard: args.shard,
+            threads: self.threads,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
@@ -196,15 +200,11 @@ impl Stages {
 
     /// `dsd solve`.
     pub fn solve(&mut self, args: &SolveArgs) -> Result<solver::SolveSummary, Failure> {
-        let threads = match args.jobs {
-            Some(n) => n as usize,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
         let timeout_ms = u32::try_from(args.timeout.as_millis()).unwrap_or(u32::MAX);
         let options = solver::Options {
             timeout_ms,
             models: args.models,
-            threads,
+            threads: self.threads,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("vc")],

@@ -3,6 +3,7 @@
 use crate::cex::{FieldValue, Model, Status, Value};
 use frontend::ir::Type;
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 use vcgen::{Harness, Plan, Query};
 use z3::ast::{Bool, Dynamic, BV};
 use z3::{Params, SatResult, Solver};
@@ -23,21 +24,16 @@ pub struct Solved {
 /// A solver holding one prelude (an entry variant's formula), ready to check its goals.
 pub struct Prelude {
     solver: Solver,
-    timeout_ms: u32,
     parsed: bool,
 }
 
 impl Prelude {
     /// Parses a prelude's SMT-LIB text into a fresh solver.
-    pub fn load(text: &str, timeout_ms: u32) -> Prelude {
+    pub fn load(text: &str) -> Prelude {
         let solver = Solver::new();
         solver.from_string(text);
         let parsed = !(solver.get_assertions().is_empty() && text.contains("(assert"));
-        Prelude {
-            solver,
-            timeout_ms,
-            parsed,
-        }
+        Prelude { solver, parsed }
     }
 
     fn budget(&self, ms: u32) {
@@ -46,8 +42,15 @@ impl Prelude {
         self.solver.set_params(&params);
     }
 
-    /// Checks one goal of the prelude for up to `max_models` distinct models.
-    pub fn solve(&self, harness: &Harness, query: &Query, max_models: u32) -> Solved {
+    /// Checks one goal of the prelude, giving up after `timeout_ms`, for up to `max_models`
+    /// distinct models.
+    pub fn solve(
+        &self,
+        harness: &Harness,
+        query: &Query,
+        max_models: u32,
+        timeout_ms: u32,
+    ) -> Solved {
         if !self.parsed {
             return Solved {
                 status: Status::Unknown,
@@ -57,7 +60,7 @@ impl Prelude {
         }
         let solver = &self.solver;
         let goal = Bool::new_const(query.goal.as_str());
-        self.budget(self.timeout_ms);
+        self.budget(timeout_ms);
         match solver.check_assumptions(std::slice::from_ref(&goal)) {
             SatResult::Sat => {}
             SatResult::Unsat => {
@@ -75,35 +78,29 @@ impl Prelude {
                 }
             }
         }
-        // Preferences and further models only refine a goal known to be satisfiable:
-        // give them a fraction of the budget. Drop the least important preference first.
-        self.budget((self.timeout_ms / 5).clamp(1, 1000));
+        // Preferences and further models only refine a goal known to be satisfiable: they
+        // share one budget, a fraction of the query's, and the first model stands when the
+        // budget runs out. Drop the least important preference first.
+        let refine = Budget::new(timeout_ms);
         let prefs: Vec<Bool> = harness
             .preferences
             .iter()
             .map(|p| Bool::new_const(p.as_str()))
             .collect();
         let mut assumptions = vec![goal.clone()];
+        let mut current = solver.get_model();
         for start in 0..prefs.len() {
+            let Some(ms) = refine.left() else { break };
+            self.budget(ms);
             let mut candidate = vec![goal.clone()];
             candidate.extend(prefs[start..].iter().cloned());
             if solver.check_assumptions(&candidate) == SatResult::Sat {
                 assumptions = candidate;
+                current = solver.get_model();
                 break;
             }
         }
-        if assumptions.len() == 1 {
-            self.budget(self.timeout_ms);
-            if solver.check_assumptions(&assumptions) != SatResult::Sat {
-                return Solved {
-                    status: Status::Unknown,
-                    reason: solver.get_reason_unknown(),
-                    models: Vec::new(),
-                };
-            }
-            self.budget((self.timeout_ms / 5).clamp(1, 1000));
-        }
-        let models = self.models(harness, &assumptions, max_models);
+        let models = self.models(harness, current, &assumptions, max_models, &refine);
         Solved {
             status: Status::Sat,
             reason: None,
@@ -111,12 +108,18 @@ impl Prelude {
         }
     }
 
-    /// Reads the current model, then blocks it and asks for another, up to `max_models`;
-    /// the blocking clauses live in a scope popped at the end.
-    fn models(&self, harness: &Harness, assumptions: &[Bool], max_models: u32) -> Vec<Model> {
+    /// Reads `current`, then blocks it and asks for another, up to `max_models` or until
+    /// `budget` runs out; the blocking clauses live in a scope popped at the end.
+    fn models(
+        &self,
+        harness: &Harness,
+        mut current: Option<z3::Model>,
+        assumptions: &[Bool],
+        max_models: u32,
+        budget: &Budget,
+    ) -> Vec<Model> {
         let solver = &self.solver;
         let mut models = Vec::new();
-        let mut current = solver.get_model();
         solver.push();
         // Distinct input symbols can still render as the same Java values: bound the tries.
         for _ in 0..max_models * 3 {
@@ -141,10 +144,11 @@ impl Prelude {
             if models.len() as u32 >= max_models {
                 break;
             }
-            match block {
-                Some(b) => solver.assert(b.not()),
-                None => break,
-            }
+            let (Some(b), Some(ms)) = (block, budget.left()) else {
+                break;
+            };
+            solver.assert(b.not());
+            self.budget(ms);
             if solver.check_assumptions(assumptions) != SatResult::Sat {
                 break;
             }
@@ -152,6 +156,39 @@ impl Prelude {
         }
         solver.pop(1);
         models
+    }
+}
+
+/// The short budget: a fifth of the query's timeout, at most a second. A satisfiable
+/// goal spends it on preferred inputs and further models, all checks together.
+pub fn short_budget(timeout_ms: u32) -> u32 {
+    (timeout_ms / 5).clamp(1, 1000)
+}
+
+/// The time left of a [`short_budget`]; a check that would start with less than
+/// [`Budget::MIN_MS`] left is not started.
+struct Budget {
+    deadline: Instant,
+}
+
+impl Budget {
+    /// Below this, a check is not worth starting.
+    const MIN_MS: u64 = 20;
+
+    fn new(timeout_ms: u32) -> Budget {
+        let ms = short_budget(timeout_ms);
+        Budget {
+            deadline: Instant::now() + Duration::from_millis(u64::from(ms)),
+        }
+    }
+
+    /// Milliseconds left, when worth a check.
+    fn left(&self) -> Option<u32> {
+        let left = self
+            .deadline
+            .saturating_duration_since(Instant::now())
+            .as_millis() as u64;
+        (left >= Self::MIN_MS).then_some(left as u32)
     }
 }
 
@@ -479,7 +516,7 @@ mod tests {
 
     #[test]
     fn reads_models_back_through_the_plans() {
-        let prelude = Prelude::load(PRELUDE, 5000);
+        let prelude = Prelude::load(PRELUDE);
         let plans = vec![
             Plan::Primitive {
                 ty: Type::Int,
@@ -491,7 +528,7 @@ mod tests {
                 elems: "elems".into(),
             },
         ];
-        let solved = prelude.solve(&harness(plans, &["x", "len"]), &query("goal!0"), 3);
+        let solved = prelude.solve(&harness(plans, &["x", "len"]), &query("goal!0"), 3, 5000);
         assert_eq!(solved.status, Status::Sat);
         assert_eq!(solved.models.len(), 3, "three distinct models");
         for m in &solved.models {
@@ -515,16 +552,16 @@ mod tests {
 
     #[test]
     fn an_impossible_goal_is_unsat() {
-        let prelude = Prelude::load(PRELUDE, 5000);
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3);
+        let prelude = Prelude::load(PRELUDE);
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000);
         assert_eq!(solved.status, Status::Unsat);
         assert!(solved.models.is_empty());
     }
 
     #[test]
     fn a_prelude_that_does_not_parse_is_unknown() {
-        let prelude = Prelude::load("(assert (= y 1))", 5000);
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1);
+        let prelude = Prelude::load("(assert (= y 1))");
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1, 5000);
         assert_eq!(solved.status, Status::Unknown);
     }
 }

@@ -40,7 +40,7 @@ pub use sites::{Site, SiteTable};
 use frontend::ir::{Conversion, ExprKind, Program, Type};
 use frontend::Hierarchy;
 use lower::{Limits, Lower};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 /// Settings of the vcgen stage.
@@ -52,6 +52,9 @@ pub struct Options {
     pub inline_depth: u32,
     /// Only the entries of this shard are analysed (all when `None`).
     pub shard: Option<Shard>,
+    /// Entry variants lowered at once, each on a thread of its own; the output does not
+    /// depend on it.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -60,6 +63,7 @@ impl Default for Options {
             unroll: 3,
             inline_depth: 3,
             shard: None,
+            threads: 1,
         }
     }
 }
@@ -138,34 +142,27 @@ pub fn generate(
     lower::register_field_sorts(p);
     let h = Hierarchy::new(p);
     let cast_targets = cast_targets(p);
-    let texts: Vec<Option<String>> = p
+    // Each project file's lines, read once: a site's source line is looked up by number.
+    let texts: Vec<Vec<String>> = p
         .files
         .iter()
         .map(|f| {
             if f.library {
-                None
+                Vec::new()
             } else {
-                std::fs::read_to_string(&f.path).ok()
+                std::fs::read_to_string(&f.path)
+                    .map(|t| t.lines().map(String::from).collect())
+                    .unwrap_or_default()
             }
         })
         .collect();
     let lines = |file: u32, line: u32| -> String {
         texts
             .get(file as usize)
-            .and_then(|t| t.as_ref())
-            .and_then(|t| t.lines().nth(line.saturating_sub(1) as usize))
-            .unwrap_or("")
-            .to_string()
+            .and_then(|t| t.get(line.saturating_sub(1) as usize))
+            .cloned()
+            .unwrap_or_default()
     };
-    let limits = Limits {
-        unroll: options.unroll,
-        inline_depth: options.inline_depth,
-    };
-    let mut sites = BTreeMap::new();
-    let mut preludes: Vec<Prelude> = Vec::new();
-    let mut query_count = 0;
-    let mut too_large = 0;
-    let mut folded = 0;
     let effects = effects::Effects::compute(p, &h);
     let spec_names = observed.map(invariant_names).unwrap_or_default();
     let specs = harness::entries(&h);
@@ -178,7 +175,7 @@ pub fn generate(
     }
     // A site in a method a test can call is checked through that method; callers only add
     // the sites of methods no test can call directly (private helpers).
-    let entry_methods: std::collections::HashSet<(String, String)> = specs
+    let entry_methods: HashSet<(String, String)> = specs
         .iter()
         .map(|s| {
             (
@@ -187,159 +184,305 @@ pub fn generate(
             )
         })
         .collect();
-    let chosen: Vec<&harness::EntrySpec> = specs
+    let jobs: Vec<(&harness::EntrySpec, &harness::Variant)> = specs
         .iter()
         .filter(|spec| {
             options.shard.is_none_or(|shard| {
                 shard.contains(&spec.class.name, &spec.method.name, &spec.method.descriptor)
             })
         })
+        .flat_map(|spec| spec.variants.iter().map(move |v| (spec, v)))
         .collect();
-    for spec in &chosen {
-        let graph = &graphs[harness::package_of(&spec.class.name)];
-        for variant in &spec.variants {
-            let mut lower = Lower {
-                p,
-                h: &h,
-                limits: limits.clone(),
-                smt: smt::Smt::default(),
-                types: types::TypeTable::new(&h),
-                sites: BTreeMap::new(),
-                goals: Vec::new(),
-                frames: Vec::new(),
-                handlers: Vec::new(),
-                allocs: 0,
-                lines: &lines,
-                literals: Default::default(),
-                cast_targets: cast_targets_for(&cast_targets, &spec.class.name),
-                initial_used: Default::default(),
-                allocation_sizes: Vec::new(),
-                graph,
-                effects: &effects,
-                specs: observed,
-                setup: false,
-                relevant: None,
-                known_lengths: Default::default(),
-                folded: 0,
-                spec_names: &spec_names,
-            };
-            let built = lower.lower_entry(spec, variant);
-            folded += lower.folded;
-            let own = format!("{}{}", spec.method.name, spec.method.descriptor);
-            let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
-            for g in lower.goals.drain(..) {
-                let site = &lower.sites[&g.site];
-                let direct = site.class == spec.class.name && site.method == own;
-                let callable = entry_methods.contains(&(site.class.clone(), site.method.clone()));
-                if g.term != "false" && (direct || !callable) {
-                    by_site.entry(g.site).or_default().push(g.term);
+    let entries = jobs
+        .iter()
+        .map(|(spec, _)| (&spec.class.name, &spec.method.descriptor, &spec.method.name))
+        .collect::<HashSet<_>>()
+        .len();
+    let env = Env {
+        p,
+        h: &h,
+        limits: Limits {
+            unroll: options.unroll,
+            inline_depth: options.inline_depth,
+        },
+        lines: &lines,
+        cast_targets: &cast_targets,
+        graphs: &graphs,
+        effects: &effects,
+        observed,
+        spec_names: &spec_names,
+        entry_methods: &entry_methods,
+    };
+    let mut out = Generated {
+        sites: BTreeMap::new(),
+        preludes: Vec::new(),
+        entries,
+        too_large: 0,
+        folded: 0,
+    };
+    let mut query_count = 0;
+    let mut emit = |lowered: Lowered| -> Result<(), Error> {
+        out.folded += lowered.folded;
+        let mut sites = lowered.sites;
+        match lowered.formula {
+            Formula::TooLarge => out.too_large += 1,
+            Formula::NoGoals => {}
+            Formula::Prelude {
+                text,
+                goals,
+                harness,
+            } => {
+                let prelude = format!("p{:05}", out.preludes.len() + 1);
+                sink(&format!("{prelude}.smt2"), &text)?;
+                let mut queries = Vec::new();
+                for (site, goal, rank) in goals {
+                    query_count += 1;
+                    let id = format!("q{query_count:05}");
+                    sink(
+                        &format!("{id}.smt2"),
+                        &format!("; site {site}\n; run after the prelude: cat {prelude}.smt2 {id}.smt2 | z3 -in\n(assert {goal})\n(check-sat)\n"),
+                    )?;
+                    queries.push(Query {
+                        id,
+                        goal,
+                        site,
+                        rank,
+                    });
                 }
+                out.preludes.push(Prelude {
+                    id: prelude,
+                    harness,
+                    queries,
+                });
             }
-            let preamble = format!(
-                "{}{}",
-                lower.types.preamble(&h),
-                lower.initial_declarations()
-            );
-            let entry = Entry {
-                class: spec.class.name.clone(),
-                method: spec.method.name.clone(),
-                descriptor: spec.method.descriptor.clone(),
-                is_static: spec.method.modifiers.is_static,
-                params: spec
-                    .method
-                    .params()
-                    .iter()
-                    .map(|p| p.ty.erasure())
-                    .collect(),
-            };
-            let mut symbols = BTreeMap::new();
-            if let Some(r) = &built.receiver {
-                plan::symbol_paths(r, "this", &mut symbols);
+        }
+        out.sites.append(&mut sites);
+        Ok(())
+    };
+    parallel_in_order(
+        &jobs,
+        options.threads,
+        || lower::register_field_sorts(p),
+        |(spec, variant)| env.lower_variant(spec, variant),
+        &mut emit,
+    )?;
+    Ok(out)
+}
+
+/// What every entry variant's lowering reads: the program and the tables built once.
+struct Env<'e, 'p> {
+    p: &'p Program,
+    h: &'e Hierarchy<'p>,
+    limits: Limits,
+    lines: &'e (dyn Fn(u32, u32) -> String + Sync),
+    cast_targets: &'e BTreeMap<String, Vec<Type>>,
+    graphs: &'e BTreeMap<&'p str, param_graph::ParamGraph<'e>>,
+    effects: &'e effects::Effects,
+    observed: Option<&'p invariants::InvariantsFile>,
+    spec_names: &'e HashSet<String>,
+    entry_methods: &'e HashSet<(String, String)>,
+}
+
+/// One entry variant lowered: its sites, and its formula unless it has no goal.
+struct Lowered {
+    sites: BTreeMap<String, Site>,
+    folded: usize,
+    formula: Formula,
+}
+
+/// The formula of one entry variant, not yet numbered.
+enum Formula {
+    /// The formula outgrew the size budget.
+    TooLarge,
+    /// No site of the variant can fail.
+    NoGoals,
+    /// The prelude text with its goals `(site, goal name, rank)` and the harness.
+    Prelude {
+        text: String,
+        goals: Vec<(String, String, u32)>,
+        harness: Harness,
+    },
+}
+
+impl<'e, 'p: 'e> Env<'e, 'p> {
+    /// Lowers one entry variant into its sites and prelude.
+    fn lower_variant(
+        &self,
+        spec: &'e harness::EntrySpec<'p>,
+        variant: &'e harness::Variant<'p>,
+    ) -> Lowered {
+        let h = self.h;
+        let graph = &self.graphs[harness::package_of(&spec.class.name)];
+        let mut lower = Lower {
+            p: self.p,
+            h,
+            limits: self.limits.clone(),
+            smt: smt::Smt::default(),
+            types: types::TypeTable::new(h),
+            sites: BTreeMap::new(),
+            goals: Vec::new(),
+            frames: Vec::new(),
+            handlers: Vec::new(),
+            allocs: 0,
+            lines: self.lines,
+            literals: Default::default(),
+            cast_targets: cast_targets_for(self.cast_targets, &spec.class.name),
+            initial_used: Default::default(),
+            allocation_sizes: Vec::new(),
+            graph,
+            effects: self.effects,
+            specs: self.observed,
+            setup: false,
+            relevant: None,
+            known_lengths: Default::default(),
+            folded: 0,
+            spec_names: self.spec_names,
+        };
+        let built = lower.lower_entry(spec, variant);
+        let own = format!("{}{}", spec.method.name, spec.method.descriptor);
+        let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for g in lower.goals.drain(..) {
+            let site = &lower.sites[&g.site];
+            let direct = site.class == spec.class.name && site.method == own;
+            let callable = self
+                .entry_methods
+                .contains(&(site.class.clone(), site.method.clone()));
+            if g.term != "false" && (direct || !callable) {
+                by_site.entry(g.site).or_default().push(g.term);
             }
-            for (plan, param) in built.args.iter().zip(spec.method.params()) {
-                plan::symbol_paths(plan, &param.name, &mut symbols);
-            }
-            for call in &built.chain {
-                for (i, a) in call.args.iter().enumerate() {
-                    plan::symbol_paths(a, &format!("{}#arg{i}", call.method), &mut symbols);
-                }
-            }
-            for f in &built.statics {
-                plan::symbol_paths(&f.value, &format!("{}.{}", f.class, f.name), &mut symbols);
-            }
-            if lower.smt.exhausted() {
-                too_large += 1;
-                continue;
-            }
-            if by_site.is_empty() {
-                sites.append(&mut lower.sites);
-                continue;
-            }
-            let prelude = format!("p{:05}", preludes.len() + 1);
+        }
+        let formula = if lower.smt.exhausted() {
+            Formula::TooLarge
+        } else if by_site.is_empty() {
+            Formula::NoGoals
+        } else {
             let mut goal_defs = String::new();
-            let mut site_goals = Vec::new();
-            for (i, (site_id, goals)) in by_site.into_iter().enumerate() {
+            let mut goals = Vec::new();
+            for (i, (site_id, terms)) in by_site.into_iter().enumerate() {
                 let goal = format!("goal!{i}");
                 goal_defs.push_str(&format!(
                     "(declare-const {goal} Bool)\n(assert (= {goal} {}))\n",
-                    smt::or(&goals)
+                    smt::or(&terms)
                 ));
-                site_goals.push((site_id, goal));
-            }
-            sink(
-                &format!("{prelude}.smt2"),
-                &format!(
-                    "; entry {}.{own} ({:?})\n(set-logic ALL)\n{preamble}{}{goal_defs}",
-                    spec.class.name, built.route, lower.smt.text
-                ),
-            )?;
-            let mut prelude_queries = Vec::new();
-            for (site_id, goal) in site_goals {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { 100 } + variant.rank;
-                query_count += 1;
-                let id = format!("q{query_count:05}");
-                sink(
-                    &format!("{id}.smt2"),
-                    &format!("; site {site_id}\n; run after the prelude: cat {prelude}.smt2 {id}.smt2 | z3 -in\n(assert {goal})\n(check-sat)\n"),
-                )?;
-                prelude_queries.push(Query {
-                    id,
-                    goal,
-                    site: site_id.clone(),
-                    rank,
-                });
+                goals.push((site_id, goal, rank));
             }
-            preludes.push(Prelude {
-                id: prelude,
-                harness: Harness {
-                    entry,
-                    receiver: built.receiver,
-                    args: built.args,
-                    chain: built.chain,
-                    statics: built.statics,
-                    route: built.route,
-                    preferences: built.preferences,
-                    inputs: built.inputs,
-                    symbols,
-                    observed: observed.is_some_and(|s| {
-                        s.observed
-                            .iter()
-                            .any(|o| *o == format!("{}.{own}", spec.class.name))
-                    }),
-                },
-                queries: prelude_queries,
-            });
-            sites.append(&mut lower.sites);
+            let text = format!(
+                "; entry {}.{own} ({:?})\n(set-logic ALL)\n{}{}{}{goal_defs}",
+                spec.class.name,
+                built.route,
+                lower.types.preamble(h),
+                lower.initial_declarations(),
+                lower.smt.text
+            );
+            Formula::Prelude {
+                text,
+                goals,
+                harness: self.harness(spec, &own, built),
+            }
+        };
+        Lowered {
+            sites: std::mem::take(&mut lower.sites),
+            folded: lower.folded,
+            formula,
         }
     }
-    Ok(Generated {
-        sites,
-        preludes,
-        entries: chosen.len(),
-        too_large,
-        folded,
+
+    /// The harness of a lowered entry variant, with the Java access path of every symbol.
+    fn harness(&self, spec: &harness::EntrySpec<'p>, own: &str, built: harness::Built) -> Harness {
+        let entry = Entry {
+            class: spec.class.name.clone(),
+            method: spec.method.name.clone(),
+            descriptor: spec.method.descriptor.clone(),
+            is_static: spec.method.modifiers.is_static,
+            params: spec
+                .method
+                .params()
+                .iter()
+                .map(|p| p.ty.erasure())
+                .collect(),
+        };
+        let mut symbols = BTreeMap::new();
+        if let Some(r) = &built.receiver {
+            plan::symbol_paths(r, "this", &mut symbols);
+        }
+        for (plan, param) in built.args.iter().zip(spec.method.params()) {
+            plan::symbol_paths(plan, &param.name, &mut symbols);
+        }
+        for call in &built.chain {
+            for (i, a) in call.args.iter().enumerate() {
+                plan::symbol_paths(a, &format!("{}#arg{i}", call.method), &mut symbols);
+            }
+        }
+        for f in &built.statics {
+            plan::symbol_paths(&f.value, &format!("{}.{}", f.class, f.name), &mut symbols);
+        }
+        Harness {
+            entry,
+            receiver: built.receiver,
+            args: built.args,
+            chain: built.chain,
+            statics: built.statics,
+            route: built.route,
+            preferences: built.preferences,
+            inputs: built.inputs,
+            symbols,
+            observed: self.observed.is_some_and(|s| {
+                s.observed
+                    .iter()
+                    .any(|o| *o == format!("{}.{own}", spec.class.name))
+            }),
+        }
+    }
+}
+
+/// Runs `work` on every job with `threads` workers (each first running `init`) and hands
+/// the results to `emit` in the jobs' order, as soon as each one's predecessors are done,
+/// so the output is the same whatever the number of threads; stops at `emit`'s first error.
+fn parallel_in_order<J: Sync, R: Send>(
+    jobs: &[J],
+    threads: usize,
+    init: impl Fn() + Sync,
+    work: impl Fn(&J) -> R + Sync,
+    emit: &mut dyn FnMut(R) -> Result<(), Error>,
+) -> Result<(), Error> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, R)>();
+        for _ in 0..threads.max(1) {
+            let tx = tx.clone();
+            let (next, stop, init, work) = (&next, &stop, &init, &work);
+            scope.spawn(move || {
+                init();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if tx.send((i, work(&jobs[i]))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for (i, r) in rx {
+            waiting.insert(i, r);
+            while let Some(r) = waiting.remove(&due) {
+                due += 1;
+                if let Err(e) = emit(r) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
     })
 }
 
