@@ -17,10 +17,12 @@
 
 pub mod cex;
 mod ledger;
+mod slice;
 mod z3query;
 
 pub use cex::{Cex, FieldValue, Model, Status, Value};
 use ledger::Ledger;
+use slice::Slicer;
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -106,7 +108,9 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
         .join("q")
         .join(format!("{}.smt2", group.id));
     let harness = &group.harness;
-    let mut loaded = None;
+    let text = std::cell::OnceCell::new();
+    let loaded = std::cell::OnceCell::new();
+    let slicer = std::cell::OnceCell::new();
     let mut timeouts = 0;
     let mut out = Vec::new();
     for q in &group.queries {
@@ -126,18 +130,21 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
         if let Some(skip) = ledger.skip(&q.site, q.rank) {
             cex.reason = Some(skip.reason());
         } else {
-            let prelude = loaded.get_or_insert_with(|| {
-                std::fs::read_to_string(&path)
-                    .map(|text| z3query::Prelude::load(&text))
-            });
+            let text = text.get_or_init(|| std::fs::read_to_string(&path));
+            let prelude = text
+                .as_ref()
+                .map(|text| loaded.get_or_init(|| z3query::Prelude::load(text)));
             match prelude {
                 Ok(prelude) => {
+                    let text = text.as_deref().unwrap_or_default();
+                    let slice =
+                        |roots: &[&str]| slicer.get_or_init(|| Slicer::new(text)).slice(roots);
                     let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {
                         z3query::short_budget(options.timeout_ms)
                     } else {
                         options.timeout_ms
                     };
-                    let solved = prelude.solve(harness, q, options.models, timeout_ms);
+                    let solved = prelude.solve(harness, q, options.models, timeout_ms, &slice);
                     if solved.status == cex::Status::Unknown {
                         timeouts += 1;
                     }

@@ -32,131 +32,194 @@ impl Prelude {
     pub fn load(text: &str) -> Prelude {
         let solver = Solver::new();
         solver.from_string(text);
-        let parsed = !(solver.get_assertions().is_empty() && text.contains("(assert"));
-        Prelude { solver, parsed }
-    }
-
-    fn budget(&self, ms: u32) {
-        let mut params = Params::new();
-        params.set_u32("timeout", ms);
-        self.solver.set_params(&params);
+        Prelude {
+            parsed: parsed(&solver, text),
+            solver,
+        }
     }
 
     /// Checks one goal of the prelude, giving up after `timeout_ms`, for up to `max_models`
-    /// distinct models.
+    /// distinct models. The goal is first checked against the whole prelude, incrementally,
+    /// for a [`short_budget`]; when that is not enough, the rest of the time goes to a fresh
+    /// solver holding only the slice of the goal and the preferences (`slice` gives the
+    /// text of the slice of some constants), with the goal asserted so that Z3 can
+    /// simplify the formula before it searches.
     pub fn solve(
         &self,
         harness: &Harness,
         query: &Query,
         max_models: u32,
         timeout_ms: u32,
+        slice: &dyn Fn(&[&str]) -> String,
     ) -> Solved {
         if !self.parsed {
-            return Solved {
-                status: Status::Unknown,
-                reason: Some("the prelude does not parse".into()),
-                models: Vec::new(),
-            };
+            return Solved::unknown(Some("the prelude does not parse".into()));
         }
-        let solver = &self.solver;
+        let start = Instant::now();
         let goal = Bool::new_const(query.goal.as_str());
-        self.budget(timeout_ms);
-        match solver.check_assumptions(std::slice::from_ref(&goal)) {
-            SatResult::Sat => {}
-            SatResult::Unsat => {
-                return Solved {
-                    status: Status::Unsat,
-                    reason: None,
-                    models: Vec::new(),
-                }
+        set_timeout(&self.solver, (timeout_ms / 20).clamp(1, 250));
+        match self.solver.check_assumptions(std::slice::from_ref(&goal)) {
+            SatResult::Sat => {
+                return refine(&self.solver, &[goal], harness, max_models, timeout_ms)
             }
-            SatResult::Unknown => {
-                return Solved {
-                    status: Status::Unknown,
-                    reason: solver.get_reason_unknown(),
-                    models: Vec::new(),
-                }
-            }
+            SatResult::Unsat => return Solved::unsat(),
+            SatResult::Unknown => {}
         }
-        // Preferences and further models only refine a goal known to be satisfiable: they
-        // share one budget, a fraction of the query's, and the first model stands when the
-        // budget runs out. Drop the least important preference first.
-        let refine = Budget::new(timeout_ms);
-        let prefs: Vec<Bool> = harness
-            .preferences
-            .iter()
-            .map(|p| Bool::new_const(p.as_str()))
-            .collect();
-        let mut assumptions = vec![goal.clone()];
-        let mut current = solver.get_model();
-        for start in 0..prefs.len() {
-            let Some(ms) = refine.left() else { break };
-            self.budget(ms);
-            let mut candidate = vec![goal.clone()];
-            candidate.extend(prefs[start..].iter().cloned());
-            if solver.check_assumptions(&candidate) == SatResult::Sat {
-                assumptions = candidate;
-                current = solver.get_model();
-                break;
-            }
+        let spent = start.elapsed().as_millis() as u64;
+        let left = u64::from(timeout_ms).saturating_sub(spent);
+        if left < Budget::MIN_MS {
+            return Solved::unknown(self.solver.get_reason_unknown());
         }
-        let models = self.models(harness, current, &assumptions, max_models, &refine);
+        let mut roots = vec![query.goal.as_str()];
+        roots.extend(harness.preferences.iter().map(String::as_str));
+        solve_slice(
+            &slice(&roots),
+            harness,
+            query,
+            max_models,
+            timeout_ms,
+            left as u32,
+        )
+    }
+}
+
+/// Checks one goal in a fresh solver holding only its slice, the goal asserted, for
+/// `left_ms`; models are refined within the short budget of `timeout_ms`.
+fn solve_slice(
+    slice: &str,
+    harness: &Harness,
+    query: &Query,
+    max_models: u32,
+    timeout_ms: u32,
+    left_ms: u32,
+) -> Solved {
+    let solver = Solver::new();
+    let text = format!("{slice}(assert {})\n", query.goal);
+    solver.from_string(text.as_str());
+    if !parsed(&solver, &text) {
+        return Solved::unknown(Some("the goal's slice does not parse".into()));
+    }
+    set_timeout(&solver, left_ms);
+    match solver.check() {
+        SatResult::Sat => refine(&solver, &[], harness, max_models, timeout_ms),
+        SatResult::Unsat => Solved::unsat(),
+        SatResult::Unknown => Solved::unknown(solver.get_reason_unknown()),
+    }
+}
+
+impl Solved {
+    fn unsat() -> Solved {
         Solved {
-            status: Status::Sat,
+            status: Status::Unsat,
             reason: None,
-            models,
+            models: Vec::new(),
         }
     }
 
-    /// Reads `current`, then blocks it and asks for another, up to `max_models` or until
-    /// `budget` runs out; the blocking clauses live in a scope popped at the end.
-    fn models(
-        &self,
-        harness: &Harness,
-        mut current: Option<z3::Model>,
-        assumptions: &[Bool],
-        max_models: u32,
-        budget: &Budget,
-    ) -> Vec<Model> {
-        let solver = &self.solver;
-        let mut models = Vec::new();
-        solver.push();
-        // Distinct input symbols can still render as the same Java values: bound the tries.
-        for _ in 0..max_models * 3 {
-            let Some(m) = current.take() else { break };
-            let reader = Reader::new(&m);
-            let mut model = Model {
-                receiver: harness.receiver.as_ref().map(|p| reader.value(p)),
-                args: harness.args.iter().map(|p| reader.value(p)).collect(),
-                chain: harness
-                    .chain
-                    .iter()
-                    .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
-                    .collect(),
-                statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
-            };
-            reader.build_aliased(&mut model, harness);
-            model.drop_unshared();
-            let block = reader.blocking_clause(&harness.inputs);
-            if !models.contains(&model) {
-                models.push(model);
-            }
-            if models.len() as u32 >= max_models {
-                break;
-            }
-            let (Some(b), Some(ms)) = (block, budget.left()) else {
-                break;
-            };
-            solver.assert(b.not());
-            self.budget(ms);
-            if solver.check_assumptions(assumptions) != SatResult::Sat {
-                break;
-            }
-            current = solver.get_model();
+    fn unknown(reason: Option<String>) -> Solved {
+        Solved {
+            status: Status::Unknown,
+            reason,
+            models: Vec::new(),
         }
-        solver.pop(1);
-        models
     }
+}
+
+/// Whether SMT-LIB text went into a solver: Z3 reports parse errors only by asserting
+/// nothing.
+fn parsed(solver: &Solver, text: &str) -> bool {
+    !(solver.get_assertions().is_empty() && text.contains("(assert"))
+}
+
+fn set_timeout(solver: &Solver, ms: u32) {
+    let mut params = Params::new();
+    params.set_u32("timeout", ms);
+    solver.set_params(&params);
+}
+
+/// The models of a goal `solver` just found satisfiable under `base`. Preferences and
+/// further models only refine it: they share one [`short_budget`], and the first model
+/// stands when the budget runs out. The least important preference is dropped first.
+fn refine(
+    solver: &Solver,
+    base: &[Bool],
+    harness: &Harness,
+    max_models: u32,
+    timeout_ms: u32,
+) -> Solved {
+    let budget = Budget::new(timeout_ms);
+    let prefs: Vec<Bool> = harness
+        .preferences
+        .iter()
+        .map(|p| Bool::new_const(p.as_str()))
+        .collect();
+    let mut assumptions = base.to_vec();
+    let mut current = solver.get_model();
+    for start in 0..prefs.len() {
+        let Some(ms) = budget.left() else { break };
+        set_timeout(solver, ms);
+        let mut candidate = base.to_vec();
+        candidate.extend(prefs[start..].iter().cloned());
+        if solver.check_assumptions(&candidate) == SatResult::Sat {
+            assumptions = candidate;
+            current = solver.get_model();
+            break;
+        }
+    }
+    Solved {
+        status: Status::Sat,
+        reason: None,
+        models: models(solver, harness, current, &assumptions, max_models, &budget),
+    }
+}
+
+/// Reads `current`, then blocks it and asks for another, up to `max_models` or until
+/// `budget` runs out; the blocking clauses live in a scope popped at the end.
+fn models(
+    solver: &Solver,
+    harness: &Harness,
+    mut current: Option<z3::Model>,
+    assumptions: &[Bool],
+    max_models: u32,
+    budget: &Budget,
+) -> Vec<Model> {
+    let mut models = Vec::new();
+    solver.push();
+    // Distinct input symbols can still render as the same Java values: bound the tries.
+    for _ in 0..max_models * 3 {
+        let Some(m) = current.take() else { break };
+        let reader = Reader::new(&m);
+        let mut model = Model {
+            receiver: harness.receiver.as_ref().map(|p| reader.value(p)),
+            args: harness.args.iter().map(|p| reader.value(p)).collect(),
+            chain: harness
+                .chain
+                .iter()
+                .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
+                .collect(),
+            statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
+        };
+        reader.build_aliased(&mut model, harness);
+        model.drop_unshared();
+        let block = reader.blocking_clause(&harness.inputs);
+        if !models.contains(&model) {
+            models.push(model);
+        }
+        if models.len() as u32 >= max_models {
+            break;
+        }
+        let (Some(b), Some(ms)) = (block, budget.left()) else {
+            break;
+        };
+        solver.assert(b.not());
+        set_timeout(solver, ms);
+        if solver.check_assumptions(assumptions) != SatResult::Sat {
+            break;
+        }
+        current = solver.get_model();
+    }
+    solver.pop(1);
+    models
 }
 
 /// The short budget: a fifth of the query's timeout, at most a second. A satisfiable
@@ -173,7 +236,7 @@ struct Budget {
 
 impl Budget {
     /// Below this, a check is not worth starting.
-    const MIN_MS: u64 = 20;
+    pub const MIN_MS: u64 = 20;
 
     fn new(timeout_ms: u32) -> Budget {
         let ms = short_budget(timeout_ms);
@@ -514,6 +577,11 @@ mod tests {
         (declare-const goal!1 Bool)
         (assert (= goal!1 (and (bvsgt x #x00000000) (bvslt x #x00000000))))";
 
+    /// The slice of some constants of [`PRELUDE`].
+    fn whole(roots: &[&str]) -> String {
+        crate::slice::Slicer::new(PRELUDE).slice(roots)
+    }
+
     #[test]
     fn reads_models_back_through_the_plans() {
         let prelude = Prelude::load(PRELUDE);
@@ -528,7 +596,13 @@ mod tests {
                 elems: "elems".into(),
             },
         ];
-        let solved = prelude.solve(&harness(plans, &["x", "len"]), &query("goal!0"), 3, 5000);
+        let solved = prelude.solve(
+            &harness(plans, &["x", "len"]),
+            &query("goal!0"),
+            3,
+            5000,
+            &whole,
+        );
         assert_eq!(solved.status, Status::Sat);
         assert_eq!(solved.models.len(), 3, "three distinct models");
         for m in &solved.models {
@@ -551,9 +625,43 @@ mod tests {
     }
 
     #[test]
+    fn a_goal_is_solved_from_its_slice_alone() {
+        let plans = vec![Plan::Primitive {
+            ty: Type::Int,
+            sym: "x".into(),
+        }];
+        let h = harness(plans, &["x"]);
+        let sat = solve_slice(
+            &whole(&["goal!0", "pref!small"]),
+            &h,
+            &query("goal!0"),
+            2,
+            5000,
+            5000,
+        );
+        assert_eq!(sat.status, Status::Sat);
+        assert_eq!(sat.models.len(), 2);
+        for m in &sat.models {
+            let Value::Integral { value: x, .. } = m.args[0] else {
+                panic!("x is an int")
+            };
+            assert!((1..=100).contains(&x), "positive, small preferred: {x}");
+        }
+        let unsat = solve_slice(
+            &whole(&["goal!1", "pref!small"]),
+            &h,
+            &query("goal!1"),
+            2,
+            5000,
+            5000,
+        );
+        assert_eq!(unsat.status, Status::Unsat);
+    }
+
+    #[test]
     fn an_impossible_goal_is_unsat() {
         let prelude = Prelude::load(PRELUDE);
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000);
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000, &whole);
         assert_eq!(solved.status, Status::Unsat);
         assert!(solved.models.is_empty());
     }
@@ -561,7 +669,7 @@ mod tests {
     #[test]
     fn a_prelude_that_does_not_parse_is_unknown() {
         let prelude = Prelude::load("(assert (= y 1))");
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1, 5000);
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1, 5000, &whole);
         assert_eq!(solved.status, Status::Unknown);
     }
 }

@@ -18,11 +18,7 @@ impl<'p> Lower<'p> {
     /// Evaluates an expression, recording the crash checks it performs.
     pub fn eval(&mut self, st: &mut State, e: &'p Expr) -> Val {
         let v = self.eval_raw(st, e);
-        if e.ty == Type::Unknown {
-            v
-        } else {
-            self.fit(v, &e.ty)
-        }
+        self.fit_known(v, &e.ty)
     }
 
     /// Evaluates a condition: a Boolean even when the frontend could not type it.
@@ -38,6 +34,15 @@ impl<'p> Lower<'p> {
             v
         } else {
             self.fresh_value(ty, false)
+        }
+    }
+
+    /// [`Lower::fit`] when `ty` is known; the value itself otherwise.
+    pub fn fit_known(&mut self, v: Val, ty: &Type) -> Val {
+        if *ty == Type::Unknown {
+            v
+        } else {
+            self.fit(v, ty)
         }
     }
 
@@ -503,22 +508,22 @@ impl<'p> Lower<'p> {
         }
         let l = self.eval(st, lhs);
         let r = self.eval(st, rhs);
-        let (l, r) = if *op_ty == Type::Unknown || op == BinaryOp::Concat {
+        let (l, r) = if op == BinaryOp::Concat {
             (l.term, r.term)
+        } else if *op_ty == Type::Unknown {
+            // An operand the frontend could not type takes the other operand's type.
+            if lhs.ty == Type::Unknown {
+                (self.fit_known(l, &rhs.ty).term, r.term)
+            } else {
+                (l.term, self.fit_known(r, &lhs.ty).term)
+            }
         } else {
             let rty = if op.is_shift() {
                 rhs.ty.clone()
             } else {
                 op_ty.clone()
             };
-            (
-                self.fit(l, op_ty).term,
-                if rty == Type::Unknown {
-                    r.term
-                } else {
-                    self.fit(r, &rty).term
-                },
-            )
+            (self.fit(l, op_ty).term, self.fit_known(r, &rty).term)
         };
         if op == BinaryOp::Concat {
             return self.concat(st, &l, &r);
@@ -701,11 +706,7 @@ impl<'p> Lower<'p> {
         let new = match op {
             None => {
                 let v = self.eval(st, value);
-                let v = if ty == Type::Unknown {
-                    v
-                } else {
-                    self.fit(v, &ty)
-                };
+                let v = self.fit_known(v, &ty);
                 self.store_check(st, &place, &v, &value.ty, span);
                 v
             }
@@ -714,6 +715,13 @@ impl<'p> Lower<'p> {
                 let old = self.read_place(st, &place, &ty);
                 let old_p = self.promote_for(st, old, &ty, op_ty, target, span);
                 let r = self.eval(st, value);
+                let r = if op == BinaryOp::Concat || *op_ty == Type::Unknown {
+                    r
+                } else if op.is_shift() {
+                    self.fit_known(r, &value.ty)
+                } else {
+                    self.fit(r, op_ty)
+                };
                 let term = if op == BinaryOp::Concat {
                     self.concat(st, &old_p.term, &r.term).term
                 } else {
@@ -793,6 +801,7 @@ impl<'p> Lower<'p> {
         span: Span,
     ) -> Val {
         if ty.is_primitive() || *op_ty == Type::string() {
+            let v = self.fit(v, ty);
             let t = smt::convert(&v.term, ty, op_ty);
             return Val {
                 term: self.smt.define("pr", smt::sort(op_ty), t),

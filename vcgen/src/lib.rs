@@ -251,7 +251,7 @@ pub fn generate(
                 }
                 out.preludes.push(Prelude {
                     id: prelude,
-                    harness,
+                    harness: *harness,
                     queries,
                 });
             }
@@ -300,7 +300,7 @@ enum Formula {
     Prelude {
         text: String,
         goals: Vec<(String, String, u32)>,
-        harness: Harness,
+        harness: Box<Harness>,
     },
 }
 
@@ -380,7 +380,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             Formula::Prelude {
                 text,
                 goals,
-                harness: self.harness(spec, &own, built),
+                harness: Box::new(self.harness(spec, &own, built)),
             }
         };
         Lowered {

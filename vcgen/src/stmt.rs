@@ -420,6 +420,7 @@ impl<'p> Lower<'p> {
             let mut ms = Vec::new();
             for l in &case.labels {
                 let v = self.eval(&mut st, l);
+                let v = self.fit_known(v, &selector.ty);
                 ms.push(if is_string {
                     self.smt.declare("streq", "Bool")
                 } else {
