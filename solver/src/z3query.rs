@@ -19,6 +19,8 @@ pub struct Solved {
     pub reason: Option<String>,
     /// Models found.
     pub models: Vec<Model>,
+    /// Whether the goal's slice decided it, the incremental solver having left it open.
+    pub by_slice: bool,
 }
 
 /// A solver holding one prelude (an entry variant's formula), ready to check its goals.
@@ -43,27 +45,31 @@ impl Prelude {
     /// for a [`short_budget`]; when that is not enough, the rest of the time goes to a fresh
     /// solver holding only the slice of the goal and the preferences (`slice` gives the
     /// text of the slice of some constants), with the goal asserted so that Z3 can
-    /// simplify the formula before it searches.
+    /// simplify the formula before it searches. With `slice_first`, the goal goes to its
+    /// slice at once.
     pub fn solve(
         &self,
         harness: &Harness,
         query: &Query,
         max_models: u32,
         timeout_ms: u32,
+        slice_first: bool,
         slice: &dyn Fn(&[&str]) -> String,
     ) -> Solved {
         if !self.parsed {
             return Solved::unknown(Some("the prelude does not parse".into()));
         }
         let start = Instant::now();
-        let goal = Bool::new_const(query.goal.as_str());
-        set_timeout(&self.solver, (timeout_ms / 20).clamp(1, 250));
-        match self.solver.check_assumptions(std::slice::from_ref(&goal)) {
-            SatResult::Sat => {
-                return refine(&self.solver, &[goal], harness, max_models, timeout_ms)
+        if !slice_first {
+            let goal = Bool::new_const(query.goal.as_str());
+            set_timeout(&self.solver, (timeout_ms / 20).clamp(1, 250));
+            match self.solver.check_assumptions(std::slice::from_ref(&goal)) {
+                SatResult::Sat => {
+                    return refine(&self.solver, &[goal], harness, max_models, timeout_ms)
+                }
+                SatResult::Unsat => return Solved::unsat(),
+                SatResult::Unknown => {}
             }
-            SatResult::Unsat => return Solved::unsat(),
-            SatResult::Unknown => {}
         }
         let spent = start.elapsed().as_millis() as u64;
         let left = u64::from(timeout_ms).saturating_sub(spent);
@@ -100,10 +106,14 @@ fn solve_slice(
         return Solved::unknown(Some("the goal's slice does not parse".into()));
     }
     set_timeout(&solver, left_ms);
-    match solver.check() {
+    let solved = match solver.check() {
         SatResult::Sat => refine(&solver, &[], harness, max_models, timeout_ms),
         SatResult::Unsat => Solved::unsat(),
-        SatResult::Unknown => Solved::unknown(solver.get_reason_unknown()),
+        SatResult::Unknown => return Solved::unknown(solver.get_reason_unknown()),
+    };
+    Solved {
+        by_slice: true,
+        ..solved
     }
 }
 
@@ -113,6 +123,7 @@ impl Solved {
             status: Status::Unsat,
             reason: None,
             models: Vec::new(),
+            by_slice: false,
         }
     }
 
@@ -121,6 +132,7 @@ impl Solved {
             status: Status::Unknown,
             reason,
             models: Vec::new(),
+            by_slice: false,
         }
     }
 }
@@ -139,7 +151,8 @@ fn set_timeout(solver: &Solver, ms: u32) {
 
 /// The models of a goal `solver` just found satisfiable under `base`. Preferences and
 /// further models only refine it: they share one [`short_budget`], and the first model
-/// stands when the budget runs out. The least important preference is dropped first.
+/// stands when the budget runs out. A first model that already meets every preference
+/// needs no check for them; otherwise the least important preference is dropped first.
 fn refine(
     solver: &Solver,
     base: &[Bool],
@@ -155,7 +168,15 @@ fn refine(
         .collect();
     let mut assumptions = base.to_vec();
     let mut current = solver.get_model();
-    for start in 0..prefs.len() {
+    let preferred = current.as_ref().is_some_and(|m| {
+        prefs
+            .iter()
+            .all(|p| m.eval(p, true).and_then(|v| v.as_bool()) == Some(true))
+    });
+    if preferred {
+        assumptions.extend(prefs.iter().cloned());
+    }
+    for start in (0..prefs.len()).filter(|_| !preferred) {
         let Some(ms) = budget.left() else { break };
         set_timeout(solver, ms);
         let mut candidate = base.to_vec();
@@ -170,6 +191,7 @@ fn refine(
         status: Status::Sat,
         reason: None,
         models: models(solver, harness, current, &assumptions, max_models, &budget),
+        by_slice: false,
     }
 }
 
@@ -601,6 +623,7 @@ mod tests {
             &query("goal!0"),
             3,
             5000,
+            false,
             &whole,
         );
         assert_eq!(solved.status, Status::Sat);
@@ -661,7 +684,14 @@ mod tests {
     #[test]
     fn an_impossible_goal_is_unsat() {
         let prelude = Prelude::load(PRELUDE);
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000, &whole);
+        let solved = prelude.solve(
+            &harness(Vec::new(), &[]),
+            &query("goal!1"),
+            3,
+            5000,
+            false,
+            &whole,
+        );
         assert_eq!(solved.status, Status::Unsat);
         assert!(solved.models.is_empty());
     }
@@ -669,7 +699,14 @@ mod tests {
     #[test]
     fn a_prelude_that_does_not_parse_is_unknown() {
         let prelude = Prelude::load("(assert (= y 1))");
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1, 5000, &whole);
+        let solved = prelude.solve(
+            &harness(Vec::new(), &[]),
+            &query("goal!0"),
+            1,
+            5000,
+            false,
+            &whole,
+        );
         assert_eq!(solved.status, Status::Unknown);
     }
 }

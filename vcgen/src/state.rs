@@ -145,14 +145,24 @@ fn merge(smt: &mut Smt, reaches: &[Term], incoming: &[Option<Val>]) -> Option<Va
         // A local declared on only some paths is out of scope after the join.
         return None;
     }
-    let name = smt.declare("m", first.sort);
-    for (r, v) in reaches.iter().zip(incoming) {
-        if let Some(v) = v {
+    // Values of one variable differ in sort only when the frontend could not type one of
+    // them (such a value is a reference-sorted unknown): the typed sort wins, and the value
+    // of another sort leaves the variable unconstrained on its path.
+    let sort = incoming
+        .iter()
+        .flatten()
+        .map(|v| v.sort)
+        .find(|s| *s != "Int")
+        .unwrap_or(first.sort);
+    let name = smt.declare("m", sort);
+    for (r, v) in reaches
+        .iter()
+        .zip(incoming)
+        .filter_map(|(r, v)| Some((r, v.as_ref()?)))
+    {
+        if v.sort == sort {
             smt.assert(&format!("(=> {r} {})", smt::eq(&name, &v.term)));
         }
     }
-    Some(Val {
-        term: name,
-        sort: first.sort,
-    })
+    Some(Val { term: name, sort })
 }
