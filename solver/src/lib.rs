@@ -13,9 +13,11 @@
 //! of an entry whose formula defeats Z3 twice rarely yield to the full timeout later
 //! (commons-lang3, shard 1 of 8: 95 unsat, 8 sat and 20 more timeouts after the second,
 //! 130 s of solver time). A goal the incremental solver cannot decide within a twentieth
-//! of the timeout goes to a fresh solver holding only its slice ([`slice`]); once
-//! [`SLICE_FIRST_AFTER`] goals in a row of one prelude went that way, its other goals go
-//! to their slices at once.
+//! of the timeout goes to a fresh solver holding only its slice ([`slice`]). Tried and
+//! dropped: sending a prelude's goals straight to their slices once two in a row went
+//! there (commons-lang3, with other work on the machine: unsat goals cost 1,899 s
+//! instead of 1,322 s, because most
+//! goals of such a prelude are still decided incrementally in milliseconds).
 //! Unknown results (timeouts) are recorded and counted, never fatal.
 
 pub mod cex;
@@ -103,12 +105,6 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
 /// Timeouts in one prelude after which its remaining goals get only the short budget.
 pub const PRELUDE_TIMEOUTS: u32 = 2;
 
-/// Goals in a row that the incremental solver left open and their slices decided, after
-/// which the prelude's other goals go to their slices at once (commons-lang3: 1,151
-/// unsatisfiable goals took over 250 ms, most of them in the 2 MB preludes of
-/// `StrSubstitutor.replace`, where every goal went to its slice).
-pub const SLICE_FIRST_AFTER: u32 = 2;
-
 /// Solves the goals of one prelude, skipping sites the ledger says need no more work; the
 /// prelude is not even loaded when every one of its sites is skipped.
 fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &Ledger) -> Vec<Cex> {
@@ -121,7 +117,6 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
     let loaded = std::cell::OnceCell::new();
     let slicer = std::cell::OnceCell::new();
     let mut timeouts = 0;
-    let mut by_slice = 0;
     let mut out = Vec::new();
     for q in &group.queries {
         let start = Instant::now();
@@ -154,15 +149,9 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
                     } else {
                         options.timeout_ms
                     };
-                    let slice_first = by_slice >= SLICE_FIRST_AFTER;
-                    let solved =
-                        prelude.solve(harness, q, options.models, timeout_ms, slice_first, &slice);
+                    let solved = prelude.solve(harness, q, options.models, timeout_ms, &slice);
                     if solved.status == cex::Status::Unknown {
                         timeouts += 1;
-                    } else if solved.by_slice {
-                        by_slice += 1;
-                    } else {
-                        by_slice = 0;
                     }
                     cex.status = solved.status;
                     cex.reason = solved.reason;

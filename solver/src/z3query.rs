@@ -19,8 +19,6 @@ pub struct Solved {
     pub reason: Option<String>,
     /// Models found.
     pub models: Vec<Model>,
-    /// Whether the goal's slice decided it, the incremental solver having left it open.
-    pub by_slice: bool,
 }
 
 /// A solver holding one prelude (an entry variant's formula), ready to check its goals.
@@ -45,31 +43,27 @@ impl Prelude {
     /// for a [`short_budget`]; when that is not enough, the rest of the time goes to a fresh
     /// solver holding only the slice of the goal and the preferences (`slice` gives the
     /// text of the slice of some constants), with the goal asserted so that Z3 can
-    /// simplify the formula before it searches. With `slice_first`, the goal goes to its
-    /// slice at once.
+    /// simplify the formula before it searches.
     pub fn solve(
         &self,
         harness: &Harness,
         query: &Query,
         max_models: u32,
         timeout_ms: u32,
-        slice_first: bool,
         slice: &dyn Fn(&[&str]) -> String,
     ) -> Solved {
         if !self.parsed {
             return Solved::unknown(Some("the prelude does not parse".into()));
         }
         let start = Instant::now();
-        if !slice_first {
-            let goal = Bool::new_const(query.goal.as_str());
-            set_timeout(&self.solver, (timeout_ms / 20).clamp(1, 250));
-            match self.solver.check_assumptions(std::slice::from_ref(&goal)) {
-                SatResult::Sat => {
-                    return refine(&self.solver, &[goal], harness, max_models, timeout_ms)
-                }
-                SatResult::Unsat => return Solved::unsat(),
-                SatResult::Unknown => {}
+        let goal = Bool::new_const(query.goal.as_str());
+        set_timeout(&self.solver, (timeout_ms / 20).clamp(1, 250));
+        match self.solver.check_assumptions(std::slice::from_ref(&goal)) {
+            SatResult::Sat => {
+                return refine(&self.solver, &[goal], harness, max_models, timeout_ms)
             }
+            SatResult::Unsat => return Solved::unsat(),
+            SatResult::Unknown => {}
         }
         let spent = start.elapsed().as_millis() as u64;
         let left = u64::from(timeout_ms).saturating_sub(spent);
@@ -106,14 +100,10 @@ fn solve_slice(
         return Solved::unknown(Some("the goal's slice does not parse".into()));
     }
     set_timeout(&solver, left_ms);
-    let solved = match solver.check() {
+    match solver.check() {
         SatResult::Sat => refine(&solver, &[], harness, max_models, timeout_ms),
         SatResult::Unsat => Solved::unsat(),
-        SatResult::Unknown => return Solved::unknown(solver.get_reason_unknown()),
-    };
-    Solved {
-        by_slice: true,
-        ..solved
+        SatResult::Unknown => Solved::unknown(solver.get_reason_unknown()),
     }
 }
 
@@ -123,7 +113,6 @@ impl Solved {
             status: Status::Unsat,
             reason: None,
             models: Vec::new(),
-            by_slice: false,
         }
     }
 
@@ -132,7 +121,6 @@ impl Solved {
             status: Status::Unknown,
             reason,
             models: Vec::new(),
-            by_slice: false,
         }
     }
 }
@@ -191,7 +179,6 @@ fn refine(
         status: Status::Sat,
         reason: None,
         models: models(solver, harness, current, &assumptions, max_models, &budget),
-        by_slice: false,
     }
 }
 
@@ -623,7 +610,6 @@ mod tests {
             &query("goal!0"),
             3,
             5000,
-            false,
             &whole,
         );
         assert_eq!(solved.status, Status::Sat);
@@ -684,14 +670,7 @@ mod tests {
     #[test]
     fn an_impossible_goal_is_unsat() {
         let prelude = Prelude::load(PRELUDE);
-        let solved = prelude.solve(
-            &harness(Vec::new(), &[]),
-            &query("goal!1"),
-            3,
-            5000,
-            false,
-            &whole,
-        );
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000, &whole);
         assert_eq!(solved.status, Status::Unsat);
         assert!(solved.models.is_empty());
     }
@@ -699,14 +678,7 @@ mod tests {
     #[test]
     fn a_prelude_that_does_not_parse_is_unknown() {
         let prelude = Prelude::load("(assert (= y 1))");
-        let solved = prelude.solve(
-            &harness(Vec::new(), &[]),
-            &query("goal!0"),
-            1,
-            5000,
-            false,
-            &whole,
-        );
+        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1, 5000, &whole);
         assert_eq!(solved.status, Status::Unknown);
     }
 }
