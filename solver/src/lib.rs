@@ -16,8 +16,8 @@
 //! of the timeout goes to a fresh solver holding only its slice ([`slice`]). Tried and
 //! dropped: sending a prelude's goals straight to their slices once two in a row went
 //! there (commons-lang3, with other work on the machine: unsat goals cost 1,899 s
-//! instead of 1,322 s, because most
-//! goals of such a prelude are still decided incrementally in milliseconds).
+//! instead of 1,322 s, because most goals of such a prelude are still decided
+//! incrementally in milliseconds).
 //! Unknown results (timeouts) are recorded and counted, never fatal.
 
 pub mod cex;
