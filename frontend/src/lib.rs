@@ -293,30 +293,37 @@ fn declare_classes(program: &mut Program, parsed: &[Parsed]) -> Vec<String> {
                 .push(declare::skeleton(&src, &decl, outer_kind, library));
         }
     }
-    for (fi, p) in parsed.iter().enumerate() {
-        let Some(tree) = &p.tree else { continue };
-        let src = Source {
-            file: fi as ir::FileId,
-            text: &p.text,
-        };
-        for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
-            let Some(idx) = program
-                .classes
-                .iter()
-                .position(|c| c.name == decl.name && c.file == src.file)
-            else {
-                continue;
+    // Every class's supertypes first, then its members: a member's type may name a member
+    // class inherited from a supertype declared in a later file (JLS 8.5), such as
+    // `Context` in `Base16 extends BaseNCodec`.
+    for members in [false, true] {
+        for (fi, p) in parsed.iter().enumerate() {
+            let Some(tree) = &p.tree else { continue };
+            let src = Source {
+                file: fi as ir::FileId,
+                text: &p.text,
             };
-            let header = {
-                let names = ClassNames::new(&program.classes);
-                declare::header(&names, &src, &p.scope, &decl)
-            };
-            let c = &mut program.classes[idx];
-            c.superclass = header.superclass;
-            c.interfaces = header.interfaces;
-            c.fields = header.fields;
-            c.methods = header.methods;
-            c.enum_constants = header.enum_constants;
+            for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
+                let Some(idx) = program
+                    .classes
+                    .iter()
+                    .position(|c| c.name == decl.name && c.file == src.file)
+                else {
+                    continue;
+                };
+                let header = {
+                    let names = ClassNames::new(&program.classes);
+                    declare::header(&names, &src, &p.scope, &decl)
+                };
+                let c = &mut program.classes[idx];
+                c.superclass = header.superclass;
+                c.interfaces = header.interfaces;
+                if members {
+                    c.fields = header.fields;
+                    c.methods = header.methods;
+                    c.enum_constants = header.enum_constants;
+                }
+            }
         }
     }
     duplicates
@@ -757,5 +764,25 @@ mod tests {
             .iter()
             .all(|d| d.starts_with("/B.java:")));
         assert!(!summary.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_member_class_inherited_from_a_later_file_types_a_parameter() {
+        let (program, _) = parse_sources(&[
+            (
+                "/src/p/Sub.java",
+                "package p;\npublic class Sub extends Base {\n    void take(Context c) {}\n}\n",
+            ),
+            (
+                "/src/p/Base.java",
+                "package p;\npublic abstract class Base {\n    static class Context {}\n}\n",
+            ),
+        ]);
+        let sub = program.classes.iter().find(|c| c.name == "p.Sub");
+        let take = sub.and_then(|c| c.methods.iter().find(|m| m.name == "take"));
+        assert_eq!(
+            take.map(|m| m.descriptor.as_str()),
+            Some("(Lp/Base$Context;)V")
+        );
     }
 }
