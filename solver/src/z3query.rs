@@ -640,14 +640,17 @@ mod tests {
             sym: "x".into(),
         }];
         let h = harness(plans, &["x"]);
-        let sat = solve_slice(
-            &whole(&["goal!0", "pref!small"]),
-            &h,
-            &query("goal!0"),
-            2,
-            5000,
-            5000,
-        );
+        let sliced = |goal: &str| {
+            solve_slice(
+                &whole(&[goal, "pref!small"]),
+                &h,
+                &query(goal),
+                2,
+                5000,
+                5000,
+            )
+        };
+        let sat = sliced("goal!0");
         assert_eq!(sat.status, Status::Sat);
         assert_eq!(sat.models.len(), 2);
         for m in &sat.models {
@@ -656,14 +659,7 @@ mod tests {
             };
             assert!((1..=100).contains(&x), "positive, small preferred: {x}");
         }
-        let unsat = solve_slice(
-            &whole(&["goal!1", "pref!small"]),
-            &h,
-            &query("goal!1"),
-            2,
-            5000,
-            5000,
-        );
+        let unsat = sliced("goal!1");
         assert_eq!(unsat.status, Status::Unsat);
     }
 
