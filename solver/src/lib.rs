@@ -135,13 +135,9 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
         if let Some(skip) = ledger.skip(&q.site, q.rank) {
             cex.reason = Some(skip.reason());
         } else {
-            let text = text.get_or_init(|| std::fs::read_to_string(&path));
-            let prelude = text
-                .as_ref()
-                .map(|text| loaded.get_or_init(|| z3query::Prelude::load(text)));
-            match prelude {
-                Ok(prelude) => {
-                    let text = text.as_deref().unwrap_or_default();
+            match text.get_or_init(|| std::fs::read_to_string(&path)) {
+                Ok(text) => {
+                    let prelude = loaded.get_or_init(|| z3query::Prelude::load(text));
                     let slice =
                         |roots: &[&str]| slicer.get_or_init(|| Slicer::new(text)).slice(roots);
                     let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {

@@ -40,7 +40,7 @@ impl Prelude {
 
     /// Checks one goal of the prelude, giving up after `timeout_ms`, for up to `max_models`
     /// distinct models. The goal is first checked against the whole prelude, incrementally,
-    /// for a [`short_budget`]; when that is not enough, the rest of the time goes to a fresh
+    /// for an [`incremental_budget`]; when that is not enough, the rest of the time goes to a fresh
     /// solver holding only the slice of the goal and the preferences (`slice` gives the
     /// text of the slice of some constants), with the goal asserted so that Z3 can
     /// simplify the formula before it searches.
@@ -57,7 +57,7 @@ impl Prelude {
         }
         let start = Instant::now();
         let goal = Bool::new_const(query.goal.as_str());
-        set_timeout(&self.solver, (timeout_ms / 20).clamp(1, 250));
+        set_timeout(&self.solver, incremental_budget(timeout_ms));
         match self.solver.check_assumptions(std::slice::from_ref(&goal)) {
             SatResult::Sat => {
                 return refine(&self.solver, &[goal], harness, max_models, timeout_ms)
@@ -229,6 +229,12 @@ fn models(
     }
     solver.pop(1);
     models
+}
+
+/// The time a goal gets against its whole prelude before it goes to its slice: a
+/// twentieth of the query's timeout, at most 250 ms.
+fn incremental_budget(timeout_ms: u32) -> u32 {
+    (timeout_ms / 20).clamp(1, 250)
 }
 
 /// The short budget: a fifth of the query's timeout, at most a second. A satisfiable

@@ -518,11 +518,7 @@ impl<'p> Lower<'p> {
                 (l.term, self.fit_known(r, &lhs.ty).term)
             }
         } else {
-            let rty = if op.is_shift() {
-                rhs.ty.clone()
-            } else {
-                op_ty.clone()
-            };
+            let rty = right_operand_type(op, op_ty, &rhs.ty);
             (self.fit(l, op_ty).term, self.fit_known(r, &rty).term)
         };
         if op == BinaryOp::Concat {
@@ -717,10 +713,8 @@ impl<'p> Lower<'p> {
                 let r = self.eval(st, value);
                 let r = if op == BinaryOp::Concat || *op_ty == Type::Unknown {
                     r
-                } else if op.is_shift() {
-                    self.fit_known(r, &value.ty)
                 } else {
-                    self.fit(r, op_ty)
+                    self.fit_known(r, &right_operand_type(op, op_ty, &value.ty))
                 };
                 let term = if op == BinaryOp::Concat {
                     self.concat(st, &old_p.term, &r.term).term
@@ -801,7 +795,7 @@ impl<'p> Lower<'p> {
         span: Span,
     ) -> Val {
         if ty.is_primitive() || *op_ty == Type::string() {
-            let v = self.fit(v, ty);
+            let v = self.fit_known(v, ty);
             let t = smt::convert(&v.term, ty, op_ty);
             return Val {
                 term: self.smt.define("pr", smt::sort(op_ty), t),
@@ -859,5 +853,15 @@ fn frontend_primitive(ty: &Type) -> Type {
         ty.clone()
     } else {
         ty.unboxed().unwrap_or(Type::Int)
+    }
+}
+
+/// The type the right operand of a binary operation is promoted to: a shift promotes its
+/// distance on its own (JLS 15.19), every other operation to the operation's type.
+fn right_operand_type(op: BinaryOp, op_ty: &Type, rhs_ty: &Type) -> Type {
+    if op.is_shift() {
+        rhs_ty.clone()
+    } else {
+        op_ty.clone()
     }
 }

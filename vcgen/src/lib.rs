@@ -184,20 +184,18 @@ pub fn generate(
             )
         })
         .collect();
-    let jobs: Vec<(&harness::EntrySpec, &harness::Variant)> = specs
+    let chosen: Vec<&harness::EntrySpec> = specs
         .iter()
         .filter(|spec| {
             options.shard.is_none_or(|shard| {
                 shard.contains(&spec.class.name, &spec.method.name, &spec.method.descriptor)
             })
         })
-        .flat_map(|spec| spec.variants.iter().map(move |v| (spec, v)))
         .collect();
-    let entries = jobs
+    let jobs: Vec<(&harness::EntrySpec, &harness::Variant)> = chosen
         .iter()
-        .map(|(spec, _)| (&spec.class.name, &spec.method.descriptor, &spec.method.name))
-        .collect::<HashSet<_>>()
-        .len();
+        .flat_map(|spec| spec.variants.iter().map(move |v| (*spec, v)))
+        .collect();
     let env = Env {
         p,
         h: &h,
@@ -216,7 +214,7 @@ pub fn generate(
     let mut out = Generated {
         sites: BTreeMap::new(),
         preludes: Vec::new(),
-        entries,
+        entries: chosen.len(),
         too_large: 0,
         folded: 0,
     };
