@@ -114,7 +114,7 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
         .join(format!("{}.smt2", group.id));
     let harness = &group.harness;
     let text = std::cell::OnceCell::new();
-    let loaded = std::cell::OnceCell::new();
+    let mut loaded = None;
     let slicer = std::cell::OnceCell::new();
     let mut timeouts = 0;
     let mut out = Vec::new();
@@ -137,7 +137,7 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
         } else {
             match text.get_or_init(|| std::fs::read_to_string(&path)) {
                 Ok(text) => {
-                    let prelude = loaded.get_or_init(|| z3query::Prelude::load(text));
+                    let prelude = loaded.get_or_insert_with(|| z3query::Prelude::load(text));
                     let slice =
                         |roots: &[&str]| slicer.get_or_init(|| Slicer::new(text)).slice(roots);
                     let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {

@@ -22,19 +22,29 @@ pub struct Solved {
 }
 
 /// A solver holding one prelude (an entry variant's formula), ready to check its goals.
-pub struct Prelude {
-    solver: Solver,
+///
+/// Z3 4.8 does not always survive a cancelled check: after `check-sat-assuming` timed out
+/// early, every later check of the same solver answered `sat` with models that violate
+/// thousands of the prelude's assertions (commons-lang3, `ExtendedMessageFormat`). Every
+/// model is therefore checked against the assertions before it is read, and a solver that
+/// gave a false model is replaced by a freshly loaded one. (Asserting each goal in a scope
+/// of its own instead of assuming it avoided the failure, but made the arithmetic of
+/// commons-lang3's `Fraction` take twice the time and memory.)
+pub struct Prelude<'t> {
+    text: &'t str,
+    solver: Option<Solver>,
     parsed: bool,
 }
 
-impl Prelude {
+impl<'t> Prelude<'t> {
     /// Parses a prelude's SMT-LIB text into a fresh solver.
-    pub fn load(text: &str) -> Prelude {
+    pub fn load(text: &'t str) -> Prelude<'t> {
         let solver = Solver::new();
         solver.from_string(text);
         Prelude {
+            text,
             parsed: parsed(&solver, text),
-            solver,
+            solver: Some(solver),
         }
     }
 
@@ -45,7 +55,7 @@ impl Prelude {
     /// text of the slice of some constants), with the goal asserted so that Z3 can
     /// simplify the formula before it searches.
     pub fn solve(
-        &self,
+        &mut self,
         harness: &Harness,
         query: &Query,
         max_models: u32,
@@ -56,19 +66,38 @@ impl Prelude {
             return Solved::unknown(Some("the prelude does not parse".into()));
         }
         let start = Instant::now();
+        let text = self.text;
+        let solver = self.solver.get_or_insert_with(|| {
+            let solver = Solver::new();
+            solver.from_string(text);
+            solver
+        });
         let goal = Bool::new_const(query.goal.as_str());
-        set_timeout(&self.solver, incremental_budget(timeout_ms));
-        match self.solver.check_assumptions(std::slice::from_ref(&goal)) {
-            SatResult::Sat => {
-                return refine(&self.solver, &[goal], harness, max_models, timeout_ms)
-            }
-            SatResult::Unsat => return Solved::unsat(),
-            SatResult::Unknown => {}
+        let mut checks = Checks::new(solver);
+        let budget = incremental_budget(timeout_ms);
+        let solved = match checks.check(std::slice::from_ref(&goal), budget) {
+            Checked::Sat(model) => Some(refine(
+                &mut checks,
+                model,
+                &[goal],
+                harness,
+                max_models,
+                timeout_ms,
+            )),
+            Checked::Unsat => Some(Solved::unsat()),
+            Checked::Unknown => None,
+        };
+        let reason = solver.get_reason_unknown();
+        if checks.false_model {
+            self.solver = None;
+        }
+        if let Some(solved) = solved {
+            return solved;
         }
         let spent = start.elapsed().as_millis() as u64;
         let left = u64::from(timeout_ms).saturating_sub(spent);
         if left < Budget::MIN_MS {
-            return Solved::unknown(self.solver.get_reason_unknown());
+            return Solved::unknown(reason);
         }
         let mut roots = vec![query.goal.as_str()];
         roots.extend(harness.preferences.iter().map(String::as_str));
@@ -99,12 +128,74 @@ fn solve_slice(
     if !parsed(&solver, &text) {
         return Solved::unknown(Some("the goal's slice does not parse".into()));
     }
-    set_timeout(&solver, left_ms);
-    match solver.check() {
-        SatResult::Sat => refine(&solver, &[], harness, max_models, timeout_ms),
-        SatResult::Unsat => Solved::unsat(),
-        SatResult::Unknown => Solved::unknown(solver.get_reason_unknown()),
+    let mut checks = Checks::new(&solver);
+    match checks.check(&[], left_ms) {
+        Checked::Sat(model) => refine(&mut checks, model, &[], harness, max_models, timeout_ms),
+        Checked::Unsat => Solved::unsat(),
+        Checked::Unknown if checks.false_model => Solved::unknown(Some(FALSE_MODEL.into())),
+        Checked::Unknown => Solved::unknown(solver.get_reason_unknown()),
     }
+}
+
+/// Why a goal whose only model was false is unknown.
+const FALSE_MODEL: &str = "the solver's model does not satisfy the formula";
+
+/// The answer of one check.
+enum Checked {
+    /// Satisfiable, with a model that makes no assertion false.
+    Sat(z3::Model),
+    Unsat,
+    /// Timed out, or the solver's model was false.
+    Unknown,
+}
+
+/// The checks of one solver, each with its own timeout; remembers whether the solver
+/// gave a false model (it must then be replaced).
+struct Checks<'s> {
+    solver: &'s Solver,
+    false_model: bool,
+}
+
+impl<'s> Checks<'s> {
+    fn new(solver: &'s Solver) -> Self {
+        Checks {
+            solver,
+            false_model: false,
+        }
+    }
+
+    /// Checks the solver's assertions under the assumptions `extra` for at most `ms`. A
+    /// model is read only when no assertion or assumption is false in it: equations
+    /// between arrays evaluate to a comparison of lambdas rather than to `true`, so only a
+    /// `false` rejects it.
+    fn check(&mut self, extra: &[Bool], ms: u32) -> Checked {
+        set_timeout(self.solver, ms);
+        match self.solver.check_assumptions(extra) {
+            SatResult::Sat => match self.solver.get_model() {
+                Some(model) if self.satisfies(&model) && holds_all(&model, extra) => {
+                    Checked::Sat(model)
+                }
+                _ => {
+                    self.false_model = true;
+                    Checked::Unknown
+                }
+            },
+            SatResult::Unsat => Checked::Unsat,
+            SatResult::Unknown => Checked::Unknown,
+        }
+    }
+
+    /// Whether no assertion of the solver is false in `model`.
+    fn satisfies(&self, model: &z3::Model) -> bool {
+        holds_all(model, &self.solver.get_assertions())
+    }
+}
+
+/// Whether no formula of `formulas` is false in `model`.
+fn holds_all(model: &z3::Model, formulas: &[Bool]) -> bool {
+    formulas
+        .iter()
+        .all(|b| model.eval(b, true).and_then(|v| v.as_bool()) != Some(false))
 }
 
 impl Solved {
@@ -137,12 +228,13 @@ fn set_timeout(solver: &Solver, ms: u32) {
     solver.set_params(&params);
 }
 
-/// The models of a goal `solver` just found satisfiable under `base`. Preferences and
+/// The models of a goal found satisfiable (with `first`) under `base`. Preferences and
 /// further models only refine it: they share one [`short_budget`], and the first model
 /// stands when the budget runs out. A first model that already meets every preference
 /// needs no check for them; otherwise the least important preference is dropped first.
 fn refine(
-    solver: &Solver,
+    checks: &mut Checks,
+    first: z3::Model,
     base: &[Bool],
     harness: &Harness,
     max_models: u32,
@@ -154,46 +246,48 @@ fn refine(
         .iter()
         .map(|p| Bool::new_const(p.as_str()))
         .collect();
+    let mut current = first;
     let mut assumptions = base.to_vec();
-    let mut current = solver.get_model();
-    let preferred = current.as_ref().is_some_and(|m| {
-        prefs
-            .iter()
-            .all(|p| m.eval(p, true).and_then(|v| v.as_bool()) == Some(true))
-    });
+    let preferred = prefs
+        .iter()
+        .all(|p| current.eval(p, true).and_then(|v| v.as_bool()) == Some(true));
     if preferred {
         assumptions.extend(prefs.iter().cloned());
     }
     for start in (0..prefs.len()).filter(|_| !preferred) {
         let Some(ms) = budget.left() else { break };
-        set_timeout(solver, ms);
         let mut candidate = base.to_vec();
         candidate.extend(prefs[start..].iter().cloned());
-        if solver.check_assumptions(&candidate) == SatResult::Sat {
-            assumptions = candidate;
-            current = solver.get_model();
-            break;
+        match checks.check(&candidate, ms) {
+            Checked::Sat(model) => {
+                assumptions = candidate;
+                current = model;
+                break;
+            }
+            Checked::Unsat => {}
+            Checked::Unknown => break,
         }
     }
     Solved {
         status: Status::Sat,
         reason: None,
-        models: models(solver, harness, current, &assumptions, max_models, &budget),
+        models: models(checks, harness, current, &assumptions, max_models, &budget),
     }
 }
 
 /// Reads `current`, then blocks it and asks for another, up to `max_models` or until
 /// `budget` runs out; the blocking clauses live in a scope popped at the end.
 fn models(
-    solver: &Solver,
+    checks: &mut Checks,
     harness: &Harness,
-    mut current: Option<z3::Model>,
+    current: z3::Model,
     assumptions: &[Bool],
     max_models: u32,
     budget: &Budget,
 ) -> Vec<Model> {
     let mut models = Vec::new();
-    solver.push();
+    let mut current = Some(current);
+    checks.solver.push();
     // Distinct input symbols can still render as the same Java values: bound the tries.
     for _ in 0..max_models * 3 {
         let Some(m) = current.take() else { break };
@@ -220,16 +314,19 @@ fn models(
         let (Some(b), Some(ms)) = (block, budget.left()) else {
             break;
         };
-        solver.assert(b.not());
-        set_timeout(solver, ms);
-        if solver.check_assumptions(assumptions) != SatResult::Sat {
-            break;
+        checks.solver.assert(b.not());
+        if let Checked::Sat(next) = checks.check(assumptions, ms.min(FURTHER_MODEL_MS)) {
+            current = Some(next);
         }
-        current = solver.get_model();
     }
-    solver.pop(1);
+    checks.solver.pop(1);
     models
 }
+
+/// The longest check for a further model of a satisfiable goal. Further models are
+/// second chances for a site whose first test is refuted; most come in milliseconds, and
+/// the ones that do not are not worth a second each.
+const FURTHER_MODEL_MS: u32 = 100;
 
 /// The time a goal gets against its whole prelude before it goes to its slice: a
 /// twentieth of the query's timeout, at most 250 ms.
@@ -599,7 +696,7 @@ mod tests {
 
     #[test]
     fn reads_models_back_through_the_plans() {
-        let prelude = Prelude::load(PRELUDE);
+        let mut prelude = Prelude::load(PRELUDE);
         let plans = vec![
             Plan::Primitive {
                 ty: Type::Int,
@@ -671,15 +768,44 @@ mod tests {
 
     #[test]
     fn an_impossible_goal_is_unsat() {
-        let prelude = Prelude::load(PRELUDE);
+        let mut prelude = Prelude::load(PRELUDE);
         let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000, &whole);
         assert_eq!(solved.status, Status::Unsat);
         assert!(solved.models.is_empty());
     }
 
     #[test]
+    fn a_model_that_makes_an_assertion_false_is_not_read() {
+        let other = Solver::new();
+        other.from_string("(declare-const x Int)(assert (= x 1))");
+        assert_eq!(other.check(), SatResult::Sat);
+        let wrong = other.get_model().unwrap();
+        let solver = Solver::new();
+        solver.from_string("(declare-const x Int)(assert (> x 5))");
+        let mut checks = Checks::new(&solver);
+        assert!(!checks.satisfies(&wrong), "x = 1 makes (> x 5) false");
+        let Checked::Sat(model) = checks.check(&[], 1000) else {
+            panic!("the formula is satisfiable");
+        };
+        assert!(checks.satisfies(&model));
+        assert!(!checks.false_model);
+    }
+
+    #[test]
+    fn a_model_with_equal_arrays_is_read() {
+        let solver = Solver::new();
+        solver.from_string(
+            "(declare-const a (Array Int Int))(declare-const b (Array Int Int))
+             (assert (= b (store a 0 1)))(assert (= (select b 0) 1))",
+        );
+        let mut checks = Checks::new(&solver);
+        assert!(matches!(checks.check(&[], 1000), Checked::Sat(_)));
+        assert!(!checks.false_model);
+    }
+
+    #[test]
     fn a_prelude_that_does_not_parse_is_unknown() {
-        let prelude = Prelude::load("(assert (= y 1))");
+        let mut prelude = Prelude::load("(assert (= y 1))");
         let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1, 5000, &whole);
         assert_eq!(solved.status, Status::Unknown);
     }

@@ -267,6 +267,13 @@ pub fn generate(
     Ok(out)
 }
 
+/// Size of a formula beyond which its entry variant is lowered again with smaller limits.
+const SHRINK_BYTES: usize = 256 << 10;
+
+/// Largest formula written for one entry variant with the smallest limits; beyond it the
+/// variant is left out.
+const MAX_BYTES: usize = 4 << 20;
+
 /// What every entry variant's lowering reads: the program and the tables built once.
 struct Env<'e, 'p> {
     p: &'p Program,
@@ -303,19 +310,49 @@ enum Formula {
 }
 
 impl<'e, 'p: 'e> Env<'e, 'p> {
-    /// Lowers one entry variant into its sites and prelude.
+    /// Lowers one entry variant into its sites and prelude. A formula that outgrows
+    /// [`SHRINK_BYTES`] is lowered again with loops unrolled once less, down to one
+    /// iteration, then with calls inlined one level less, down to no inlining (which may
+    /// grow to [`MAX_BYTES`]): a formula of megabytes costs the solver seconds per goal and
+    /// finds nothing more (commons-lang3), the sites of deep callees are checked through
+    /// their own entries, and most crashes need one trip through a loop.
     fn lower_variant(
         &self,
         spec: &'e harness::EntrySpec<'p>,
         variant: &'e harness::Variant<'p>,
     ) -> Lowered {
+        let mut limits = self.limits.clone();
+        loop {
+            let last = limits.inline_depth == 0 && limits.unroll <= 1;
+            let budget = if last { MAX_BYTES } else { SHRINK_BYTES };
+            let (lower, built) = self.lower_with(spec, variant, limits.clone(), budget);
+            if !lower.smt.exhausted() || last {
+                return self.formula(spec, variant, lower, built);
+            }
+            if limits.unroll > 1 {
+                limits.unroll -= 1;
+            } else {
+                limits.inline_depth -= 1;
+            }
+        }
+    }
+
+    /// Runs the lowering of one entry variant within `limits` and a formula of at most
+    /// `budget` bytes.
+    fn lower_with(
+        &self,
+        spec: &'e harness::EntrySpec<'p>,
+        variant: &'e harness::Variant<'p>,
+        limits: Limits,
+        budget: usize,
+    ) -> (Lower<'e>, harness::Built) {
         let h = self.h;
         let graph = &self.graphs[harness::package_of(&spec.class.name)];
         let mut lower = Lower {
             p: self.p,
             h,
-            limits: self.limits.clone(),
-            smt: smt::Smt::default(),
+            limits,
+            smt: smt::Smt::with_budget(budget),
             types: types::TypeTable::new(h),
             sites: BTreeMap::new(),
             goals: Vec::new(),
@@ -337,6 +374,18 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             spec_names: self.spec_names,
         };
         let built = lower.lower_entry(spec, variant);
+        (lower, built)
+    }
+
+    /// The sites and formula of a lowered entry variant.
+    fn formula(
+        &self,
+        spec: &'e harness::EntrySpec<'p>,
+        variant: &'e harness::Variant<'p>,
+        mut lower: Lower<'e>,
+        built: harness::Built,
+    ) -> Lowered {
+        let h = self.h;
         let own = format!("{}{}", spec.method.name, spec.method.descriptor);
         let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for g in lower.goals.drain(..) {

@@ -96,26 +96,34 @@ pub fn symbol(name: &str) -> String {
     }
 }
 
-/// Largest formula written for one entry variant, in bytes; beyond it the lowering stops
-/// exploring and the variant is left out (nested loops times inlined calls can grow fast).
-const BUDGET: usize = 4 << 20;
-
 /// A growing list of SMT-LIB commands with a generator of fresh names.
 ///
 /// Definitions are shared: a term defined twice gets the name of its first definition, so
 /// the same sub-formula (a check repeated on a path, a value read twice) is written once.
-#[derive(Default)]
 pub struct Smt {
     /// The commands so far (declarations, definitions and assertions).
     pub text: String,
+    /// Largest text in bytes; beyond it the lowering stops exploring (nested loops times
+    /// inlined calls can grow fast).
+    budget: usize,
     counter: u32,
     defined: std::collections::HashMap<Term, Term>,
 }
 
 impl Smt {
+    /// An empty formula that may grow to `budget` bytes.
+    pub fn with_budget(budget: usize) -> Smt {
+        Smt {
+            text: String::new(),
+            budget,
+            counter: 0,
+            defined: Default::default(),
+        }
+    }
+
     /// True once the formula outgrew its budget.
     pub fn exhausted(&self) -> bool {
-        self.text.len() > BUDGET
+        self.text.len() > self.budget
     }
 
     /// A fresh name with a readable prefix.

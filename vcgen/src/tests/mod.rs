@@ -47,6 +47,7 @@ mod flow;
 mod folding;
 mod goals;
 mod kinds;
+mod size;
 
 use crate::{generate, Error, Generated, Harness, Options, Route, Site};
 use expect_test::Expect;
