@@ -39,8 +39,7 @@ pub struct Prelude<'t> {
 impl<'t> Prelude<'t> {
     /// Parses a prelude's SMT-LIB text into a fresh solver.
     pub fn load(text: &'t str) -> Prelude<'t> {
-        let solver = Solver::new();
-        solver.from_string(text);
+        let solver = solver_of(text);
         Prelude {
             text,
             parsed: parsed(&solver, text),
@@ -67,16 +66,12 @@ impl<'t> Prelude<'t> {
         }
         let start = Instant::now();
         let text = self.text;
-        let solver = self.solver.get_or_insert_with(|| {
-            let solver = Solver::new();
-            solver.from_string(text);
-            solver
-        });
+        let solver = self.solver.get_or_insert_with(|| solver_of(text));
         let goal = Bool::new_const(query.goal.as_str());
         let mut checks = Checks::new(solver);
         let budget = incremental_budget(timeout_ms);
-        let solved = match checks.check(std::slice::from_ref(&goal), budget) {
-            Checked::Sat(model) => Some(refine(
+        let outcome = match checks.check(std::slice::from_ref(&goal), budget) {
+            Checked::Sat(model) => Ok(refine(
                 &mut checks,
                 model,
                 &[goal],
@@ -84,16 +79,16 @@ impl<'t> Prelude<'t> {
                 max_models,
                 timeout_ms,
             )),
-            Checked::Unsat => Some(Solved::unsat()),
-            Checked::Unknown => None,
+            Checked::Unsat => Ok(Solved::unsat()),
+            Checked::Unknown => Err(solver.get_reason_unknown()),
         };
-        let reason = solver.get_reason_unknown();
         if checks.false_model {
             self.solver = None;
         }
-        if let Some(solved) = solved {
-            return solved;
-        }
+        let reason = match outcome {
+            Ok(solved) => return solved,
+            Err(reason) => reason,
+        };
         let spent = start.elapsed().as_millis() as u64;
         let left = u64::from(timeout_ms).saturating_sub(spent);
         if left < Budget::MIN_MS {
@@ -122,9 +117,8 @@ fn solve_slice(
     timeout_ms: u32,
     left_ms: u32,
 ) -> Solved {
-    let solver = Solver::new();
     let text = format!("{slice}(assert {})\n", query.goal);
-    solver.from_string(text.as_str());
+    let solver = solver_of(&text);
     if !parsed(&solver, &text) {
         return Solved::unknown(Some("the goal's slice does not parse".into()));
     }
@@ -183,8 +177,7 @@ impl<'s> Checks<'s> {
         let Some(text) = self.slice else {
             return self.check(prefs, ms);
         };
-        let solver = Solver::new();
-        solver.from_string(text);
+        let solver = solver_of(text);
         for p in prefs {
             solver.assert(p);
         }
@@ -241,6 +234,13 @@ impl Solved {
             models: Vec::new(),
         }
     }
+}
+
+/// A fresh solver holding SMT-LIB `text`.
+fn solver_of(text: &str) -> Solver {
+    let solver = Solver::new();
+    solver.from_string(text);
+    solver
 }
 
 /// Whether SMT-LIB text went into a solver: Z3 reports parse errors only by asserting
