@@ -38,12 +38,13 @@ project() { # label, source root
     local label=$1 src=$2 work="$root/work-$1" log="$root/$1.log"
     rm -rf "$work"
     echo "$label ($src)"
-    /usr/bin/time -v "$dsd" --work-dir "$work" check "$src" --format sarif -o "$root/$label.sarif" \
+    /usr/bin/time -v bash bench/tree-rss.sh "$dsd" --work-dir "$work" check "$src" --format sarif -o "$root/$label.sarif" \
         > /dev/null 2> "$log" || true
     grep -E '^dsd (parse|vcgen|solve|testgen|run):' "$log" | sed 's/^/  /'
     awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0;
         for (i = 1; i <= n; i++) s = s * 60 + t[i]; printf "  end to end: %.1f s", s }
-        /Maximum resident set size/ { printf ", peak RSS %.0f MB\n", $2 / 1024 }' "$log"
+        /Maximum resident set size/ { printf ", peak RSS of one process %.0f MB", $2 / 1024 }
+        /peak RSS of the process tree/ { tree = $2 } END { printf ", of all together %s\n", tree }' "$log"
     local unknown
     unknown=$(grep -l '"status": "unknown"' "$work"/cex/*.json 2>/dev/null | wc -l)
     echo "  timeouts (unknown queries): $unknown"

@@ -49,6 +49,13 @@ pub enum Command {
     /// Combine the reports of the shards of one run (`dsd check --shard I/N`) into the report of
     /// the whole run.
     Merge(MergeArgs),
+    /// A solver process of the solve stage: reads requests on stdin, answers on stdout.
+    #[command(hide = true)]
+    SolveWorker {
+        /// Memory the process may hold, in MB.
+        #[arg(long, value_name = "MB")]
+        memory: u32,
+    },
 }
 
 /// Options of the infer stage.
@@ -89,6 +96,10 @@ pub struct SolveArgs {
     /// Most distinct models (tests) per crash site.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub models: u32,
+    /// Memory each solver process (one per job) may hold, in MB; a query that needs more is
+    /// given up (unknown), like a timeout.
+    #[arg(long, value_name = "MB", default_value_t = 768)]
+    pub solver_memory: u32,
 }
 
 /// Options of the run stage.
@@ -217,6 +228,10 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
         }
         Command::Vcgen(args) => stages.vcgen(args).map(|_| EXIT_CLEAN),
         Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
+        Command::SolveWorker { memory } => {
+            solver::serve(*memory).map_err(solver::Error)?;
+            Ok(EXIT_CLEAN)
+        }
         Command::Testgen => stages.testgen().map(|_| EXIT_CLEAN),
         Command::Run(args) => stages.run(args).map(|s| exit_code(&s.findings)),
         Command::Check(args) => check(&mut stages, &cli.work_dir, args),

@@ -205,11 +205,22 @@ impl Stages {
             timeout_ms,
             models: args.models,
             threads: self.threads,
+            worker: solver::WorkerCommand {
+                program: solver_worker()?,
+                args: vec![
+                    "solve-worker".into(),
+                    "--memory".into(),
+                    args.solver_memory.to_string().into(),
+                ],
+            },
         };
         let files = StageFiles {
             inputs: vec![self.work.join("vc")],
             outputs: vec![self.work.join("cex")],
-            options: format!("timeout_ms={timeout_ms} models={}", args.models),
+            options: format!(
+                "timeout_ms={timeout_ms} models={} memory_mb={}",
+                args.models, args.solver_memory
+            ),
         };
         self.stage(
             "solve",
@@ -293,4 +304,21 @@ impl Stages {
             },
         )
     }
+}
+
+/// The environment variable naming the program to start as a solver process instead of
+/// this binary (whose hidden `solve-worker` command serves as one): set by a harness that
+/// runs `dsd` in-process, where the running binary is the harness.
+pub const SOLVER_WORKER_ENV: &str = "DSD_SOLVER_WORKER";
+
+/// The program started for solver processes.
+fn solver_worker() -> Result<std::ffi::OsString, Failure> {
+    if let Some(program) = std::env::var_os(SOLVER_WORKER_ENV) {
+        return Ok(program);
+    }
+    std::env::current_exe().map(Into::into).map_err(|e| {
+        Failure::new(format!(
+            "cannot find the dsd binary to start solver processes: {e}"
+        ))
+    })
 }

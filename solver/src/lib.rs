@@ -18,16 +18,26 @@
 //! there (commons-lang3, with other work on the machine: unsat goals cost 1,899 s
 //! instead of 1,322 s, because most goals of such a prelude are still decided
 //! incrementally in milliseconds).
-//! Unknown results (timeouts) are recorded and counted, never fatal.
+//! Z3 runs in solver processes ([`worker`], one per thread, started through
+//! [`Options::worker`]) whose memory is bounded: a goal that needs more, or whose process
+//! dies or overruns its timeout, is unknown, and the next goal gets a fresh process
+//! ([`pool`]). commons-lang3's `Fraction` (48 goals over 64-bit arithmetic) took 5.9 GB
+//! and 48 s in one process with two threads; in two processes of 768 MB, 0.8 GB and 12 s,
+//! with the same answers.
+//! Unknown results (timeouts, memory) are recorded and counted, never fatal.
 
 pub mod cex;
 mod ledger;
+mod pool;
 mod slice;
+mod worker;
 mod z3query;
 
 pub use cex::{Cex, FieldValue, Model, Status, Value};
 use ledger::Ledger;
-use slice::Slicer;
+use pool::Worker;
+pub use pool::WorkerCommand;
+pub use worker::serve;
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -43,16 +53,10 @@ pub struct Options {
     pub models: u32,
     /// Worker threads.
     pub threads: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            timeout_ms: 5000,
-            models: 3,
-            threads: 2,
-        }
-    }
+    /// How to start a solver process ([`serve`]); one runs per thread, a fresh Z3 context
+    /// per prelude (terms of earlier preludes would otherwise pile up and slow down every
+    /// later model).
+    pub worker: WorkerCommand,
 }
 
 /// Counts reported by the solve stage.
@@ -105,17 +109,20 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
 /// Timeouts in one prelude after which its remaining goals get only the short budget.
 pub const PRELUDE_TIMEOUTS: u32 = 2;
 
-/// Solves the goals of one prelude, skipping sites the ledger says need no more work; the
-/// prelude is not even loaded when every one of its sites is skipped.
-fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &Ledger) -> Vec<Cex> {
+/// Solves the goals of one prelude in `worker`, skipping sites the ledger says need no more
+/// work; the prelude is not even loaded when every one of its sites is skipped.
+fn solve_prelude(
+    work_dir: &Path,
+    group: &Prelude,
+    options: &Options,
+    ledger: &Ledger,
+    worker: &mut Worker,
+) -> Vec<Cex> {
     let path = work_dir
         .join("vc")
         .join("q")
         .join(format!("{}.smt2", group.id));
     let harness = &group.harness;
-    let text = std::cell::OnceCell::new();
-    let mut loaded = None;
-    let slicer = std::cell::OnceCell::new();
     let mut timeouts = 0;
     let mut out = Vec::new();
     for q in &group.queries {
@@ -135,29 +142,18 @@ fn solve_prelude(work_dir: &Path, group: &Prelude, options: &Options, ledger: &L
         if let Some(skip) = ledger.skip(&q.site, q.rank) {
             cex.reason = Some(skip.reason());
         } else {
-            match text.get_or_init(|| std::fs::read_to_string(&path)) {
-                Ok(text) => {
-                    let prelude = loaded.get_or_insert_with(|| z3query::Prelude::load(text));
-                    let slice =
-                        |roots: &[&str]| slicer.get_or_init(|| Slicer::new(text)).slice(roots);
-                    let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {
-                        z3query::short_budget(options.timeout_ms)
-                    } else {
-                        options.timeout_ms
-                    };
-                    let solved = prelude.solve(harness, q, options.models, timeout_ms, &slice);
-                    if solved.status == cex::Status::Unknown {
-                        timeouts += 1;
-                    }
-                    cex.status = solved.status;
-                    cex.reason = solved.reason;
-                    cex.models = solved.models;
-                }
-                Err(e) => {
-                    cex.status = cex::Status::Unknown;
-                    cex.reason = Some(format!("{}: {e}", path.display()));
-                }
+            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {
+                z3query::short_budget(options.timeout_ms)
+            } else {
+                options.timeout_ms
+            };
+            let solved = worker.solve(&group.id, &path, harness, q, options.models, timeout_ms);
+            if solved.status == cex::Status::Unknown {
+                timeouts += 1;
             }
+            cex.status = solved.status;
+            cex.reason = solved.reason;
+            cex.models = solved.models;
             ledger.record(&q.site, q.rank, cex.status);
         }
         cex.millis = start.elapsed().as_millis() as u64;
@@ -192,25 +188,24 @@ pub fn solve_stage(
     let threads = options.threads.max(1);
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| loop {
-                let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
-                let Some(group) = next else { break };
-                // A fresh Z3 context per prelude: terms of earlier preludes would otherwise pile
-                // up in the thread's context and slow down every later model.
-                let cexes = z3::with_z3_config(&z3::Config::new(), || {
-                    solve_prelude(work_dir, &group, options, &ledger)
-                });
-                let written = write_cexes(&dir, &cexes);
-                if let Ok(mut s) = summary.lock() {
-                    match (s.as_mut(), written) {
-                        (Ok(s), Ok(())) => s.count(&cexes),
-                        (Ok(_), Err(e)) => *s = Err(e),
-                        (Err(_), _) => {}
+            scope.spawn(|| {
+                let mut worker = Worker::new(&options.worker);
+                loop {
+                    let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
+                    let Some(group) = next else { break };
+                    let cexes = solve_prelude(work_dir, &group, options, &ledger, &mut worker);
+                    let written = write_cexes(&dir, &cexes);
+                    if let Ok(mut s) = summary.lock() {
+                        match (s.as_mut(), written) {
+                            (Ok(s), Ok(())) => s.count(&cexes),
+                            (Ok(_), Err(e)) => *s = Err(e),
+                            (Err(_), _) => {}
+                        }
                     }
-                }
-                if let Ok(mut d) = done.lock() {
-                    *d += 1;
-                    progress(*d, total);
+                    if let Ok(mut d) = done.lock() {
+                        *d += 1;
+                        progress(*d, total);
+                    }
                 }
             });
         }

@@ -12,6 +12,7 @@ use z3::{Params, SatResult, Solver};
 const MAX_ELEMENTS: i64 = 4096;
 
 /// The result of solving one query.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Solved {
     /// Outcome.
     pub status: Status,
@@ -26,14 +27,17 @@ pub struct Solved {
 /// Z3 4.8 does not always survive a cancelled check: after `check-sat-assuming` timed out
 /// early, every later check of the same solver answered `sat` with models that violate
 /// thousands of the prelude's assertions (commons-lang3, `ExtendedMessageFormat`). Every
-/// model is therefore checked against the assertions before it is read, and a solver that
-/// gave a false model is replaced by a freshly loaded one. (Asserting each goal in a scope
+/// model of a solver that has left a check undecided is therefore checked against the
+/// assertions before it is read, and a solver that gave a false model is replaced by a
+/// freshly loaded one. (Asserting each goal in a scope
 /// of its own instead of assuming it avoided the failure, but made the arithmetic of
 /// commons-lang3's `Fraction` take twice the time and memory.)
 pub struct Prelude<'t> {
     text: &'t str,
     solver: Option<Solver>,
     parsed: bool,
+    /// The solver has left a check undecided, so its models are checked.
+    suspect: bool,
 }
 
 impl<'t> Prelude<'t> {
@@ -44,6 +48,7 @@ impl<'t> Prelude<'t> {
             text,
             parsed: parsed(&solver, text),
             solver: Some(solver),
+            suspect: false,
         }
     }
 
@@ -68,7 +73,7 @@ impl<'t> Prelude<'t> {
         let text = self.text;
         let solver = self.solver.get_or_insert_with(|| solver_of(text));
         let goal = Bool::new_const(query.goal.as_str());
-        let mut checks = Checks::new(solver);
+        let mut checks = Checks::new(solver, self.suspect);
         let budget = incremental_budget(timeout_ms);
         let outcome = match checks.check(std::slice::from_ref(&goal), budget) {
             Checked::Sat(model) => Ok(refine(
@@ -80,10 +85,12 @@ impl<'t> Prelude<'t> {
                 timeout_ms,
             )),
             Checked::Unsat => Ok(Solved::unsat()),
-            Checked::Unknown => Err(solver.get_reason_unknown()),
+            Checked::Unknown => Err(reason_unknown(solver)),
         };
+        self.suspect = checks.suspect;
         if checks.false_model {
             self.solver = None;
+            self.suspect = false;
         }
         let reason = match outcome {
             Ok(solved) => return solved,
@@ -127,7 +134,7 @@ fn solve_slice(
         Checked::Sat(model) => refine(&mut checks, model, &[], harness, max_models, timeout_ms),
         Checked::Unsat => Solved::unsat(),
         Checked::Unknown if checks.false_model => Solved::unknown(Some(FALSE_MODEL.into())),
-        Checked::Unknown => Solved::unknown(solver.get_reason_unknown()),
+        Checked::Unknown => Solved::unknown(reason_unknown(&solver)),
     }
 }
 
@@ -150,22 +157,29 @@ struct Checks<'s> {
     /// The text `solver` was loaded from, when it is a goal's slice.
     slice: Option<&'s str>,
     false_model: bool,
+    /// The solver has left a check undecided: its models are checked before they are read.
+    suspect: bool,
+    /// How long the last check took, in milliseconds.
+    last_ms: u32,
 }
 
 impl<'s> Checks<'s> {
-    fn new(solver: &'s Solver) -> Self {
+    /// The checks of `solver`; `suspect` when it has already left a check undecided.
+    fn new(solver: &'s Solver, suspect: bool) -> Self {
         Checks {
             solver,
             slice: None,
             false_model: false,
+            suspect,
+            last_ms: 0,
         }
     }
 
-    /// The checks of a solver loaded from a goal's slice, `text`.
+    /// The checks of a fresh solver loaded from a goal's slice, `text`.
     fn of_slice(solver: &'s Solver, text: &'s str) -> Self {
         Checks {
             slice: Some(text),
-            ..Checks::new(solver)
+            ..Checks::new(solver, false)
         }
     }
 
@@ -181,18 +195,24 @@ impl<'s> Checks<'s> {
         for p in prefs {
             solver.assert(p);
         }
-        Checks::new(&solver).check(&[], ms)
+        Checks::new(&solver, false).check(&[], ms)
     }
 
     /// Checks the solver's assertions under the assumptions `extra` for at most `ms`. A
-    /// model is read only when no assertion or assumption is false in it: equations
-    /// between arrays evaluate to a comparison of lambdas rather than to `true`, so only a
-    /// `false` rejects it.
+    /// model is read only when no assumption is false in it, nor, once the solver is
+    /// suspect, any assertion (about 30 ms for a 1 MB prelude): equations between arrays
+    /// evaluate to a comparison of lambdas rather than to `true`, so only a `false`
+    /// rejects it.
     fn check(&mut self, extra: &[Bool], ms: u32) -> Checked {
         set_timeout(self.solver, ms);
-        match self.solver.check_assumptions(extra) {
+        let start = Instant::now();
+        let result = self.solver.check_assumptions(extra);
+        self.last_ms = u32::try_from(start.elapsed().as_millis()).unwrap_or(u32::MAX);
+        match result {
             SatResult::Sat => match self.solver.get_model() {
-                Some(model) if self.satisfies(&model) && holds_all(&model, extra) => {
+                Some(model)
+                    if holds_all(&model, extra) && (!self.suspect || self.satisfies(&model)) =>
+                {
                     Checked::Sat(model)
                 }
                 _ => {
@@ -201,7 +221,10 @@ impl<'s> Checks<'s> {
                 }
             },
             SatResult::Unsat => Checked::Unsat,
-            SatResult::Unknown => Checked::Unknown,
+            SatResult::Unknown => {
+                self.suspect = true;
+                Checked::Unknown
+            }
         }
     }
 
@@ -227,7 +250,8 @@ impl Solved {
         }
     }
 
-    fn unknown(reason: Option<String>) -> Solved {
+    /// A goal left undecided, and why.
+    pub fn unknown(reason: Option<String>) -> Solved {
         Solved {
             status: Status::Unknown,
             reason,
@@ -249,6 +273,30 @@ fn parsed(solver: &Solver, text: &str) -> bool {
     !(solver.get_assertions().is_empty() && text.contains("(assert"))
 }
 
+/// Makes Z3's checks give up once the memory it holds, over all contexts of the process,
+/// exceeds `mb` megabytes. Z3 4.8 reads `memory_high_watermark` in bytes (its help says
+/// megabytes); its SMT core checks the mark between search steps and answers unknown.
+pub fn limit_memory(mb: u32) {
+    let bytes = u64::from(mb) * 1024 * 1024;
+    let bytes = u32::try_from(bytes).unwrap_or(u32::MAX);
+    z3::set_global_param("memory_high_watermark", &bytes.to_string());
+}
+
+/// Why the last check of `solver` was undecided, in the user's terms.
+fn reason_unknown(solver: &Solver) -> Option<String> {
+    let reason = solver.get_reason_unknown()?;
+    Some(
+        if reason.contains("memout") || reason.contains("out of memory") {
+            MEMORY_OUT.into()
+        } else {
+            reason
+        },
+    )
+}
+
+/// Why a goal whose check ran out of memory is unknown.
+const MEMORY_OUT: &str = "the solver reached its memory limit (--solver-memory)";
+
 fn set_timeout(solver: &Solver, ms: u32) {
     let mut params = Params::new();
     params.set_u32("timeout", ms);
@@ -259,6 +307,10 @@ fn set_timeout(solver: &Solver, ms: u32) {
 /// further models only refine it: they share one [`short_budget`], and the first model
 /// stands when the budget runs out. A first model that already meets every preference
 /// needs no check for them; otherwise the least important preference is dropped first.
+/// A check for preferences gets twice the time the first model took (at least
+/// [`PREFERENCE_MIN_MS`], at most half the budget): it is the same formula with more
+/// constraints, and on commons-lang3 (shard 1/8) those of slices that took over 600 ms
+/// ran out the whole budget for 14 of 17 goals.
 fn refine(
     checks: &mut Checks,
     first: z3::Model,
@@ -268,6 +320,10 @@ fn refine(
     timeout_ms: u32,
 ) -> Solved {
     let budget = Budget::new(timeout_ms);
+    let preference_ms = checks
+        .last_ms
+        .saturating_mul(2)
+        .clamp(PREFERENCE_MIN_MS, short_budget(timeout_ms) / 2);
     let prefs: Vec<Bool> = harness
         .preferences
         .iter()
@@ -283,6 +339,7 @@ fn refine(
     }
     for start in (0..prefs.len()).filter(|_| !preferred) {
         let Some(ms) = budget.left() else { break };
+        let ms = ms.min(preference_ms);
         let mut candidate = base.to_vec();
         candidate.extend(prefs[start..].iter().cloned());
         match checks.check_preferred(&candidate, ms) {
@@ -349,6 +406,9 @@ fn models(
     checks.solver.pop(1);
     models
 }
+
+/// The least time a check for preferred inputs gets.
+const PREFERENCE_MIN_MS: u32 = 100;
 
 /// The longest check for a further model of a satisfiable goal. Further models are
 /// second chances for a site whose first test is refuted; most come in milliseconds, and
@@ -809,7 +869,7 @@ mod tests {
         let wrong = other.get_model().unwrap();
         let solver = Solver::new();
         solver.from_string("(declare-const x Int)(assert (> x 5))");
-        let mut checks = Checks::new(&solver);
+        let mut checks = Checks::new(&solver, true);
         assert!(!checks.satisfies(&wrong), "x = 1 makes (> x 5) false");
         let Checked::Sat(model) = checks.check(&[], 1000) else {
             panic!("the formula is satisfiable");
@@ -844,7 +904,7 @@ mod tests {
             "(declare-const a (Array Int Int))(declare-const b (Array Int Int))
              (assert (= b (store a 0 1)))(assert (= (select b 0) 1))",
         );
-        let mut checks = Checks::new(&solver);
+        let mut checks = Checks::new(&solver, true);
         assert!(matches!(checks.check(&[], 1000), Checked::Sat(_)));
         assert!(!checks.false_model);
     }

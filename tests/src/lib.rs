@@ -95,10 +95,23 @@ pub fn check_in(work: &Path, src: &Path, extra: &[&str]) -> Result<Run, String> 
 }
 
 /// Runs `dsd ARGS` in-process: its exit status, or the message of the error that stopped it.
+/// Its solver processes run `solver-worker`, since this test binary cannot serve as one.
 pub fn dsd(args: &[String]) -> Result<i32, String> {
+    std::env::set_var(pipeline::stages::SOLVER_WORKER_ENV, solver_worker());
     let argv = std::iter::once("dsd".to_string()).chain(args.iter().cloned());
     let cli = pipeline::cli::Cli::parse_from(argv);
     pipeline::cli::execute(&cli).map_err(|e| e.0)
+}
+
+/// This package's `solver-worker` binary, which cargo builds next to the `deps` folder
+/// holding the integration test binaries.
+fn solver_worker() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/PROFILE/deps");
+    dir.join(format!("solver-worker{}", std::env::consts::EXE_SUFFIX))
 }
 
 /// The findings of a JSON report.

@@ -1,0 +1,340 @@
+//! The solve stage's side of a solver process ([`crate::worker`]): starts it, sends it
+//! preludes and goals, and starts another when it dies. A goal whose process dies (out of
+//! memory, or a crash inside Z3) or overruns its timeout by as much again (at least
+//! [`MIN_GRACE_MS`]: Z3's cancel is not prompt while it internalizes a formula) is unknown;
+//! the next goal gets a new process.
+
+use crate::worker::Request;
+use crate::z3query::Solved;
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+use vcgen::{Harness, Query};
+
+/// The least time past its timeout a goal is given before its process is ended.
+pub const MIN_GRACE_MS: u64 = 1000;
+
+/// How to start a solver process: a program and its arguments (the `dsd` binary and its
+/// hidden worker command). The process reads [`Request`]s and answers as
+/// [`crate::worker::serve`] does.
+#[derive(Debug, Clone)]
+pub struct WorkerCommand {
+    /// The program.
+    pub program: OsString,
+    /// Its arguments.
+    pub args: Vec<OsString>,
+}
+
+/// One solver process, started on first use and again after it died.
+pub struct Worker<'c> {
+    command: &'c WorkerCommand,
+    process: Option<Process>,
+}
+
+/// A running solver process.
+struct Process {
+    child: Arc<Mutex<Child>>,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    /// The prelude it holds.
+    loaded: Option<String>,
+    watchdog: Arc<Watchdog>,
+}
+
+/// Ends a process whose goal overruns its deadline.
+#[derive(Default)]
+struct Watchdog {
+    /// The deadline of the goal being solved; `None` between goals. `stop` ends the watch.
+    state: Mutex<(Option<Instant>, bool)>,
+    wake: Condvar,
+}
+
+impl<'c> Worker<'c> {
+    /// A worker that starts its process when first asked.
+    pub fn new(command: &'c WorkerCommand) -> Self {
+        Worker {
+            command,
+            process: None,
+        }
+    }
+
+    /// Solves `query` of the prelude `id` (file `path`, entry reached by `harness`).
+    pub fn solve(
+        &mut self,
+        id: &str,
+        path: &Path,
+        harness: &Harness,
+        query: &Query,
+        max_models: u32,
+        timeout_ms: u32,
+    ) -> Solved {
+        let timeout = u64::from(timeout_ms);
+        let deadline = Instant::now() + Duration::from_millis(timeout + timeout.max(MIN_GRACE_MS));
+        let outcome = self.process().and_then(|process| {
+            if process.loaded.as_deref() != Some(id) {
+                process.send(&Request::Load {
+                    path: path.to_path_buf(),
+                    harness: Box::new(harness.clone()),
+                })?;
+                process.loaded = Some(id.to_string());
+            }
+            process.send(&Request::Solve {
+                query: query.clone(),
+                max_models,
+                timeout_ms,
+            })?;
+            process.receive(deadline)
+        });
+        match outcome {
+            Ok(solved) => solved,
+            Err(reason) => {
+                if let Some(process) = self.process.take() {
+                    process.end();
+                }
+                Solved::unknown(Some(reason))
+            }
+        }
+    }
+
+    /// The running process, started if needed.
+    fn process(&mut self) -> Result<&mut Process, String> {
+        if self.process.is_none() {
+            self.process = Some(Process::start(self.command)?);
+        }
+        Ok(self.process.as_mut().expect("started above"))
+    }
+}
+
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        if let Some(process) = self.process.take() {
+            process.end();
+        }
+    }
+}
+
+impl Process {
+    fn start(command: &WorkerCommand) -> Result<Process, String> {
+        let mut child = Command::new(&command.program)
+            .args(&command.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start a solver process: {e}"))?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or("the solver process has no input")?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or("the solver process has no output")?;
+        let child = Arc::new(Mutex::new(child));
+        let watchdog = Arc::new(Watchdog::default());
+        let (watched, dog) = (Arc::clone(&child), Arc::clone(&watchdog));
+        std::thread::spawn(move || dog.watch(&watched));
+        Ok(Process {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+            loaded: None,
+            watchdog,
+        })
+    }
+
+    fn send(&mut self, request: &Request) -> Result<(), String> {
+        let line = serde_json::to_string(request).map_err(|e| e.to_string())?;
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| self.death())
+    }
+
+    /// Reads the answer to the last goal, ending the process if it comes after `deadline`.
+    fn receive(&mut self, deadline: Instant) -> Result<Solved, String> {
+        self.watchdog.arm(Some(deadline));
+        let mut line = String::new();
+        let read = self.stdout.read_line(&mut line);
+        self.watchdog.arm(None);
+        match read {
+            Ok(n) if n > 0 => serde_json::from_str(&line)
+                .map_err(|e| format!("the solver process answered badly: {e}")),
+            _ if Instant::now() >= deadline => {
+                Err("the solver overran its timeout and was ended".into())
+            }
+            _ => Err(self.death()),
+        }
+    }
+
+    /// Why the process stopped answering.
+    fn death(&mut self) -> String {
+        let status = self.child.lock().ok().and_then(|mut c| c.wait().ok());
+        match status {
+            Some(s) => format!(
+                "the solver process ended ({s}): out of memory (--solver-memory) or a crash in Z3"
+            ),
+            None => "the solver process ended".into(),
+        }
+    }
+
+    /// Stops the process and its watchdog.
+    fn end(self) {
+        self.watchdog.stop();
+        drop(self.stdin);
+        if let Ok(mut child) = self.child.lock() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Watchdog {
+    /// Sets (or clears) the deadline of the goal being solved.
+    fn arm(&self, deadline: Option<Instant>) {
+        if let Ok(mut state) = self.state.lock() {
+            state.0 = deadline;
+            self.wake.notify_one();
+        }
+    }
+
+    /// Ends the watch.
+    fn stop(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.1 = true;
+            self.wake.notify_one();
+        }
+    }
+
+    /// Kills `child` when a deadline passes before it is cleared; returns once stopped.
+    fn watch(&self, child: &Mutex<Child>) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        loop {
+            if state.1 {
+                return;
+            }
+            let wait = match state.0 {
+                None => Duration::from_secs(3600),
+                Some(deadline) => {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        if let Ok(mut c) = child.lock() {
+                            let _ = c.kill();
+                        }
+                        state.0 = None;
+                        continue;
+                    }
+                    deadline - now
+                }
+            };
+            state = match self.wake.wait_timeout(state, wait) {
+                Ok((s, _)) => s,
+                Err(_) => return,
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cex::Status;
+    use vcgen::{Entry, Route};
+
+    /// A solver process played by the shell: `script` runs with the requests on stdin.
+    fn shell(script: &str) -> WorkerCommand {
+        WorkerCommand {
+            program: "sh".into(),
+            args: vec!["-c".into(), script.into()],
+        }
+    }
+
+    fn harness() -> Harness {
+        Harness {
+            entry: Entry {
+                class: "demo.Calc".into(),
+                method: "div".into(),
+                descriptor: "(II)I".into(),
+                is_static: true,
+                params: Vec::new(),
+            },
+            receiver: None,
+            args: Vec::new(),
+            chain: Vec::new(),
+            statics: Vec::new(),
+            route: Route::Direct,
+            preferences: Vec::new(),
+            inputs: Vec::new(),
+            symbols: Default::default(),
+            observed: false,
+        }
+    }
+
+    fn solve(worker: &mut Worker, query: &str, timeout_ms: u32) -> Solved {
+        let query = Query {
+            id: query.into(),
+            goal: "goal!1".into(),
+            site: "s1".into(),
+            rank: 0,
+        };
+        worker.solve(
+            "p1",
+            Path::new("p1.smt2"),
+            &harness(),
+            &query,
+            1,
+            timeout_ms,
+        )
+    }
+
+    const UNSAT: &str = r#"{"status":"unsat","reason":null,"models":[]}"#;
+
+    #[test]
+    fn a_process_answers_goal_after_goal_of_a_loaded_prelude() {
+        let command = shell(&format!(
+            "while read request; do read goal; echo '{UNSAT}'; done"
+        ));
+        let mut worker = Worker::new(&command);
+        assert_eq!(solve(&mut worker, "q1", 1000).status, Status::Unsat);
+        // The prelude is loaded once: the second goal comes without a load request, so a
+        // process that reads two lines per answer would now wait for ever.
+        let command = shell(&format!(
+            "read load; while read goal; do echo '{UNSAT}'; done"
+        ));
+        let mut worker = Worker::new(&command);
+        assert_eq!(solve(&mut worker, "q1", 1000).status, Status::Unsat);
+        assert_eq!(solve(&mut worker, "q2", 1000).status, Status::Unsat);
+    }
+
+    #[test]
+    fn a_goal_whose_process_dies_is_unknown_and_the_next_gets_a_new_process() {
+        let marker = std::env::temp_dir().join(format!("dsd-pool-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        let marker = marker.display();
+        // The first process dies on its goal; the second answers.
+        let command = shell(&format!(
+            "if [ -e {marker} ]; then read load; while read goal; do echo '{UNSAT}'; done; \
+             else touch {marker}; read load; read goal; exit 3; fi"
+        ));
+        let mut worker = Worker::new(&command);
+        let died = solve(&mut worker, "q1", 1000);
+        assert_eq!(died.status, Status::Unknown);
+        assert!(died.reason.unwrap().contains("ended"));
+        assert_eq!(solve(&mut worker, "q2", 1000).status, Status::Unsat);
+    }
+
+    #[test]
+    fn a_process_that_overruns_its_timeout_is_ended() {
+        let command = shell("read load; read goal; exec sleep 60");
+        let mut worker = Worker::new(&command);
+        let start = Instant::now();
+        let solved = solve(&mut worker, "q1", 100);
+        assert_eq!(solved.status, Status::Unknown);
+        assert!(solved.reason.unwrap().contains("overran"));
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+}

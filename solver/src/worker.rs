@@ -1,0 +1,137 @@
+//! The solver process: holds one prelude at a time in a fresh Z3 context and solves the goals
+//! it is sent, one JSON line per request on stdin, one per answer on stdout.
+//!
+//! Z3 runs in processes of its own so that it can neither take the machine nor stop the run:
+//! its memory is bounded by the operating system, and a process that dies or hangs costs
+//! one goal (see [`crate::pool`]). Z3 4.8 bit-blasts 64-bit multiplications and divisions
+//! while it internalizes a formula, where neither its timeout nor its memory mark is
+//! checked: one goal of commons-lang3's `Fraction` grew to 1.9 GB within 8 s of a 5 s
+//! timeout.
+
+use crate::slice::Slicer;
+use crate::z3query::{self, Solved};
+use serde::{Deserialize, Serialize};
+use std::io::{Stdin, Write};
+use std::path::PathBuf;
+use vcgen::{Harness, Query};
+
+/// What the solve stage asks of a solver process.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum Request {
+    /// Load a prelude (an entry variant's formula) in a fresh context, dropping the last.
+    Load {
+        /// The prelude's SMT-LIB file.
+        path: PathBuf,
+        /// How its entry is reached.
+        harness: Box<Harness>,
+    },
+    /// Solve one goal of the loaded prelude.
+    Solve {
+        /// The goal.
+        query: Query,
+        /// Most distinct models wanted.
+        max_models: u32,
+        /// The goal's timeout.
+        timeout_ms: u32,
+    },
+}
+
+/// Runs a solver process until its input ends: the body of `dsd`'s hidden worker command.
+/// The process's data may grow to `memory_mb` megabytes; Z3 gives up on a goal (unknown)
+/// at three quarters of it, and the operating system ends the process at the whole.
+pub fn serve(memory_mb: u32) -> Result<(), String> {
+    limit_memory(memory_mb)?;
+    let mut requests = std::io::stdin();
+    let mut out = std::io::stdout();
+    let mut next = read(&mut requests)?;
+    while let Some(request) = next.take() {
+        next = match request {
+            Request::Load { path, harness } => z3::with_z3_config(&z3::Config::new(), || {
+                serve_prelude(&path, &harness, &mut requests, &mut out)
+            })?,
+            Request::Solve { .. } => {
+                answer(
+                    &mut out,
+                    &Solved::unknown(Some("no prelude is loaded".into())),
+                )?;
+                read(&mut requests)?
+            }
+        };
+    }
+    Ok(())
+}
+
+/// Solves the goals of one prelude until another prelude is requested (returned) or the
+/// input ends.
+fn serve_prelude(
+    path: &std::path::Path,
+    harness: &Harness,
+    requests: &mut Stdin,
+    out: &mut impl Write,
+) -> Result<Option<Request>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
+    let mut prelude = None;
+    let slicer = std::cell::OnceCell::new();
+    loop {
+        let Some(request) = read(requests)? else {
+            return Ok(None);
+        };
+        let Request::Solve {
+            query,
+            max_models,
+            timeout_ms,
+        } = request
+        else {
+            return Ok(Some(request));
+        };
+        let solved = match &text {
+            Ok(text) => {
+                let prelude = prelude.get_or_insert_with(|| z3query::Prelude::load(text));
+                let slice = |roots: &[&str]| slicer.get_or_init(|| Slicer::new(text)).slice(roots);
+                prelude.solve(harness, &query, max_models, timeout_ms, &slice)
+            }
+            Err(e) => Solved::unknown(Some(e.clone())),
+        };
+        answer(out, &solved)?;
+    }
+}
+
+/// The next request, or `None` at the end of the input.
+fn read(requests: &mut Stdin) -> Result<Option<Request>, String> {
+    let mut line = String::new();
+    match requests.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => serde_json::from_str(&line)
+            .map(Some)
+            .map_err(|e| format!("bad request: {e}")),
+        Err(e) => Err(format!("cannot read a request: {e}")),
+    }
+}
+
+/// Writes one answer line and flushes it.
+fn answer(out: &mut impl Write, solved: &Solved) -> Result<(), String> {
+    let line = serde_json::to_string(solved).map_err(|e| e.to_string())?;
+    writeln!(out, "{line}")
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot answer: {e}"))
+}
+
+/// Bounds the process's data segment to `memory_mb` and Z3's own allocations to three
+/// quarters of it: past the mark Z3's search answers unknown; past the limit an
+/// allocation fails and the process ends.
+fn limit_memory(memory_mb: u32) -> Result<(), String> {
+    let bytes = u64::from(memory_mb) << 20;
+    let limit = libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: bytes,
+    };
+    // SAFETY: setrlimit only reads the struct it is given.
+    if unsafe { libc::setrlimit(libc::RLIMIT_DATA, &limit) } != 0 {
+        return Err(format!(
+            "cannot limit the solver's memory: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    z3query::limit_memory(memory_mb / 4 * 3);
+    Ok(())
+}
