@@ -785,4 +785,20 @@ mod tests {
             Some("(Lp/Base$Context;)V")
         );
     }
+
+    #[test]
+    fn a_member_type_of_a_library_class_types_a_parameter() {
+        let (program, _) = parse_sources(&[(
+            "/src/p/Pair.java",
+            "package p;\nimport java.util.Map;\npublic class Pair {\n    Pair(Map.Entry e) {}\n    Pair(Map m) {}\n}\n",
+        )]);
+        let pair = program.classes.iter().find(|c| c.name == "p.Pair");
+        let descriptors: Vec<&str> = pair
+            .map(|c| c.methods.iter().map(|m| m.descriptor.as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(
+            descriptors,
+            ["(Ljava/util/Map$Entry;)V", "(Ljava/util/Map;)V"]
+        );
+    }
 }

@@ -376,10 +376,30 @@ impl<'a> ClassNames<'a> {
                 };
             }
         }
-        match self.resolve(name, scope) {
+        match self
+            .resolve(name, scope)
+            .or_else(|| self.resolve_member_type(name, scope))
+        {
             Some(n) => Type::Class { name: n, args },
             None => Type::Unknown,
         }
+    }
+
+    /// In a type, a dotted name whose head is a class names a member type: one declared
+    /// by the class or a supertype, or else one the class has outside the program (the JDK
+    /// model declares `java.util.Map` without `Map.Entry`).
+    fn resolve_member_type(&self, name: &str, scope: &TypeScope) -> Option<String> {
+        let (first, rest) = name.split_once('.')?;
+        let mut current = self.resolve_simple(first, scope)?;
+        for part in rest.split('.') {
+            current = self
+                .member_type_holders(&current)
+                .into_iter()
+                .map(|holder| format!("{holder}${part}"))
+                .find(|nested| self.exists(nested))
+                .unwrap_or_else(|| format!("{current}${part}"));
+        }
+        Some(current)
     }
 }
 
