@@ -97,6 +97,47 @@ impl<'p> Access<'p> {
         !m.modifiers.private && (m.modifiers.public || package_of(class) == self.package)
     }
 
+    /// True when javac cannot pick the method `name` of `class` with parameters
+    /// `descriptor_prefix` from arguments cast to its erased parameter types: another
+    /// method of that name and arity accepts the same arguments, and one of the two is
+    /// generic, so neither is more specific (collections4's `MapUtils.populateMap` on a
+    /// `MultiMap` and on a `Map`, ambiguous even with explicit type arguments).
+    pub fn ambiguous(&self, class: &str, name: &str, descriptor_prefix: &str) -> bool {
+        let Some(c) = self.class(class) else {
+            return false;
+        };
+        let Some(m) = c
+            .methods
+            .iter()
+            .find(|m| m.name == name && m.descriptor.starts_with(descriptor_prefix))
+        else {
+            return false;
+        };
+        let params: Vec<Type> = m.params().iter().map(|p| p.ty.erasure()).collect();
+        c.methods.iter().any(|other| {
+            other.name == name
+                && other.descriptor != m.descriptor
+                && other.param_count == m.param_count
+                && !(m.type_params.is_empty() && other.type_params.is_empty())
+                && other
+                    .params()
+                    .iter()
+                    .zip(&params)
+                    .all(|(o, p)| self.widens_to(p, &o.ty.erasure()))
+        })
+    }
+
+    /// True when a value of the erased type `from` is also one of `to`.
+    fn widens_to(&self, from: &Type, to: &Type) -> bool {
+        if from == to || *to == Type::object() {
+            return true;
+        }
+        match (from.class_name(), to.class_name()) {
+            (Some(f), Some(t)) => self.supertypes(f).iter().any(|s| s == t),
+            _ => false,
+        }
+    }
+
     /// True when a test may write the (erased) type in source.
     pub fn type_nameable(&self, ty: &Type) -> bool {
         match ty.erasure() {

@@ -266,6 +266,9 @@ impl<'a, 'p> Writer<'a, 'p> {
             self.forced = true;
             return false;
         }
+        if self.access.ambiguous(class, name, &descriptor) {
+            return false;
+        }
         self.access.nameable(class) && params.iter().all(|p| self.access.type_nameable(p))
     }
 
@@ -962,6 +965,52 @@ mod tests {
             "a.touch()"
         );
         assert!(!w.forced);
+    }
+
+    #[test]
+    fn a_call_javac_finds_ambiguous_goes_through_reflection() {
+        let program = program(
+            "package p;\n\
+             import java.util.Map;\n\
+             public class Maps {\n\
+                 public static <K, V> void fill(Map<K, V> m, java.util.List<V> v) {}\n\
+                 public static <K, V> void fill(Multi<K, V> m, java.util.List<V> v) {}\n\
+                 public static void put(Map m, Object v) {}\n\
+                 public static void put(Multi m, Object v) {}\n\
+             }\n\
+             interface Multi<K, V> extends Map<K, Object> {}\n",
+        );
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
+        let args = [
+            "(Multi) null".to_string(),
+            "(java.util.List) null".to_string(),
+        ];
+        let multi = "(Lp/Multi;Ljava/util/List;)V";
+        assert_eq!(
+            w.call(None, "p.Maps", "fill", multi, &args, false).text,
+            "invoke(null, Maps.class, \"fill\", new Class<?>[] {Multi.class, java.util.List.class}, new Object[] {(Multi) null, (java.util.List) null})"
+        );
+        assert!(
+            !w.forced,
+            "the method is public: only its call is ambiguous in source"
+        );
+        let map = "(Ljava/util/Map;Ljava/util/List;)V";
+        let args = [
+            "(java.util.Map) null".to_string(),
+            "(java.util.List) null".to_string(),
+        ];
+        assert_eq!(
+            w.call(None, "p.Maps", "fill", map, &args, false).text,
+            "Maps.fill((java.util.Map) null, (java.util.List) null)",
+            "the Map overload is the only one a Map argument fits"
+        );
+        let args = ["(Multi) null".to_string(), "(Object) null".to_string()];
+        assert_eq!(
+            w.call(None, "p.Maps", "put", multi, &args, false).text,
+            "Maps.put((Multi) null, (Object) null)",
+            "without generics the Multi overload is the most specific"
+        );
     }
 
     #[test]
