@@ -526,7 +526,7 @@ impl<'p> Lower<'p> {
         }
         let term = self.arith(st, op, &l, &r, op_ty, &rhs.ty, span);
         Val {
-            term: self.smt.define("b", sort, term),
+            term: self.name_arith(("b", sort), op, &l, &r, term, op_ty),
             sort,
         }
     }
@@ -552,6 +552,28 @@ impl<'p> Lower<'p> {
             Some(t) => t,
             None => self.fresh_value(op_ty, false).term,
         }
+    }
+
+    /// Names the result `term` of `l op r` (with a name prefix and sort); a new quotient
+    /// or remainder gets the [`smt::division_facts`] that spare Z3 bit-blasting for bounds.
+    fn name_arith(
+        &mut self,
+        (prefix, sort): (&str, &'static str),
+        op: BinaryOp,
+        l: &str,
+        r: &str,
+        term: Term,
+        op_ty: &Type,
+    ) -> Term {
+        let new = !smt::is_atomic(&term) && !self.smt.is_defined(&term);
+        let name = self.smt.define(prefix, sort, term);
+        if new && op_ty.is_integral() {
+            let width = op_ty.bits().unwrap_or(32);
+            if let Some(facts) = smt::division_facts(op, l, r, &name, width) {
+                self.smt.assert(&facts);
+            }
+        }
+        name
     }
 
     /// `a + b` on strings: a new string whose length is the sum of the operands' lengths.
@@ -720,7 +742,8 @@ impl<'p> Lower<'p> {
                     self.concat(st, &old_p.term, &r.term).term
                 } else {
                     let t = self.arith(st, op, &old_p.term, &r.term, op_ty, &value.ty, span);
-                    self.smt.define("cb", smt::sort(op_ty), t)
+                    let sort = smt::sort(op_ty);
+                    self.name_arith(("cb", sort), op, &old_p.term, &r.term, t, op_ty)
                 };
                 self.demote_for(
                     st,

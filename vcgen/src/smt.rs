@@ -161,6 +161,11 @@ impl Smt {
         name
     }
 
+    /// True when `term` already has a name (a [`Smt::define`] of it returns that name).
+    pub fn is_defined(&self, term: &str) -> bool {
+        self.defined.contains_key(term)
+    }
+
     /// Adds an assertion.
     pub fn assert(&mut self, term: &str) {
         let _ = writeln!(self.text, "(assert {term})");
@@ -410,9 +415,58 @@ pub fn binary(op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type) -> Op
     })
 }
 
+/// Facts about `result` = `x / c` or `x % c` for a literal `c > 1` (Java's truncating
+/// division, as `bvsdiv` and `bvsrem`) that Z3 would otherwise derive by bit-blasting: the
+/// remainder lies strictly between `-c` and `c` with the dividend's sign, and the quotient
+/// between zero and the dividend. With them `value[n % 10]` for `n >= 0` is proved in range
+/// by propagation (a digit loop unrolled five times timed out at 5 s without them). Valid
+/// for every width (checked exhaustively by Z3 at 8 and 12 bits, for any positive divisor).
+/// A divisor that is not a literal gets none: on the public bench they doubled the time of
+/// the satisfiable goals of a calculator whose operands are both inputs.
+pub fn division_facts(op: BinaryOp, x: &str, c: &str, result: &str, width: u32) -> Option<Term> {
+    let (bits, _) = fold::bv_literal(c)?;
+    let sign = 1u64 << (width - 1);
+    if bits < 2 || bits >= sign {
+        return None;
+    }
+    let zero = bv(0, width);
+    let neg_c = bv(-(bits as i64), width);
+    let facts = match op {
+        BinaryOp::Rem => vec![
+            format!("(bvslt {result} {c})"),
+            format!("(bvsgt {result} {neg_c})"),
+            format!("(=> (bvsge {x} {zero}) (bvsge {result} {zero}))"),
+            format!("(=> (bvsle {x} {zero}) (bvsle {result} {zero}))"),
+        ],
+        BinaryOp::Div => vec![
+            format!("(=> (bvsge {x} {zero}) (and (bvsge {result} {zero}) (bvsle {result} {x})))"),
+            format!("(=> (bvsle {x} {zero}) (and (bvsle {result} {zero}) (bvsge {result} {x})))"),
+        ],
+        _ => return None,
+    };
+    Some(and(&facts))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quotient_or_remainder_by_a_literal_gets_its_bounds() {
+        let rem = division_facts(BinaryOp::Rem, "n", &int(10), "r", 32).unwrap();
+        assert_eq!(
+            rem,
+            "(and (bvslt r (_ bv10 32)) (bvsgt r (_ bv4294967286 32)) \
+             (=> (bvsge n (_ bv0 32)) (bvsge r (_ bv0 32))) \
+             (=> (bvsle n (_ bv0 32)) (bvsle r (_ bv0 32))))"
+        );
+        let div = division_facts(BinaryOp::Div, "n", &bv(2, 64), "q", 64).unwrap();
+        assert!(div.contains("(bvsle q n)") && div.contains("(bvsge q n)"));
+        for divisor in ["d".to_string(), int(1), int(0), int(-10)] {
+            assert_eq!(division_facts(BinaryOp::Rem, "n", &divisor, "r", 32), None);
+        }
+        assert_eq!(division_facts(BinaryOp::Mul, "n", &int(10), "p", 32), None);
+    }
 
     #[test]
     fn literals_and_folding() {
