@@ -408,7 +408,7 @@ fn models(
 }
 
 /// The least time a check for preferred inputs gets.
-const PREFERENCE_MIN_MS: u32 = 100;
+const PREFERENCE_MIN_MS: u32 = 250;
 
 /// The longest check for a further model of a satisfiable goal. Further models are
 /// second chances for a site whose first test is refuted; most come in milliseconds, and
