@@ -323,7 +323,8 @@ fn refine(
     let preference_ms = checks
         .last_ms
         .saturating_mul(2)
-        .clamp(PREFERENCE_MIN_MS, short_budget(timeout_ms) / 2);
+        .max(PREFERENCE_MIN_MS)
+        .min(short_budget(timeout_ms) / 2);
     let prefs: Vec<Bool> = harness
         .preferences
         .iter()
@@ -851,6 +852,21 @@ mod tests {
         }
         let unsat = sliced("goal!1");
         assert_eq!(unsat.status, Status::Unsat);
+    }
+
+    #[test]
+    fn a_short_timeout_still_leaves_time_for_preferences() {
+        let mut prelude = Prelude::load(PRELUDE);
+        let plans = vec![Plan::Primitive {
+            ty: Type::Int,
+            sym: "x".into(),
+        }];
+        let mut harness = harness(plans, &["x"]);
+        harness.preferences = vec!["pref!small".into()];
+        // A 1 s timeout leaves 100 ms for a check for preferences, less than its minimum.
+        let solved = prelude.solve(&harness, &query("goal!0"), 1, 1000, &whole);
+        assert_eq!(solved.status, Status::Sat);
+        assert_eq!(solved.models.len(), 1);
     }
 
     #[test]
