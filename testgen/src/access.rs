@@ -5,7 +5,7 @@
 //! Everything else is reached by reflection or through its nearest nameable
 //! supertype, never written in source.
 
-use frontend::ir::{Class, Program, Type};
+use frontend::ir::{Class, Method, Program, Type};
 use std::collections::{HashMap, HashSet};
 
 /// What the generated test classes of one package can name.
@@ -84,14 +84,7 @@ impl<'p> Access<'p> {
     /// constructors): public, or protected or package-private in this package. A member
     /// the program does not model is taken as accessible.
     pub fn member_accessible(&self, class: &str, name: &str, descriptor_prefix: &str) -> bool {
-        let Some(c) = self.class(class) else {
-            return true;
-        };
-        let Some(m) = c
-            .methods
-            .iter()
-            .find(|m| m.name == name && m.descriptor.starts_with(descriptor_prefix))
-        else {
+        let Some((_, m)) = self.member(class, name, descriptor_prefix) else {
             return true;
         };
         !m.modifiers.private && (m.modifiers.public || package_of(class) == self.package)
@@ -103,14 +96,7 @@ impl<'p> Access<'p> {
     /// generic, so neither is more specific (collections4's `MapUtils.populateMap` on a
     /// `MultiMap` and on a `Map`, ambiguous even with explicit type arguments).
     pub fn ambiguous(&self, class: &str, name: &str, descriptor_prefix: &str) -> bool {
-        let Some(c) = self.class(class) else {
-            return false;
-        };
-        let Some(m) = c
-            .methods
-            .iter()
-            .find(|m| m.name == name && m.descriptor.starts_with(descriptor_prefix))
-        else {
+        let Some((c, m)) = self.member(class, name, descriptor_prefix) else {
             return false;
         };
         let params: Vec<Type> = m.params().iter().map(|p| p.ty.erasure()).collect();
@@ -125,6 +111,22 @@ impl<'p> Access<'p> {
                     .zip(&params)
                     .all(|(o, p)| self.widens_to(p, &o.ty.erasure()))
         })
+    }
+
+    /// The method or constructor `name` of `class` whose descriptor starts with
+    /// `descriptor_prefix`, with its class, when the program models it.
+    fn member(
+        &self,
+        class: &str,
+        name: &str,
+        descriptor_prefix: &str,
+    ) -> Option<(&'p Class, &'p Method)> {
+        let c = self.class(class)?;
+        let m = c
+            .methods
+            .iter()
+            .find(|m| m.name == name && m.descriptor.starts_with(descriptor_prefix))?;
+        Some((c, m))
     }
 
     /// True when a value of the erased type `from` is also one of `to`.
