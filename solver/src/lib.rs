@@ -22,8 +22,8 @@
 //! [`Options::worker`]) whose memory is bounded: a goal that needs more, or whose process
 //! dies or overruns its timeout, is unknown, and the next goal gets a fresh process
 //! ([`pool`]). commons-lang3's `Fraction` (48 goals over 64-bit arithmetic) took 5.9 GB
-//! and 48 s in one process with two threads; in two processes of 768 MB, 0.8 GB and 12 s,
-//! with the same answers.
+//! and 48 s in one process with two threads; in two processes of 768 MB, 12 s with the
+//! same answers, the largest process at 0.8 GB.
 //! Unknown results (timeouts, memory) are recorded and counted, never fatal.
 
 pub mod cex;

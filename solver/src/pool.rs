@@ -47,9 +47,17 @@ struct Process {
 /// Ends a process whose goal overruns its deadline.
 #[derive(Default)]
 struct Watchdog {
-    /// The deadline of the goal being solved; `None` between goals. `stop` ends the watch.
-    state: Mutex<(Option<Instant>, bool)>,
+    state: Mutex<Watch>,
     wake: Condvar,
+}
+
+/// What the watchdog waits for.
+#[derive(Default)]
+struct Watch {
+    /// The deadline of the goal being solved; `None` between goals.
+    deadline: Option<Instant>,
+    /// The process has ended: the watch is over.
+    stopped: bool,
 }
 
 impl<'c> Worker<'c> {
@@ -169,9 +177,14 @@ impl Process {
         }
     }
 
-    /// Why the process stopped answering.
+    /// Why the process stopped answering. It is killed first, so that waiting for it cannot
+    /// hang when it closed its pipes but lives on (killing one that has ended keeps its
+    /// status).
     fn death(&mut self) -> String {
-        let status = self.child.lock().ok().and_then(|mut c| c.wait().ok());
+        let status = self.child.lock().ok().and_then(|mut c| {
+            let _ = c.kill();
+            c.wait().ok()
+        });
         match status {
             Some(s) => format!(
                 "the solver process ended ({s}): out of memory (--solver-memory) or a crash in Z3"
@@ -195,7 +208,7 @@ impl Watchdog {
     /// Sets (or clears) the deadline of the goal being solved.
     fn arm(&self, deadline: Option<Instant>) {
         if let Ok(mut state) = self.state.lock() {
-            state.0 = deadline;
+            state.deadline = deadline;
             self.wake.notify_one();
         }
     }
@@ -203,7 +216,7 @@ impl Watchdog {
     /// Ends the watch.
     fn stop(&self) {
         if let Ok(mut state) = self.state.lock() {
-            state.1 = true;
+            state.stopped = true;
             self.wake.notify_one();
         }
     }
@@ -214,10 +227,10 @@ impl Watchdog {
             return;
         };
         loop {
-            if state.1 {
+            if state.stopped {
                 return;
             }
-            let wait = match state.0 {
+            let wait = match state.deadline {
                 None => Duration::from_secs(3600),
                 Some(deadline) => {
                     let now = Instant::now();
@@ -225,7 +238,7 @@ impl Watchdog {
                         if let Ok(mut c) = child.lock() {
                             let _ = c.kill();
                         }
-                        state.0 = None;
+                        state.deadline = None;
                         continue;
                     }
                     deadline - now
