@@ -399,7 +399,9 @@ pub struct Field {
     pub modifiers: Modifiers,
     /// The declarator.
     pub span: Span,
-    /// Value of a `static final` field with a constant initialiser.
+    /// Value of a `static final` field with a constant initialiser: the literal as written
+    /// (`'='` for `static final byte PAD = '=';`), which holds the field's value once
+    /// converted to its type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub constant: Option<Literal>,
 }

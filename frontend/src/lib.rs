@@ -650,17 +650,17 @@ fn field_inits(
         };
         let span = cx.src.span(d);
         let value = cx.initializer(v, &field.ty);
-        let constant = match &value.kind {
-            ExprKind::Literal(l) if field.modifiers.is_static && field.modifiers.is_final => {
-                Some((name.clone(), l.clone()))
-            }
+        let literal = match &value.kind {
             ExprKind::Convert {
                 expr,
                 conversion: ir::Conversion::Primitive,
-            } if field.modifiers.is_final => match &expr.kind {
-                ExprKind::Literal(l) => Some((name.clone(), narrow_literal(l, &field.ty))),
-                _ => None,
-            },
+            } => &expr.kind,
+            kind => kind,
+        };
+        let constant = match literal {
+            ExprKind::Literal(l) if field.modifiers.is_static && field.modifiers.is_final => {
+                Some((name.clone(), l.clone()))
+            }
             _ => None,
         };
         let target = if field.modifiers.is_static {
@@ -696,14 +696,6 @@ fn field_inits(
         ));
     }
     out
-}
-
-fn narrow_literal(l: &ir::Literal, ty: &Type) -> ir::Literal {
-    match (l, ty) {
-        (ir::Literal::Int(v), Type::Char) => ir::Literal::Char(*v as u16),
-        (ir::Literal::Int(v), Type::Long) => ir::Literal::Long(*v as i64),
-        (l, _) => l.clone(),
-    }
 }
 
 fn summarize(program: &Program, unknowns: usize, duplicate_classes: Vec<String>) -> ParseSummary {

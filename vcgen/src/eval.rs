@@ -304,19 +304,25 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// A literal as a value of `ty`: a number is converted as Java converts a constant
+    /// (`static final byte PAD = '=';` holds the byte 61, `(int) 2654435761L` the int
+    /// -1640531535), so that its term has the sort of `ty`.
     fn literal(&mut self, l: &Literal, ty: &Type) -> Val {
-        let sort = smt::sort(ty);
-        let term = match l {
-            Literal::Bool(b) => b.to_string(),
-            Literal::Char(c) => smt::bv(*c as i64, 16),
-            Literal::Int(v) => smt::int(*v),
-            Literal::Long(v) => smt::bv(*v, 64),
-            Literal::Float(bits) => smt::float_bits(*bits),
-            Literal::Double(bits) => smt::double_bits(*bits),
-            Literal::Null => "0".into(),
+        let (term, own) = match l {
+            Literal::Bool(b) => (b.to_string(), Type::Boolean),
+            Literal::Char(c) => (smt::bv(*c as i64, 16), Type::Char),
+            Literal::Int(v) => (smt::int(*v), Type::Int),
+            Literal::Long(v) => (smt::bv(*v, 64), Type::Long),
+            Literal::Float(bits) => (smt::float_bits(*bits), Type::Float),
+            Literal::Double(bits) => (smt::double_bits(*bits), Type::Double),
+            Literal::Null => ("0".into(), ty.clone()),
             Literal::String(s) => return self.string_literal(s),
         };
-        Val { term, sort }
+        let target = if ty.is_primitive() { ty } else { &own };
+        Val {
+            term: smt::convert(&term, &own, target),
+            sort: smt::sort(target),
+        }
     }
 
     /// An interned string literal: a fixed object whose chars are known.

@@ -64,6 +64,27 @@ fn long_remainder_and_narrowing() {
 }
 
 #[test]
+fn constants_hold_values_of_their_fields_types() {
+    check_goals(
+        r#"
+        public class A {
+            static final byte PAD = '=';
+            static final int PRIME = (int) 2654435761L;
+            static final long WIDE = 7;
+            public static int f(byte b) { return 1 / (b - PAD); }
+            public static int g(int i) { return 1 / (i - PRIME); }
+            public static long h(long l) { return 1 / (l - WIDE); }
+        }
+        "#,
+        expect![[r#"
+            5:42 ArithmeticException A.f(byte) direct: (= (bvsub ((_ sign_extend 24) b) 61) 0)
+            6:41 ArithmeticException A.g(int) direct: (= (bvsub i -1640531535) 0)
+            7:43 ArithmeticException A.h(long) direct: (= (bvsub l 7:64) 0:64)
+        "#]],
+    );
+}
+
+#[test]
 fn helper_goal_in_terms_of_the_callers_inputs() {
     check_goals(
         r#"
