@@ -2,10 +2,15 @@
 //! preludes and goals, and starts another when it dies. A goal whose process dies (out of
 //! memory, or a crash inside Z3) or overruns its timeout by as much again (at least
 //! [`MIN_GRACE_MS`]: Z3's cancel is not prompt while it internalizes a formula) is unknown;
-//! the next goal gets a new process.
+//! the next goal gets a new process. Z3 4.8's count of the memory it holds, which its memory
+//! mark is checked against, grows over the contexts of a process even though each is
+//! dropped: on commons-codec, after 545 preludes in one process every goal of
+//! `BeiderMorseEncoder.encode` (77) reached the mark at once, while the same goals solved in a
+//! fresh process took at most 180 MB. A goal that reaches the mark in a process that has
+//! held other preludes is therefore tried again in a fresh one.
 
 use crate::worker::Request;
-use crate::z3query::Solved;
+use crate::z3query::{self, Solved};
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -41,6 +46,8 @@ struct Process {
     stdout: BufReader<ChildStdout>,
     /// The prelude it holds.
     loaded: Option<String>,
+    /// How many preludes it has loaded.
+    preludes: u32,
     watchdog: Arc<Watchdog>,
 }
 
@@ -69,8 +76,29 @@ impl<'c> Worker<'c> {
         }
     }
 
-    /// Solves `query` of the prelude `id` (file `path`, entry reached by `harness`).
+    /// Solves `query` of the prelude `id` (file `path`, entry reached by `harness`), a
+    /// second time in a fresh process when it reached Z3's memory mark in a process that
+    /// has held other preludes.
     pub fn solve(
+        &mut self,
+        id: &str,
+        path: &Path,
+        harness: &Harness,
+        query: &Query,
+        max_models: u32,
+        timeout_ms: u32,
+    ) -> Solved {
+        let solved = self.attempt(id, path, harness, query, max_models, timeout_ms);
+        let veteran = self.process.as_ref().is_some_and(|p| p.preludes > 1);
+        if !(veteran && solved.reason.as_deref() == Some(z3query::MEMORY_OUT)) {
+            return solved;
+        }
+        self.restart();
+        self.attempt(id, path, harness, query, max_models, timeout_ms)
+    }
+
+    /// One try of [`Worker::solve`] in the current process (started if there is none).
+    fn attempt(
         &mut self,
         id: &str,
         path: &Path,
@@ -88,6 +116,7 @@ impl<'c> Worker<'c> {
                     harness: Box::new(harness.clone()),
                 })?;
                 process.loaded = Some(id.to_string());
+                process.preludes += 1;
             }
             process.send(&Request::Solve {
                 query: query.clone(),
@@ -96,14 +125,16 @@ impl<'c> Worker<'c> {
             })?;
             process.receive(deadline)
         });
-        match outcome {
-            Ok(solved) => solved,
-            Err(reason) => {
-                if let Some(process) = self.process.take() {
-                    process.end();
-                }
-                Solved::unknown(Some(reason))
-            }
+        outcome.unwrap_or_else(|reason| {
+            self.restart();
+            Solved::unknown(Some(reason))
+        })
+    }
+
+    /// Ends the current process, if any: the next goal gets a fresh one.
+    fn restart(&mut self) {
+        if let Some(process) = self.process.take() {
+            process.end();
         }
     }
 
@@ -150,6 +181,7 @@ impl Process {
             stdin,
             stdout: BufReader::new(stdout),
             loaded: None,
+            preludes: 0,
             watchdog,
         })
     }
@@ -288,20 +320,24 @@ mod tests {
     }
 
     fn solve(worker: &mut Worker, query: &str, timeout_ms: u32) -> Solved {
+        solve_in(worker, "p1", query, timeout_ms)
+    }
+
+    /// Solves `query` of the prelude `prelude`.
+    fn solve_in(worker: &mut Worker, prelude: &str, query: &str, timeout_ms: u32) -> Solved {
         let query = Query {
             id: query.into(),
             goal: "goal!1".into(),
             site: "s1".into(),
             rank: 0,
         };
-        worker.solve(
-            "p1",
-            Path::new("p1.smt2"),
-            &harness(),
-            &query,
-            1,
-            timeout_ms,
-        )
+        let path = format!("{prelude}.smt2");
+        worker.solve(prelude, Path::new(&path), &harness(), &query, 1, timeout_ms)
+    }
+
+    /// The answer of a process whose Z3 reached its memory mark.
+    fn memory_out() -> String {
+        serde_json::to_string(&Solved::unknown(Some(z3query::MEMORY_OUT.into()))).unwrap()
     }
 
     const UNSAT: &str = r#"{"status":"unsat","reason":null,"models":[]}"#;
@@ -338,6 +374,48 @@ mod tests {
         assert_eq!(died.status, Status::Unknown);
         assert!(died.reason.unwrap().contains("ended"));
         assert_eq!(solve(&mut worker, "q2", 1000).status, Status::Unsat);
+    }
+
+    #[test]
+    fn a_goal_that_reaches_the_memory_mark_after_other_preludes_is_tried_in_a_fresh_process() {
+        let marker = std::env::temp_dir().join(format!("dsd-pool-mark-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        let memory = memory_out();
+        // The first process answers the goal of its first prelude, then reaches the mark on
+        // every goal of the next, as Z3 4.8 does once its count has grown; the next answers.
+        let command = shell(&format!(
+            "if [ -e {m} ]; then read load; while read goal; do echo '{UNSAT}'; done; \
+             else touch {m}; read load; read goal; echo '{UNSAT}'; \
+             while read load; do read goal; echo '{memory}'; done; fi",
+            m = marker.display()
+        ));
+        let mut worker = Worker::new(&command);
+        assert_eq!(
+            solve_in(&mut worker, "p1", "q1", 1000).status,
+            Status::Unsat
+        );
+        assert_eq!(
+            solve_in(&mut worker, "p2", "q2", 1000).status,
+            Status::Unsat
+        );
+        let _ = std::fs::remove_file(&marker);
+    }
+
+    #[test]
+    fn a_goal_that_reaches_the_memory_mark_in_a_fresh_process_is_unknown() {
+        let marker = std::env::temp_dir().join(format!("dsd-pool-fresh-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        let memory = memory_out();
+        let command = shell(&format!(
+            "if [ -e {m} ]; then read load; while read goal; do echo '{UNSAT}'; done; \
+             else touch {m}; read load; while read goal; do echo '{memory}'; done; fi",
+            m = marker.display()
+        ));
+        let mut worker = Worker::new(&command);
+        let solved = solve_in(&mut worker, "p1", "q1", 1000);
+        assert_eq!(solved.status, Status::Unknown);
+        assert_eq!(solved.reason.as_deref(), Some(z3query::MEMORY_OUT));
+        let _ = std::fs::remove_file(&marker);
     }
 
     #[test]

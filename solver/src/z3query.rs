@@ -295,7 +295,7 @@ fn reason_unknown(solver: &Solver) -> Option<String> {
 }
 
 /// Why a goal whose check ran out of memory is unknown.
-const MEMORY_OUT: &str = "the solver reached its memory limit (--solver-memory)";
+pub(crate) const MEMORY_OUT: &str = "the solver reached its memory limit (--solver-memory)";
 
 fn set_timeout(solver: &Solver, ms: u32) {
     let mut params = Params::new();
