@@ -2,17 +2,18 @@
 //!
 //! Queries are grouped by prelude (one entry variant's formula): each prelude is
 //! parsed once into its own solver and its goals are checked as assumptions,
-//! incrementally. One thread takes all preludes of an entry, in the order vcgen wrote
-//! them (constructor variants before call chains, reflection last); a query with a model
+//! incrementally. Preludes are taken in the order vcgen wrote them (an entry's
+//! constructor variants before call chains, reflection last); a query with a model
 //! settles its site for the queries of the same or a later rank, and so
 //! are the queries of a site the solver already timed out on twice (see [`ledger`]).
 //! Each query asks first for inputs that are non-null and small, then relaxes those
 //! preferences, and then for up to `models` distinct models, all of that within one
-//! short budget. Every prelude gets a fresh Z3 context. After [`ENTRY_TIMEOUTS`]
-//! timeouts in one entry its remaining goals get the short budget too: the harnesses
-//! of an entry whose formula defeats Z3 twice rarely yield to the full timeout later
-//! (commons-lang3, shard 1 of 8: 95 unsat, 8 sat and 20 more timeouts after the second,
-//! 130 s of solver time). A goal the incremental solver cannot decide within a twentieth
+//! short budget. Every prelude gets a fresh Z3 context. After two timeouts in one entry
+//! (see [`ledger`]) its remaining goals, in every harness, get the short budget too: the
+//! harnesses of an entry whose formula defeats Z3 twice rarely yield to the full timeout
+//! later (commons-lang3, shard 1 of 8: 95 unsat, 8 sat and 20 more timeouts after the
+//! second, 130 s of solver time; commons-codec: `PureJavaCrc32.update` timed out twice in
+//! each of its eight harnesses when this was counted per harness). A goal the incremental solver cannot decide within a twentieth
 //! of the timeout goes to a fresh solver holding only its slice ([`slice`]). Tried and
 //! dropped: sending a prelude's goals straight to their slices once two in a row went
 //! there (commons-lang3, with other work on the machine: unsat goals cost 1,899 s
@@ -106,19 +107,14 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
         .collect()
 }
 
-/// Timeouts in one entry after which its remaining goals get only the short budget.
-pub const ENTRY_TIMEOUTS: u32 = 2;
-
 /// Solves the goals of one prelude in `worker`, skipping sites the ledger says need no more
-/// work; the prelude is not even loaded when every one of its sites is skipped. `timeouts`
-/// counts the goals of the prelude's entry left undecided so far.
+/// work; the prelude is not even loaded when every one of its sites is skipped.
 fn solve_prelude(
     work_dir: &Path,
     group: &Prelude,
     options: &Options,
     ledger: &Ledger,
     worker: &mut Worker,
-    timeouts: &mut u32,
 ) -> Vec<Cex> {
     let path = work_dir
         .join("vc")
@@ -143,19 +139,16 @@ fn solve_prelude(
         if let Some(skip) = ledger.skip(&q.site, q.rank) {
             cex.reason = Some(skip.reason());
         } else {
-            let timeout_ms = if *timeouts >= ENTRY_TIMEOUTS {
+            let timeout_ms = if ledger.defeated(&harness.entry) {
                 z3query::short_budget(options.timeout_ms)
             } else {
                 options.timeout_ms
             };
             let solved = worker.solve(&group.id, &path, harness, q, options.models, timeout_ms);
-            if solved.status == cex::Status::Unknown {
-                *timeouts += 1;
-            }
             cex.status = solved.status;
             cex.reason = solved.reason;
             cex.models = solved.models;
-            ledger.record(&q.site, q.rank, cex.status);
+            ledger.record(&q.site, &harness.entry, q.rank, cex.status);
         }
         cex.millis = start.elapsed().as_millis() as u64;
         out.push(cex);
@@ -182,7 +175,7 @@ pub fn solve_stage(
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     let ledger = Ledger::default();
     let total = groups.len();
-    let queue = Mutex::new(by_entry(groups).into_iter().rev().collect::<Vec<_>>());
+    let queue = Mutex::new(groups.into_iter().rev().collect::<Vec<_>>());
     let summary = Mutex::new(Ok(SolveSummary::default()));
     let done = Mutex::new(0usize);
     progress(0, total);
@@ -193,29 +186,19 @@ pub fn solve_stage(
                 let mut worker = Worker::new(&options.worker);
                 loop {
                     let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
-                    let Some(entry) = next else { break };
-                    let mut timeouts = 0;
-                    for group in &entry {
-                        let cexes = solve_prelude(
-                            work_dir,
-                            group,
-                            options,
-                            &ledger,
-                            &mut worker,
-                            &mut timeouts,
-                        );
-                        let written = write_cexes(&dir, &cexes);
-                        if let Ok(mut s) = summary.lock() {
-                            match (s.as_mut(), written) {
-                                (Ok(s), Ok(())) => s.count(&cexes),
-                                (Ok(_), Err(e)) => *s = Err(e),
-                                (Err(_), _) => {}
-                            }
+                    let Some(group) = next else { break };
+                    let cexes = solve_prelude(work_dir, &group, options, &ledger, &mut worker);
+                    let written = write_cexes(&dir, &cexes);
+                    if let Ok(mut s) = summary.lock() {
+                        match (s.as_mut(), written) {
+                            (Ok(s), Ok(())) => s.count(&cexes),
+                            (Ok(_), Err(e)) => *s = Err(e),
+                            (Err(_), _) => {}
                         }
-                        if let Ok(mut d) = done.lock() {
-                            *d += 1;
-                            progress(*d, total);
-                        }
+                    }
+                    if let Ok(mut d) = done.lock() {
+                        *d += 1;
+                        progress(*d, total);
                     }
                 }
             });
@@ -224,22 +207,6 @@ pub fn solve_stage(
     summary
         .into_inner()
         .map_err(|_| Error("a solver thread failed".into()))?
-}
-
-/// The preludes of each entry, in the order vcgen wrote them (an entry's preludes are
-/// written together). One thread solves all preludes of an entry, one after another, so
-/// that a site settled in one harness is skipped in the entry's later ones: solved side by
-/// side, two harnesses of one entry each solved the same satisfiable goals
-/// (commons-codec: 78 goals, 112 s of solver time).
-fn by_entry(preludes: Vec<Prelude>) -> Vec<Vec<Prelude>> {
-    let mut entries: Vec<Vec<Prelude>> = Vec::new();
-    for p in preludes {
-        match entries.last_mut() {
-            Some(last) if last[0].harness.entry == p.harness.entry => last.push(p),
-            _ => entries.push(vec![p]),
-        }
-    }
-    entries
 }
 
 /// Writes one `cex/QUERY.json` per counterexample.
@@ -266,51 +233,5 @@ impl SolveSummary {
             }
             self.models += c.models.len();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use vcgen::{Entry, Harness, Route};
-
-    fn prelude(id: &str, method: &str) -> Prelude {
-        Prelude {
-            id: id.into(),
-            harness: Harness {
-                entry: Entry {
-                    class: "demo.Calc".into(),
-                    method: method.into(),
-                    descriptor: "(II)I".into(),
-                    is_static: true,
-                    params: Vec::new(),
-                },
-                receiver: None,
-                args: Vec::new(),
-                chain: Vec::new(),
-                statics: Vec::new(),
-                route: Route::Direct,
-                preferences: Vec::new(),
-                inputs: Vec::new(),
-                symbols: Default::default(),
-                observed: false,
-            },
-            queries: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn the_preludes_of_an_entry_are_solved_together_in_their_order() {
-        let preludes = vec![
-            prelude("p1", "div"),
-            prelude("p2", "div"),
-            prelude("p3", "mod"),
-            prelude("p4", "div"),
-        ];
-        let ids: Vec<Vec<String>> = by_entry(preludes)
-            .into_iter()
-            .map(|e| e.into_iter().map(|p| p.id).collect())
-            .collect();
-        assert_eq!(ids, [vec!["p1", "p2"], vec!["p3"], vec!["p4"]]);
     }
 }
