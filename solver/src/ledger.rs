@@ -1,7 +1,6 @@
-//! What the solve stage has learnt about each crash site and each entry so far, shared by
-//! the solver threads: a site with a model needs no harness of the same or a later rank, a
-//! site the solver gave up on in [`MAX_TIMEOUTS`] harnesses is not tried in the others, and
-//! an entry with [`ENTRY_TIMEOUTS`] undecided goals gets only the short budget for the rest.
+//! What the solve stage has learnt about each crash site so far, shared by the solver
+//! threads: a site with a model needs no harness of the same or a later rank, and a site
+//! the solver gave up on in [`MAX_TIMEOUTS`] harnesses is not tried in the others.
 //!
 //! The ranks keep the answer independent of which thread finishes first: a reflective or
 //! null-argument harness solved early never hides the more natural harness (a public
@@ -15,14 +14,9 @@
 use crate::cex::Status;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use vcgen::Entry;
 
 /// Timeouts after which a site is given up.
 pub const MAX_TIMEOUTS: u32 = 2;
-
-/// Undecided goals of one entry, over all its harnesses, after which its remaining goals
-/// get only the short budget.
-pub const ENTRY_TIMEOUTS: u32 = 2;
 
 /// Why a query of a site is not solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,22 +39,10 @@ impl Skip {
     }
 }
 
-/// Outcomes so far, per site, and undecided goals per entry.
+/// Outcomes so far, per site.
 #[derive(Default)]
 pub struct Ledger {
     sites: Mutex<HashMap<String, SiteRecord>>,
-    entries: Mutex<HashMap<EntryKey, u32>>,
-}
-
-/// An entry's class, method and descriptor.
-type EntryKey = (String, String, String);
-
-fn key(entry: &Entry) -> EntryKey {
-    (
-        entry.class.clone(),
-        entry.method.clone(),
-        entry.descriptor.clone(),
-    )
 }
 
 /// One site's outcomes so far.
@@ -85,24 +67,10 @@ impl Ledger {
         }
     }
 
-    /// Whether `entry` has left [`ENTRY_TIMEOUTS`] goals undecided.
-    pub fn defeated(&self, entry: &Entry) -> bool {
-        self.entries
-            .lock()
-            .ok()
-            .and_then(|entries| entries.get(&key(entry)).copied())
-            .is_some_and(|n| n >= ENTRY_TIMEOUTS)
-    }
-
-    /// Records the outcome of one query of `site` with `rank`, reached through `entry`.
-    pub fn record(&self, site: &str, entry: &Entry, rank: u32, status: Status) {
+    /// Records the outcome of one query of `site` with `rank`.
+    pub fn record(&self, site: &str, rank: u32, status: Status) {
         if !matches!(status, Status::Sat | Status::Unknown) {
             return;
-        }
-        if status == Status::Unknown {
-            if let Ok(mut entries) = self.entries.lock() {
-                *entries.entry(key(entry)).or_default() += 1;
-            }
         }
         if let Ok(mut sites) = self.sites.lock() {
             let record = sites.entry(site.to_string()).or_default();
@@ -120,23 +88,13 @@ impl Ledger {
 mod tests {
     use super::*;
 
-    fn entry(method: &str) -> Entry {
-        Entry {
-            class: "demo.Calc".into(),
-            method: method.into(),
-            descriptor: "(II)I".into(),
-            is_static: true,
-            params: Vec::new(),
-        }
-    }
-
     #[test]
     fn a_model_settles_a_site() {
         let ledger = Ledger::default();
         assert_eq!(ledger.skip("s", 0), None);
-        ledger.record("s", &entry("m"), 0, Status::Unsat);
+        ledger.record("s", 0, Status::Unsat);
         assert_eq!(ledger.skip("s", 0), None);
-        ledger.record("s", &entry("m"), 0, Status::Sat);
+        ledger.record("s", 0, Status::Sat);
         assert_eq!(ledger.skip("s", 0), Some(Skip::Settled));
         assert_eq!(ledger.skip("s", 50), Some(Skip::Settled));
         assert_eq!(ledger.skip("t", 0), None);
@@ -145,14 +103,14 @@ mod tests {
     #[test]
     fn a_model_of_a_later_rank_leaves_better_harnesses_to_run() {
         let ledger = Ledger::default();
-        ledger.record("s", &entry("m"), 50, Status::Sat);
+        ledger.record("s", 50, Status::Sat);
         assert_eq!(
             ledger.skip("s", 0),
             None,
             "a public constructor is still tried"
         );
         assert_eq!(ledger.skip("s", 50), Some(Skip::Settled));
-        ledger.record("s", &entry("m"), 0, Status::Sat);
+        ledger.record("s", 0, Status::Sat);
         assert_eq!(ledger.skip("s", 10), Some(Skip::Settled));
     }
 
@@ -160,25 +118,10 @@ mod tests {
     fn a_site_is_given_up_after_the_last_allowed_timeout() {
         let ledger = Ledger::default();
         for _ in 1..MAX_TIMEOUTS {
-            ledger.record("s", &entry("m"), 0, Status::Unknown);
+            ledger.record("s", 0, Status::Unknown);
             assert_eq!(ledger.skip("s", 0), None);
         }
-        ledger.record("s", &entry("m"), 0, Status::Unknown);
+        ledger.record("s", 0, Status::Unknown);
         assert_eq!(ledger.skip("s", 0), Some(Skip::GivenUp));
-    }
-
-    #[test]
-    fn an_entry_is_defeated_after_its_second_undecided_goal_in_any_harness() {
-        let ledger = Ledger::default();
-        let (div, rem) = (entry("div"), entry("rem"));
-        ledger.record("s", &div, 0, Status::Unknown);
-        ledger.record("t", &div, 0, Status::Sat);
-        assert!(!ledger.defeated(&div));
-        ledger.record("u", &div, 100, Status::Unknown);
-        assert!(ledger.defeated(&div));
-        assert!(
-            !ledger.defeated(&rem),
-            "another entry keeps the full timeout"
-        );
     }
 }

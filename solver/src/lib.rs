@@ -8,12 +8,11 @@
 //! are the queries of a site the solver already timed out on twice (see [`ledger`]).
 //! Each query asks first for inputs that are non-null and small, then relaxes those
 //! preferences, and then for up to `models` distinct models, all of that within one
-//! short budget. Every prelude gets a fresh Z3 context. After two timeouts in one entry
-//! (see [`ledger`]) its remaining goals, in every harness, get the short budget too: the
-//! harnesses of an entry whose formula defeats Z3 twice rarely yield to the full timeout
-//! later (commons-lang3, shard 1 of 8: 95 unsat, 8 sat and 20 more timeouts after the
-//! second, 130 s of solver time; commons-codec: `PureJavaCrc32.update` timed out twice in
-//! each of its eight harnesses when this was counted per harness). A goal the incremental solver cannot decide within a twentieth
+//! short budget. Every prelude gets a fresh Z3 context. After [`PRELUDE_TIMEOUTS`]
+//! timeouts in one prelude its remaining goals get the short budget too: the harnesses
+//! of an entry whose formula defeats Z3 twice rarely yield to the full timeout later
+//! (commons-lang3, shard 1 of 8: 95 unsat, 8 sat and 20 more timeouts after the second,
+//! 130 s of solver time). A goal the incremental solver cannot decide within a twentieth
 //! of the timeout goes to a fresh solver holding only its slice ([`slice`]). Tried and
 //! dropped: sending a prelude's goals straight to their slices once two in a row went
 //! there (commons-lang3, with other work on the machine: unsat goals cost 1,899 s
@@ -107,6 +106,9 @@ pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
         .collect()
 }
 
+/// Timeouts in one prelude after which its remaining goals get only the short budget.
+pub const PRELUDE_TIMEOUTS: u32 = 2;
+
 /// Solves the goals of one prelude in `worker`, skipping sites the ledger says need no more
 /// work; the prelude is not even loaded when every one of its sites is skipped.
 fn solve_prelude(
@@ -121,6 +123,7 @@ fn solve_prelude(
         .join("q")
         .join(format!("{}.smt2", group.id));
     let harness = &group.harness;
+    let mut timeouts = 0;
     let mut out = Vec::new();
     for q in &group.queries {
         let start = Instant::now();
@@ -139,16 +142,19 @@ fn solve_prelude(
         if let Some(skip) = ledger.skip(&q.site, q.rank) {
             cex.reason = Some(skip.reason());
         } else {
-            let timeout_ms = if ledger.defeated(&harness.entry) {
+            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {
                 z3query::short_budget(options.timeout_ms)
             } else {
                 options.timeout_ms
             };
             let solved = worker.solve(&group.id, &path, harness, q, options.models, timeout_ms);
+            if solved.status == cex::Status::Unknown {
+                timeouts += 1;
+            }
             cex.status = solved.status;
             cex.reason = solved.reason;
             cex.models = solved.models;
-            ledger.record(&q.site, &harness.entry, q.rank, cex.status);
+            ledger.record(&q.site, q.rank, cex.status);
         }
         cex.millis = start.elapsed().as_millis() as u64;
         out.push(cex);
