@@ -13,6 +13,12 @@ use std::time::{Duration, Instant};
 /// How often the results file is polled.
 const POLL: Duration = Duration::from_millis(10);
 
+/// The test JVM's largest heap. A generated test may ask a method for an allocation of any
+/// size: on commons-lang3, `new StrBuilder().ensureCapacity(1074266113)` took the JVM to
+/// 2.25 GB, more than the rest of the run together. A test that needs more heap ends with
+/// an `OutOfMemoryError`, which is not the crash it predicts, so it is refuted.
+const TEST_HEAP: &str = "-Xmx1g";
+
 /// A test to run: binary class name and method name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TestId {
@@ -194,6 +200,7 @@ fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failu
         .map_err(|e| io_failure(&config.log, e))?;
     let log_err = log.try_clone().map_err(|e| io_failure(&config.log, e))?;
     Command::new(&config.java)
+        .arg(TEST_HEAP)
         .arg("-XX:+UseSerialGC")
         .arg("-XX:TieredStopAtLevel=1")
         .arg("-cp")
