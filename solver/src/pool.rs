@@ -6,7 +6,7 @@
 //! mark is checked against, grows over the contexts of a process even though each is
 //! dropped: on commons-codec, after 545 preludes in one process every goal of
 //! `BeiderMorseEncoder.encode` (77) reached the mark at once, while the same goals solved in a
-//! fresh process took at most 180 MB. A goal that reaches the mark in a process that has
+//! fresh process took at most 217 MB. A goal that reaches the mark in a process that has
 //! held other preludes is therefore tried again in a fresh one.
 
 use crate::worker::Request;
@@ -335,6 +335,19 @@ mod tests {
         worker.solve(prelude, Path::new(&path), &harness(), &query, 1, timeout_ms)
     }
 
+    /// A solver process whose first start runs `first` and whose later starts answer every
+    /// goal unsat; the marker file (returned, to be removed by the test) tells them apart.
+    fn first_process(name: &str, first: &str) -> (WorkerCommand, std::path::PathBuf) {
+        let marker = std::env::temp_dir().join(format!("dsd-pool-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        let m = marker.display();
+        let command = shell(&format!(
+            "if [ -e {m} ]; then read load; while read goal; do echo '{UNSAT}'; done; \
+             else touch {m}; {first}; fi"
+        ));
+        (command, marker)
+    }
+
     /// The answer of a process whose Z3 reached its memory mark.
     fn memory_out() -> String {
         serde_json::to_string(&Solved::unknown(Some(z3query::MEMORY_OUT.into()))).unwrap()
@@ -361,34 +374,28 @@ mod tests {
 
     #[test]
     fn a_goal_whose_process_dies_is_unknown_and_the_next_gets_a_new_process() {
-        let marker = std::env::temp_dir().join(format!("dsd-pool-{}", std::process::id()));
-        let _ = std::fs::remove_file(&marker);
-        let marker = marker.display();
         // The first process dies on its goal; the second answers.
-        let command = shell(&format!(
-            "if [ -e {marker} ]; then read load; while read goal; do echo '{UNSAT}'; done; \
-             else touch {marker}; read load; read goal; exit 3; fi"
-        ));
+        let (command, marker) = first_process("dies", "read load; read goal; exit 3");
         let mut worker = Worker::new(&command);
         let died = solve(&mut worker, "q1", 1000);
         assert_eq!(died.status, Status::Unknown);
         assert!(died.reason.unwrap().contains("ended"));
         assert_eq!(solve(&mut worker, "q2", 1000).status, Status::Unsat);
+        let _ = std::fs::remove_file(&marker);
     }
 
     #[test]
     fn a_goal_that_reaches_the_memory_mark_after_other_preludes_is_tried_in_a_fresh_process() {
-        let marker = std::env::temp_dir().join(format!("dsd-pool-mark-{}", std::process::id()));
-        let _ = std::fs::remove_file(&marker);
-        let memory = memory_out();
         // The first process answers the goal of its first prelude, then reaches the mark on
         // every goal of the next, as Z3 4.8 does once its count has grown; the next answers.
-        let command = shell(&format!(
-            "if [ -e {m} ]; then read load; while read goal; do echo '{UNSAT}'; done; \
-             else touch {m}; read load; read goal; echo '{UNSAT}'; \
-             while read load; do read goal; echo '{memory}'; done; fi",
-            m = marker.display()
-        ));
+        let memory = memory_out();
+        let (command, marker) = first_process(
+            "aged",
+            &format!(
+                "read load; read goal; echo '{UNSAT}'; \
+                 while read load; do read goal; echo '{memory}'; done"
+            ),
+        );
         let mut worker = Worker::new(&command);
         assert_eq!(
             solve_in(&mut worker, "p1", "q1", 1000).status,
@@ -403,14 +410,11 @@ mod tests {
 
     #[test]
     fn a_goal_that_reaches_the_memory_mark_in_a_fresh_process_is_unknown() {
-        let marker = std::env::temp_dir().join(format!("dsd-pool-fresh-{}", std::process::id()));
-        let _ = std::fs::remove_file(&marker);
         let memory = memory_out();
-        let command = shell(&format!(
-            "if [ -e {m} ]; then read load; while read goal; do echo '{UNSAT}'; done; \
-             else touch {m}; read load; while read goal; do echo '{memory}'; done; fi",
-            m = marker.display()
-        ));
+        let (command, marker) = first_process(
+            "fresh",
+            &format!("read load; while read goal; do echo '{memory}'; done"),
+        );
         let mut worker = Worker::new(&command);
         let solved = solve_in(&mut worker, "p1", "q1", 1000);
         assert_eq!(solved.status, Status::Unknown);
