@@ -223,7 +223,7 @@ impl BodyCx<'_> {
     fn choose(&self, class: &str, name: &str, args: &[Expr], recv_ty: &Type) -> Option<Chosen> {
         let mut candidates: Vec<(String, Method)> = Vec::new();
         for a in self.h.ancestors(class) {
-            let Some(c) = self.h.class(&a) else { continue };
+            let Some(c) = self.h.class(a) else { continue };
             for m in c.methods.iter().filter(|m| m.name == name) {
                 if !candidates.iter().any(|(_, k)| k.descriptor == m.descriptor) {
                     candidates.push((c.name.clone(), m.clone()));

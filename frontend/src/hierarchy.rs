@@ -8,6 +8,9 @@ pub struct Hierarchy<'p> {
     classes: &'p [Class],
     by_name: HashMap<&'p str, usize>,
     children: HashMap<&'p str, Vec<usize>>,
+    /// [`Hierarchy::ancestors`] of each class, computed once: vcgen asks for them at every
+    /// field access, call and allocation.
+    ancestors: HashMap<&'p str, Vec<&'p str>>,
 }
 
 /// Binary name of `java.lang.Object`.
@@ -32,11 +35,17 @@ impl<'p> Hierarchy<'p> {
                 }
             }
         }
-        Hierarchy {
+        let mut h = Hierarchy {
             classes,
             by_name,
             children,
-        }
+            ancestors: HashMap::new(),
+        };
+        h.ancestors = classes
+            .iter()
+            .map(|c| (c.name.as_str(), h.compute_ancestors(&c.name)))
+            .collect();
+        h
     }
 
     /// The class with this binary name.
@@ -64,31 +73,36 @@ impl<'p> Hierarchy<'p> {
     }
 
     /// The class and all its transitive supertypes, nearest first, without repeats.
-    pub fn ancestors(&self, name: &str) -> Vec<String> {
-        let mut out = vec![name.to_string()];
+    pub fn ancestors<'a>(&'a self, name: &'a str) -> Vec<&'a str> {
+        match self.ancestors.get(name) {
+            Some(known) => known.clone(),
+            None => self.compute_ancestors(name),
+        }
+    }
+
+    fn compute_ancestors<'a>(&self, name: &'a str) -> Vec<&'a str>
+    where
+        'p: 'a,
+    {
+        let mut out: Vec<&'a str> = vec![name];
         let mut i = 0;
         while i < out.len() {
-            let supers: Vec<String> = self
-                .direct_supers(&out[i])
-                .into_iter()
-                .map(String::from)
-                .collect();
-            for s in supers {
+            for s in self.direct_supers(out[i]) {
                 if !out.contains(&s) {
                     out.push(s);
                 }
             }
             i += 1;
         }
-        if !out.iter().any(|n| n == OBJECT) {
-            out.push(OBJECT.to_string());
+        if !out.contains(&OBJECT) {
+            out.push(OBJECT);
         }
         out
     }
 
     /// True when class `sub` is `sup` or inherits from it.
     pub fn is_subclass(&self, sub: &str, sup: &str) -> bool {
-        sup == OBJECT || sub == sup || self.ancestors(sub).iter().any(|a| a == sup)
+        sup == OBJECT || sub == sup || self.ancestors(sub).contains(&sup)
     }
 
     /// Java's subtype relation on erased types, with array covariance.
@@ -136,7 +150,7 @@ impl<'p> Hierarchy<'p> {
     /// A field visible in `class` (declared there or inherited), with its declaring class.
     pub fn find_field(&self, class: &str, name: &str) -> Option<(&'p Class, &'p Field)> {
         for a in self.ancestors(class) {
-            if let Some(c) = self.class(&a) {
+            if let Some(c) = self.class(a) {
                 if let Some(f) = c.field(name) {
                     return Some((c, f));
                 }
@@ -153,7 +167,7 @@ impl<'p> Hierarchy<'p> {
         descriptor: &str,
     ) -> Option<(&'p Class, &'p Method)> {
         for a in self.ancestors(class) {
-            if let Some(c) = self.class(&a) {
+            if let Some(c) = self.class(a) {
                 if let Some(m) = c.method(name, descriptor) {
                     return Some((c, m));
                 }

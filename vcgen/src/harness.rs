@@ -265,7 +265,7 @@ fn instance_variants<'p>(
         let mutators = h
             .ancestors(&c.name)
             .into_iter()
-            .filter_map(|a| h.class(&a))
+            .filter_map(|a| h.class(a))
             .filter(|a| !a.library)
             .flat_map(|a| a.methods.iter().map(move |x| (a, x)))
             .filter(|(a, x)| {
@@ -613,7 +613,7 @@ impl<'p> Lower<'p> {
         let id = self.object_id(b, &Type::class(&class.name));
         let mut fields = Vec::new();
         for a in self.h.ancestors(&class.name) {
-            let Some(c) = self.h.class(&a).filter(|c| !c.library) else {
+            let Some(c) = self.h.class(a).filter(|c| !c.library) else {
                 continue;
             };
             for f in c.fields.iter().filter(|f| !f.modifiers.is_static) {

@@ -428,7 +428,7 @@ impl<'p> Lower<'p> {
         let tid = self.types.id(&Type::class(&class.name));
         self.smt.assert(&format!("(= (dtype {id}) {tid})"));
         for a in self.h.ancestors(&class.name) {
-            let Some(c) = self.h.class(&a) else { continue };
+            let Some(c) = self.h.class(a) else { continue };
             for f in c.fields.iter().filter(|f| !f.modifiers.is_static) {
                 let d = smt::default_value(&f.ty.erasure());
                 self.store_field(st, &c.name, &f.name, &id, &d);

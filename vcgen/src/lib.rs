@@ -221,7 +221,7 @@ pub fn generate(
     let mut query_count = 0;
     let mut emit = |lowered: Lowered| -> Result<(), Error> {
         out.folded += lowered.folded;
-        let mut sites = lowered.sites;
+        let sites = lowered.sites;
         match lowered.formula {
             Formula::TooLarge => out.too_large += 1,
             Formula::NoGoals => {}
@@ -254,7 +254,7 @@ pub fn generate(
                 });
             }
         }
-        out.sites.append(&mut sites);
+        out.sites.extend(sites);
         Ok(())
     };
     parallel_in_order(

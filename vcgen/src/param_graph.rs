@@ -113,12 +113,7 @@ impl<'p> ParamGraph<'p> {
         let produced = produced.erasure();
         let mut yields = vec![produced.clone()];
         if let Some(name) = produced.class_name() {
-            yields.extend(
-                h.ancestors(name)
-                    .into_iter()
-                    .skip(1)
-                    .map(|a| Type::class(&a)),
-            );
+            yields.extend(h.ancestors(name).into_iter().skip(1).map(Type::class));
         }
         for t in yields {
             let tn = self.type_node(&t);

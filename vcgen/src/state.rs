@@ -107,17 +107,31 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
         }
         frames.push(locals);
     }
-    let mut keys: Vec<String> = states.iter().flat_map(|s| s.heap.keys().cloned()).collect();
-    keys.sort();
-    keys.dedup();
-    let mut heap = BTreeMap::new();
-    for k in keys {
-        let incoming: Vec<Option<Val>> = states
-            .iter()
-            .map(|s| Some(s.heap.get(&k).cloned().unwrap_or_else(|| initial(&k))))
-            .collect();
-        if let Some(v) = merge(smt, &reaches, &incoming) {
-            heap.insert(k, v);
+    // The first state's heap becomes the joined one: most entries are the same on every
+    // path, and only those that differ are merged (an entry a path lacks is its initial
+    // value there).
+    let mut heap = std::mem::take(&mut states[0].heap);
+    let others = &states[1..];
+    for s in others {
+        for k in s.heap.keys() {
+            if !heap.contains_key(k) {
+                heap.insert(k.clone(), initial(k));
+            }
+        }
+    }
+    let on = |s: &State, k: &str| s.heap.get(k).cloned().unwrap_or_else(|| initial(k));
+    for (k, v) in heap.iter_mut() {
+        let differs = others.iter().any(|s| match s.heap.get(k) {
+            Some(w) => w.term != v.term,
+            None => initial(k).term != v.term,
+        });
+        if differs {
+            let incoming: Vec<Option<Val>> = std::iter::once(Some(v.clone()))
+                .chain(others.iter().map(|s| Some(on(s, k))))
+                .collect();
+            if let Some(merged) = merge(smt, &reaches, &incoming) {
+                *v = merged;
+            }
         }
     }
     Some(State {
