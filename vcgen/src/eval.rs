@@ -14,6 +14,14 @@ pub const OUTER_FIELD: &str = "this$0";
 /// are neither inputs nor allocated by the method).
 const LITERAL_BASE: i64 = 500_000;
 
+/// The most elements an array allocation may have on a path that goes on: a larger
+/// one throws `OutOfMemoryError` in the test JVM (its heap is 1 GB, see the run stage),
+/// which is not a crash dsd reports, so a model that needs it proves nothing. 2^26
+/// elements of the widest type take 512 MB. Without this bound, the public bench's
+/// `Grid.get` was solved with grids of 1240213125 × 1849633435 and its overflow crash
+/// was found in one run of three.
+pub(crate) const ALLOCATION_LIMIT: i32 = 1 << 26;
+
 impl<'p> Lower<'p> {
     /// Evaluates an expression, recording the crash checks it performs.
     pub fn eval(&mut self, st: &mut State, e: &'p Expr) -> Val {
@@ -416,6 +424,10 @@ impl<'p> Lower<'p> {
         for (d, e) in sizes.iter().zip(dims) {
             let fail = smt::int_compare(BinaryOp::Lt, d, &smt::int(0));
             self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
+            st.assume(
+                &mut self.smt,
+                &smt::int_compare(BinaryOp::Le, d, &smt::int(ALLOCATION_LIMIT)),
+            );
             self.allocation_sizes.push(d.clone());
         }
         let _ = span;

@@ -16,7 +16,9 @@ const POLL: Duration = Duration::from_millis(10);
 /// The test JVM's largest heap. A generated test may ask a method for an allocation of any
 /// size: on commons-lang3, `new StrBuilder().ensureCapacity(1074266113)` took the JVM to
 /// 2.25 GB, more than the rest of the run together. A test that needs more heap ends with
-/// an `OutOfMemoryError`, which is not the crash it predicts, so it is refuted.
+/// an `OutOfMemoryError`, which is not the crash it predicts, so it is refuted. vcgen bounds
+/// every allocation on a path that goes on by what this heap holds
+/// (`ALLOCATION_LIMIT` in `vcgen/src/eval.rs`): change the two together.
 const TEST_HEAP: &str = "-Xmx1g";
 
 /// A test to run: binary class name and method name.

@@ -118,3 +118,23 @@ fn goal_of_a_crash_in_a_catch_block() {
         "#]],
     );
 }
+
+// An allocation too large for the test JVM's heap ends the path (OutOfMemoryError): a
+// crash after it needs a size within the limit.
+#[test]
+fn a_path_goes_on_only_after_an_allocation_the_test_jvm_can_hold() {
+    check_goals(
+        r#"
+        public class A {
+            public static int f(int n) {
+                int[] a = new int[n];
+                return a.length / (n - 3);
+            }
+        }
+        "#,
+        expect![[r#"
+            3:27 NegativeArraySizeException A.f(int) direct: (bvslt n 0)
+            4:16 ArithmeticException A.f(int) direct: (and (and (not (bvslt n 0)) (bvsle n 67108864)) (= (bvsub n 3) 0))
+        "#]],
+    );
+}
