@@ -17,9 +17,9 @@ const LITERAL_BASE: i64 = 500_000;
 /// The most elements an array allocation may have on a path that goes on: a larger
 /// one throws `OutOfMemoryError` in the test JVM (its heap is 1 GB, see the run stage),
 /// which is not a crash dsd reports, so a model that needs it proves nothing. 2^26
-/// elements of the widest type take 512 MB. Without this bound, the public bench's
-/// `Grid.get` was solved with grids of 1240213125 × 1849633435 and its overflow crash
-/// was found in one run of three.
+/// elements of the widest type take 512 MB. Without this bound, a crash after an
+/// allocation whose size overflows (`new int[w * h]`) was solved with sizes of a billion
+/// elements, and found only when a further model happened to be small.
 pub(crate) const ALLOCATION_LIMIT: i32 = 1 << 26;
 
 impl<'p> Lower<'p> {

@@ -221,7 +221,6 @@ pub fn generate(
     let mut query_count = 0;
     let mut emit = |lowered: Lowered| -> Result<(), Error> {
         out.folded += lowered.folded;
-        let sites = lowered.sites;
         match lowered.formula {
             Formula::TooLarge => out.too_large += 1,
             Formula::NoGoals => {}
@@ -254,7 +253,7 @@ pub fn generate(
                 });
             }
         }
-        out.sites.extend(sites);
+        out.sites.extend(lowered.sites);
         Ok(())
     };
     parallel_in_order(

@@ -126,12 +126,10 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
             None => initial(k).term != v.term,
         });
         if differs {
-            let incoming: Vec<Option<Val>> = std::iter::once(Some(v.clone()))
-                .chain(others.iter().map(|s| Some(on(s, k))))
+            let values: Vec<Val> = std::iter::once(v.clone())
+                .chain(others.iter().map(|s| on(s, k)))
                 .collect();
-            if let Some(merged) = merge(smt, &reaches, &incoming) {
-                *v = merged;
-            }
+            *v = join_values(smt, &reaches, &values);
         }
     }
     Some(State {
