@@ -24,6 +24,11 @@ pub fn int_literal(term: &str) -> Option<i64> {
     }
 }
 
+/// Whether a term is a literal: a bit vector, an integer (a reference) or a boolean.
+pub fn is_literal(term: &str) -> bool {
+    bv_literal(term).is_some() || int_literal(term).is_some() || matches!(term, "true" | "false")
+}
+
 /// `Some(true)` or `Some(false)` when two terms are literals of the same kind whose
 /// equality is known; `None` otherwise.
 pub fn literal_equality(a: &str, b: &str) -> Option<bool> {
