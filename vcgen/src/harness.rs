@@ -818,21 +818,8 @@ impl<'p> Lower<'p> {
                 (s.clone(), s)
             }
             t => {
-                let w = t.bits().unwrap_or(32);
                 let s = self.sym(b, "x", smt::sort(t));
-                if *t == Type::Char {
-                    b.small.push(format!(
-                        "(and (bvuge {s} {}) (bvule {s} {}))",
-                        smt::bv(32, 16),
-                        smt::bv(126, 16)
-                    ));
-                } else {
-                    b.small.push(format!(
-                        "(and (bvsge {s} {}) (bvsle {s} {}))",
-                        smt::bv(-100, w),
-                        smt::bv(100, w)
-                    ));
-                }
+                b.small.extend(small_integral(&s, t));
                 (s.clone(), s)
             }
         };
@@ -1077,6 +1064,13 @@ impl<'p> Lower<'p> {
         ));
         self.smt.assert(&format!("(= (alen {id}) {len})"));
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));
+        for i in 0..8 {
+            let element = format!("(select {elems} {})", smt::int(i));
+            if let Some(small) = small_integral(&element, &elem) {
+                b.small
+                    .push(format!("(or (bvsge {} {len}) {small})", smt::int(i)));
+            }
+        }
         b.inputs.push(len.clone());
         self.store_contents(st, &elem, &id, elems.clone());
         (
@@ -1185,5 +1179,28 @@ fn collect_refs(s: &Stmt, out: &mut Vec<(String, String, String)>) {
             method.name.clone(),
             method.descriptor.clone(),
         ));
+    }
+}
+
+/// The preferred range of an integral input `value` of type `ty`: a printable ASCII char,
+/// or a number from -100 to 100; `None` for other types. A model of unconstrained chars
+/// picks any of 65,536, and the JDK's own checks (`Character.digit` beyond ASCII) then
+/// reject the input before the crash it was solved for.
+fn small_integral(value: &str, ty: &Type) -> Option<Term> {
+    match ty {
+        Type::Char => Some(format!(
+            "(and (bvuge {value} {}) (bvule {value} {}))",
+            smt::bv(32, 16),
+            smt::bv(126, 16)
+        )),
+        Type::Byte | Type::Short | Type::Int | Type::Long => {
+            let w = ty.bits().unwrap_or(32);
+            Some(format!(
+                "(and (bvsge {value} {}) (bvsle {value} {}))",
+                smt::bv(-100, w),
+                smt::bv(100, w)
+            ))
+        }
+        _ => None,
     }
 }
