@@ -41,6 +41,7 @@ pub enum Request {
 /// at three quarters of it, and the operating system ends the process at the whole.
 pub fn serve(memory_mb: u32) -> Result<(), String> {
     limit_memory(memory_mb)?;
+    z3query::configure();
     let mut requests = std::io::stdin();
     let mut out = std::io::stdout();
     let mut next = read(&mut requests)?;

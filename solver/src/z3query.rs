@@ -334,6 +334,15 @@ fn parsed(solver: &Solver, text: &str) -> bool {
     !(solver.get_assertions().is_empty() && text.contains("(assert"))
 }
 
+/// Sets Z3 up for dsd's formulas, once per solver process. Arrays never occur in a
+/// disequality (vcgen equates heap arrays only in definitions, and blocking clauses name
+/// scalar inputs), so Z3's extensionality axioms for arrays are never needed: without
+/// them, the goals of samples of commons-lang3 (40 and 80 preludes) took 25–30% less
+/// time with the same unsatisfiable answers and fewer undecided ones.
+pub fn configure() {
+    z3::set_global_param("smt.array.extensional", "false");
+}
+
 /// Makes Z3's checks give up once the memory it holds, over all contexts of the process,
 /// exceeds `mb` megabytes. Z3 4.8 reads `memory_high_watermark` in bytes (its help says
 /// megabytes); its SMT core checks the mark between search steps and answers unknown.
