@@ -137,45 +137,20 @@ fn solve_slice(
 ) -> Solved {
     let text = format!("{slice}(assert {})\n", query.goal);
     let start = Instant::now();
-    let mut relaxed = 0;
-    if !harness.preferences.is_empty() {
-        let preferred: String = harness
-            .preferences
-            .iter()
-            .map(|p| format!("(assert {p})\n"))
-            .collect();
-        let preferred = format!("{text}{preferred}");
-        let solver = solver_of(&preferred);
-        if !parsed(&solver, &preferred) {
-            return Solved::unknown(Some("the goal's slice does not parse".into()));
-        }
-        let mut checks = Checks::of_slice(&solver, &preferred);
-        match checks.check(&[], left_ms / 2) {
-            Checked::Sat(model) => {
-                return Solved {
-                    status: Status::Sat,
-                    reason: None,
-                    models: models(
-                        &mut checks,
-                        harness,
-                        model,
-                        &[],
-                        max_models,
-                        &Budget::new(timeout_ms),
-                    ),
-                }
-            }
-            Checked::Unsat => relaxed = 1,
-            Checked::Unknown => relaxed = harness.preferences.len(),
-        }
+    let relaxed = match solve_preferred(&text, harness, max_models, timeout_ms, left_ms / 2) {
+        Ok(solved) => return solved,
+        Err(relaxed) => relaxed,
+    };
+    let spent = u32::try_from(start.elapsed().as_millis()).unwrap_or(u32::MAX);
+    let left = left_ms.saturating_sub(spent);
+    if u64::from(left) < Budget::MIN_MS {
+        return Solved::unknown(Some(TIMEOUT.into()));
     }
-    let spent = start.elapsed().as_millis() as u32;
-    let solver = solver_of(&text);
-    if !parsed(&solver, &text) {
-        return Solved::unknown(Some("the goal's slice does not parse".into()));
-    }
+    let Some(solver) = slice_solver(&text) else {
+        return Solved::unknown(Some(SLICE_UNPARSED.into()));
+    };
     let mut checks = Checks::of_slice(&solver, &text);
-    match checks.check(&[], left_ms.saturating_sub(spent)) {
+    match checks.check(&[], left) {
         Checked::Sat(model) => refine(
             &mut checks,
             model,
@@ -190,6 +165,60 @@ fn solve_slice(
         Checked::Unknown => Solved::unknown(reason_unknown(&solver)),
     }
 }
+
+/// Checks a goal's slice `text` with all the harness's preferences asserted, for `ms`:
+/// `Ok` with its models when satisfiable (or with the reason when the slice does not
+/// parse), else `Err` with how many preferences the check of the goal alone should leave
+/// out (the least important one after `unsat`, all of them after a timeout).
+fn solve_preferred(
+    text: &str,
+    harness: &Harness,
+    max_models: u32,
+    timeout_ms: u32,
+    ms: u32,
+) -> Result<Solved, usize> {
+    if harness.preferences.is_empty() {
+        return Err(0);
+    }
+    let asserted: String = harness
+        .preferences
+        .iter()
+        .map(|p| format!("(assert {p})\n"))
+        .collect();
+    let preferred = format!("{text}{asserted}");
+    let Some(solver) = slice_solver(&preferred) else {
+        return Ok(Solved::unknown(Some(SLICE_UNPARSED.into())));
+    };
+    let mut checks = Checks::of_slice(&solver, &preferred);
+    match checks.check(&[], ms) {
+        Checked::Sat(model) => Ok(Solved {
+            status: Status::Sat,
+            reason: None,
+            models: models(
+                &mut checks,
+                harness,
+                model,
+                &[],
+                max_models,
+                &Budget::new(timeout_ms),
+            ),
+        }),
+        Checked::Unsat => Err(1),
+        Checked::Unknown => Err(harness.preferences.len()),
+    }
+}
+
+/// A fresh solver holding a slice's text, unless the text does not parse.
+fn slice_solver(text: &str) -> Option<Solver> {
+    let solver = solver_of(text);
+    parsed(&solver, text).then_some(solver)
+}
+
+/// Why a goal whose slice does not parse is unknown.
+const SLICE_UNPARSED: &str = "the goal's slice does not parse";
+
+/// Why a goal left without time for another check is unknown (Z3's own word for it).
+const TIMEOUT: &str = "timeout";
 
 /// Why a goal whose only model was false is unknown.
 const FALSE_MODEL: &str = "the solver's model does not satisfy the formula";

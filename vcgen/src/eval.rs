@@ -410,21 +410,18 @@ impl<'p> Lower<'p> {
                 "(= (alen {id}) {})",
                 smt::int(values.len() as i32)
             ));
-            let mut content = self
+            let fresh = self
                 .smt
                 .declare("C", &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)));
-            let mut computed = Vec::new();
+            let mut content = fresh.clone();
             for (i, v) in values.iter().enumerate() {
                 let index = smt::int(i as i32);
                 if fold::is_literal(&v.term) {
                     self.smt
-                        .assert(&format!("(= (select {content} {index}) {})", v.term));
+                        .assert(&format!("(= (select {fresh} {index}) {})", v.term));
                 } else {
-                    computed.push((index, &v.term));
+                    content = format!("(store {content} {index} {})", v.term);
                 }
-            }
-            for (index, value) in computed {
-                content = format!("(store {content} {index} {value})");
             }
             self.store_contents(st, &elem, &id, content);
             return Val {
