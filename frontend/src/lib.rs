@@ -8,6 +8,7 @@
 mod body;
 mod calls;
 mod declare;
+pub mod deep;
 mod expr;
 pub mod hierarchy;
 pub mod ir;
@@ -106,7 +107,7 @@ pub fn read_program(work_dir: &Path) -> Result<Program, Error> {
     let path = program_path(work_dir);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| Error(format!("{}: {e}; run `dsd parse` first", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
+    deep::from_json(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
 }
 
 struct Parsed {

@@ -23,6 +23,15 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// Whether the command walks program trees, and so runs on a deep stack
+    /// (`frontend::deep`). A solver process holds no program and bounds its own data
+    /// segment, which a deep stack reservation would use up.
+    pub fn walks_programs(&self) -> bool {
+        !matches!(self.command, Command::SolveWorker { .. })
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {

@@ -6,7 +6,12 @@ use pipeline::error::EXIT_FAILURE;
 
 fn main() {
     let cli = Cli::parse();
-    let code = match execute(&cli) {
+    let result = if cli.walks_programs() {
+        frontend::deep::spawn(|| execute(&cli))
+    } else {
+        execute(&cli)
+    };
+    let code = match result {
         Ok(code) => code,
         Err(failure) => {
             eprintln!("dsd: error: {failure}");

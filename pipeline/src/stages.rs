@@ -187,8 +187,12 @@ impl Stages {
             files,
             |work, _| vcgen::vcgen_stage(work, &options),
             |s| {
+                let partial = match s.partial {
+                    0 => String::new(),
+                    n => format!(", {} analysed in part", plural(n, "method")),
+                };
                 format!(
-                    "{}, {}, {} ({} checks folded without the solver)",
+                    "{}, {}, {} ({} checks folded without the solver{partial})",
                     plural(s.methods, "method"),
                     plural(s.sites, "site"),
                     plural(s.queries, "query"),

@@ -94,13 +94,14 @@ pub fn check_in(work: &Path, src: &Path, extra: &[&str]) -> Result<Run, String> 
     })
 }
 
-/// Runs `dsd ARGS` in-process: its exit status, or the message of the error that stopped it.
-/// Its solver processes run `solver-worker`, since this test binary cannot serve as one.
+/// Runs `dsd ARGS` in-process, on the deep stack the binary runs on: its exit status, or
+/// the message of the error that stopped it. Its solver processes run `solver-worker`,
+/// since this test binary cannot serve as one.
 pub fn dsd(args: &[String]) -> Result<i32, String> {
     std::env::set_var(pipeline::stages::SOLVER_WORKER_ENV, solver_worker());
     let argv = std::iter::once("dsd".to_string()).chain(args.iter().cloned());
     let cli = pipeline::cli::Cli::parse_from(argv);
-    pipeline::cli::execute(&cli).map_err(|e| e.0)
+    frontend::deep::spawn(|| pipeline::cli::execute(&cli)).map_err(|e| e.0)
 }
 
 /// This package's `solver-worker` binary, which cargo builds next to the `deps` folder
@@ -168,7 +169,8 @@ pub fn expectations(src: &Path) -> BTreeSet<Reported> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text = std::fs::read_to_string(&p).expect("read fixture");
+        let bytes = std::fs::read(&p).expect("read fixture");
+        let text = String::from_utf8_lossy(&bytes);
         for (i, line) in text.lines().enumerate() {
             let Some((_, marker)) = line.rsplit_once("// ") else {
                 continue;

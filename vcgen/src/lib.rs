@@ -35,7 +35,7 @@ mod tests;
 
 pub use plan::{ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route};
 pub use shard::Shard;
-pub use sites::{Site, SiteTable};
+pub use sites::{PartialMethod, Site, SiteTable};
 
 use frontend::ir::{Conversion, ExprKind, Program, Type};
 use frontend::Hierarchy;
@@ -77,9 +77,9 @@ pub struct VcSummary {
     pub sites: usize,
     /// SMT-LIB queries written.
     pub queries: usize,
-    /// Entry variants left out because their formula outgrew the size budget.
+    /// Methods analysed only in part: their formula outgrew the size budget.
     #[serde(default)]
-    pub too_large: usize,
+    pub partial: usize,
     /// Checks answered without the solver: their failure condition folded to `false`.
     #[serde(default)]
     pub folded: usize,
@@ -110,7 +110,7 @@ pub fn read_queries(work_dir: &Path) -> Result<QueryIndex, Error> {
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error(format!("{}: {e}; run `dsd vcgen` first", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
+    frontend::deep::from_json(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
 }
 
 /// What generation produced: the sites and the query index (the SMT-LIB text went to the sink).
@@ -121,8 +121,8 @@ pub struct Generated {
     pub preludes: Vec<Prelude>,
     /// Entries analysed.
     pub entries: usize,
-    /// Entry variants given up because their formula grew past the budget.
-    pub too_large: usize,
+    /// Methods analysed only in part, each once, in the order of the entries.
+    pub partial: Vec<PartialMethod>,
     /// Checks answered without the solver: their failure condition folded to `false`.
     pub folded: usize,
 }
@@ -215,14 +215,18 @@ pub fn generate(
         sites: BTreeMap::new(),
         preludes: Vec::new(),
         entries: chosen.len(),
-        too_large: 0,
+        partial: Vec::new(),
         folded: 0,
     };
     let mut query_count = 0;
     let mut emit = |lowered: Lowered| -> Result<(), Error> {
         out.folded += lowered.folded;
+        if let Some(partial) = lowered.partial {
+            if !out.partial.contains(&partial) {
+                out.partial.push(partial);
+            }
+        }
         match lowered.formula {
-            Formula::TooLarge => out.too_large += 1,
             Formula::NoGoals => {}
             Formula::Prelude {
                 text,
@@ -270,7 +274,7 @@ pub fn generate(
 const SHRINK_BYTES: usize = 256 << 10;
 
 /// Largest formula written for one entry variant with the smallest limits; beyond it the
-/// variant is left out.
+/// lowering stops exploring, and the method is reported as analysed in part.
 const MAX_BYTES: usize = 4 << 20;
 
 /// What every entry variant's lowering reads: the program and the tables built once.
@@ -292,12 +296,12 @@ struct Lowered {
     sites: BTreeMap<String, Site>,
     folded: usize,
     formula: Formula,
+    /// Set when the formula outgrew the budget at the smallest limits.
+    partial: Option<PartialMethod>,
 }
 
 /// The formula of one entry variant, not yet numbered.
 enum Formula {
-    /// The formula outgrew the size budget.
-    TooLarge,
     /// No site of the variant can fail.
     NoGoals,
     /// The prelude text with its goals `(site, goal name, rank)` and the harness.
@@ -397,9 +401,11 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 by_site.entry(g.site).or_default().push(g.term);
             }
         }
-        let formula = if lower.smt.exhausted() {
-            Formula::TooLarge
-        } else if by_site.is_empty() {
+        let partial = lower
+            .smt
+            .exhausted()
+            .then(|| self.partial(spec, lower.smt.text.len()));
+        let formula = if by_site.is_empty() {
             Formula::NoGoals
         } else {
             let mut goal_defs = String::new();
@@ -433,6 +439,25 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             sites: std::mem::take(&mut lower.sites),
             folded: lower.folded,
             formula,
+            partial,
+        }
+    }
+
+    /// The report of an entry whose formula reached `bytes` at the smallest limits.
+    fn partial(&self, spec: &harness::EntrySpec<'p>, bytes: usize) -> PartialMethod {
+        let span = spec.method.span;
+        let file = self.p.files.get(span.file as usize);
+        PartialMethod {
+            class: spec.class.name.clone(),
+            method: format!("{}{}", spec.method.name, spec.method.descriptor),
+            file: file.map(|f| f.path.clone()).unwrap_or_default(),
+            line: span.line,
+            col: span.col,
+            reason: format!(
+                "its formula outgrew {} MB ({bytes} bytes) with loops unrolled once and no \
+                 call inlined; the paths past that point are not checked",
+                MAX_BYTES >> 20
+            ),
         }
     }
 
@@ -502,7 +527,7 @@ fn parallel_in_order<J: Sync, R: Send>(
         for _ in 0..threads.max(1) {
             let tx = tx.clone();
             let (next, stop, init, work) = (&next, &stop, &init, &work);
-            scope.spawn(move || {
+            frontend::deep::spawn_in(scope, move || {
                 init();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -606,6 +631,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
     };
     let table = SiteTable {
         sites: generated.sites.values().cloned().collect(),
+        partial: generated.partial,
     };
     write(&dir.join("sites.json"), &to_json(&table))?;
     write(&dir.join("queries.json"), &to_json(&index))?;
@@ -613,7 +639,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
         methods: generated.entries,
         sites: table.sites.len(),
         queries: index.query_count(),
-        too_large: generated.too_large,
+        partial: table.partial.len(),
         folded: generated.folded,
     })
 }

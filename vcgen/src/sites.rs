@@ -42,4 +42,26 @@ pub struct Site {
 pub struct SiteTable {
     /// All sites.
     pub sites: Vec<Site>,
+    /// Methods analysed only in part, in source order.
+    #[serde(default)]
+    pub partial: Vec<PartialMethod>,
+}
+
+/// A method whose formula outgrew the size budget even with loops unrolled once and no
+/// call inlined: its paths are checked up to where the budget ran out, and the crashes
+/// further on are not checked (the report says so).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PartialMethod {
+    /// Binary name of the class.
+    pub class: String,
+    /// Name plus descriptor, e.g. `f(I[I)I`.
+    pub method: String,
+    /// Path of the source file as it can be opened from where dsd ran.
+    pub file: String,
+    /// Line of the declaration, from 1.
+    pub line: u32,
+    /// Column of the declaration, from 1.
+    pub col: u32,
+    /// Why the analysis stopped, for people.
+    pub reason: String,
 }

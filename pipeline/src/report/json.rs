@@ -1,7 +1,7 @@
 //! The JSON report: the findings plus the summary, one document.
 
 use super::Summary;
-use crate::run::findings::{Finding, Findings, Uncompiled};
+use crate::run::findings::{Finding, Findings, Partial, Uncompiled};
 use serde::{Deserialize, Serialize};
 
 /// The JSON report document.
@@ -16,6 +16,9 @@ pub struct Report {
     /// Generated tests javac rejected, each with the site it targeted and javac's message.
     #[serde(default)]
     pub uncompiled: Vec<Uncompiled>,
+    /// Methods analysed only in part, each with the reason.
+    #[serde(default)]
+    pub partial: Vec<Partial>,
     /// The counts and stage times.
     pub summary: Summary,
 }
@@ -27,6 +30,7 @@ pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_js
         version: env!("CARGO_PKG_VERSION").into(),
         findings: findings.findings.clone(),
         uncompiled: findings.uncompiled.clone(),
+        partial: findings.partial.clone(),
         summary: summary.clone(),
     };
     serde_json::to_string_pretty(&report).map(|s| s + "\n")

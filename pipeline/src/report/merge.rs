@@ -373,6 +373,10 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
             .iter()
             .flat_map(|r| r.uncompiled.iter().cloned())
             .collect(),
+        partial: reports
+            .iter()
+            .flat_map(|r| r.partial.iter().cloned())
+            .collect(),
     };
     let mut summary = Summary::new(&findings, sites + shard_sites.len(), queries);
     summary.stages = stages;
@@ -494,8 +498,13 @@ mod tests {
         let sarif = merge(&[a, b], Some(Format::Sarif)).unwrap();
         assert!(sarif.text.contains("\"2.1.0\""));
         let log: Value = serde_json::from_str(&sarif.text).unwrap();
-        let removed = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
-        assert_eq!(removed.as_array().map(Vec::len), Some(2));
+        let notes = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
+        assert_eq!(
+            notes.as_array().map(Vec::len),
+            Some(4),
+            "each shard's removed test and method analysed in part"
+        );
+        assert_eq!(report.partial.len(), 2);
     }
 
     #[test]

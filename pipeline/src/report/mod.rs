@@ -139,7 +139,7 @@ pub fn render(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::run::findings::{Finding, TestRef, Uncompiled};
+    use crate::run::findings::{Finding, Partial, TestRef, Uncompiled};
 
     pub(crate) fn sample() -> Findings {
         let finding = Finding {
@@ -195,6 +195,13 @@ pub(crate) mod tests {
                 col: 16,
                 method: "rem(List)".into(),
                 message: "incompatible types: List<Integer> cannot be converted to List<Long>".into(),
+            }],
+            partial: vec![Partial {
+                file: "src/bench/traps/Big.java".into(),
+                line: 3,
+                col: 5,
+                method: "Big.f(int[], int)".into(),
+                reason: "its formula outgrew 4 MB".into(),
             }],
         }
     }

@@ -1,7 +1,7 @@
 //! The SARIF 2.1.0 report: one rule per exception kind, one result per finding.
 
 use super::rules::rule_for;
-use crate::run::findings::{Finding, Findings, Uncompiled};
+use crate::run::findings::{Finding, Findings, Partial, Uncompiled};
 use serde_json::{json, Value};
 
 /// Where the tool is documented.
@@ -30,7 +30,12 @@ pub fn log(findings: &Findings) -> Value {
     kinds.dedup();
     let rules: Vec<Value> = kinds.iter().map(|k| rule(k)).collect();
     let results: Vec<Value> = findings.findings.iter().map(result).collect();
-    let notifications: Vec<Value> = findings.uncompiled.iter().map(notification).collect();
+    let notifications: Vec<Value> = findings
+        .uncompiled
+        .iter()
+        .map(notification)
+        .chain(findings.partial.iter().map(partial_notification))
+        .collect();
     json!({
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -122,6 +127,19 @@ fn notification(u: &Uncompiled) -> Value {
 fn uri(path: &str) -> String {
     let path = path.replace('\\', "/");
     path.strip_prefix("./").map(str::to_string).unwrap_or(path)
+}
+
+/// A method analysed only in part: a warning at its declaration.
+fn partial_notification(p: &Partial) -> Value {
+    json!({
+        "level": "warning",
+        "descriptor": {"id": "method-analysed-in-part"},
+        "message": {"text": format!("{} was analysed only in part: {}", p.method, p.reason)},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": uri(&p.file)},
+            "region": {"startLine": p.line, "startColumn": p.col},
+        }}],
+    })
 }
 
 #[cfg(test)]

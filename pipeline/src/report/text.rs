@@ -1,4 +1,5 @@
-//! The terminal report: one compiler-style diagnostic per finding, then the summary line.
+//! The terminal report: one compiler-style diagnostic per finding, a warning per method
+//! analysed only in part, then the summary line.
 
 use super::rules::rule_for;
 use super::Summary;
@@ -11,6 +12,10 @@ pub fn render(findings: &Findings, summary: &Summary) -> String {
     for finding in &findings.findings {
         out.push_str(&diagnostic(finding));
         out.push('\n');
+    }
+    for partial in &findings.partial {
+        out.push_str(&partial.warning());
+        out.push_str("\n\n");
     }
     out.push_str(&summary.line());
     out.push('\n');
@@ -79,6 +84,15 @@ mod tests {
         assert!(text.starts_with(expected), "{text}");
         assert!(text.contains("src/bench/traps/Precision.java:20:5: note: java.lang.NullPointerException (null dereference)"));
         assert!(text.ends_with("2 findings (1 error, 1 note)\n"));
+    }
+
+    #[test]
+    fn a_method_analysed_in_part_is_a_warning_before_the_summary() {
+        let findings = crate::report::tests::sample();
+        let text = render(&findings, &Summary::new(&findings, 12, 14));
+        let warning = "src/bench/traps/Big.java:3:5: warning: Big.f(int[], int) was analysed \
+                       only in part: its formula outgrew 4 MB\n\ndsd: 12 sites";
+        assert!(text.contains(warning), "{text}");
     }
 
     #[test]

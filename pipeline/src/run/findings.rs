@@ -157,6 +157,50 @@ pub struct Findings {
     /// Generated tests javac rejected, each with javac's message.
     #[serde(default)]
     pub uncompiled: Vec<Uncompiled>,
+    /// Methods analysed only in part, each with the reason.
+    #[serde(default)]
+    pub partial: Vec<Partial>,
+}
+
+/// A method whose crashes were checked only up to where its formula outgrew the budget.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partial {
+    /// The source file, as it can be opened from where dsd ran.
+    pub file: String,
+    /// Line of the declaration, from 1.
+    pub line: u32,
+    /// Column of the declaration, from 1.
+    pub col: u32,
+    /// The method in Java terms, with its class: `Big.f(int[], int)`.
+    pub method: String,
+    /// Why the analysis stopped.
+    pub reason: String,
+}
+
+impl Partial {
+    /// The report of a method that vcgen analysed in part.
+    pub fn of(p: &vcgen::PartialMethod) -> Partial {
+        let simple = p.class.rsplit(['.', '$']).next().unwrap_or(&p.class);
+        Partial {
+            file: p.file.clone(),
+            line: p.line,
+            col: p.col,
+            method: if p.method.starts_with("<init>") {
+                format!("new {}", java_method(&p.class, &p.method))
+            } else {
+                format!("{simple}.{}", java_method(&p.class, &p.method))
+            },
+            reason: p.reason.clone(),
+        }
+    }
+
+    /// The terminal line: a compiler-style warning.
+    pub fn warning(&self) -> String {
+        format!(
+            "{}:{}:{}: warning: {} was analysed only in part: {}",
+            self.file, self.line, self.col, self.method, self.reason
+        )
+    }
 }
 
 impl Findings {

@@ -28,6 +28,12 @@ pub struct Compilation<'a> {
     pub argfile: &'a Path,
 }
 
+/// The stack of javac's threads. javac parses and attributes expressions recursively:
+/// with its default stack it stops with a StackOverflowError at a few thousand nested
+/// parentheses; with this one it compiles 20,000. Only the pages it touches are used.
+/// (`-J` options cannot go in an argument file.)
+const JAVAC_STACK: &str = "-J-Xss256m";
+
 /// Compiles with one `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile` call.
 pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     std::fs::create_dir_all(c.out_dir)
@@ -47,6 +53,7 @@ pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     let mut at = OsString::from("@");
     at.push(c.argfile);
     let output = Command::new(c.javac)
+        .arg(JAVAC_STACK)
         .arg(at)
         .output()
         .map_err(|e| JavacError::Io(format!("cannot run {}: {e}", c.javac.display())))?;
@@ -74,7 +81,8 @@ fn quote(arg: OsString) -> String {
 }
 
 /// The first `max` lines of javac output that start an error message (`path:line: error: ...`),
-/// each followed by its source line.
+/// each followed by its source line, made [`printable`]: javac echoes the source, and the
+/// source may be a binary file named `.java`.
 pub fn first_errors(output: &str, max: usize) -> Vec<String> {
     let lines: Vec<&str> = output.lines().collect();
     let mut picked = Vec::new();
@@ -83,16 +91,39 @@ pub fn first_errors(output: &str, max: usize) -> Vec<String> {
             break;
         }
         if line.contains(": error: ") {
-            picked.push(line.to_string());
+            picked.push(printable(line));
             if let Some(next) = lines.get(i + 1) {
-                picked.push(next.to_string());
+                picked.push(printable(next));
             }
         }
     }
     if picked.is_empty() {
-        picked.extend(lines.iter().take(max).map(|l| l.to_string()));
+        picked.extend(lines.iter().take(max).map(|l| printable(l)));
     }
     picked
+}
+
+/// Longest line of javac output echoed to the terminal, in characters.
+const ECHO_MAX_CHARS: usize = 160;
+
+/// A line of javac output as it may reach a terminal: control characters and bytes that
+/// were not text (decoded as U+FFFD) become `?`, and a long line is cut with `...`.
+fn printable(line: &str) -> String {
+    let mut out: String = line
+        .chars()
+        .take(ECHO_MAX_CHARS)
+        .map(|c| {
+            if c == '\t' || !(c.is_control() || c == char::REPLACEMENT_CHARACTER) {
+                c
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    if line.chars().nth(ECHO_MAX_CHARS).is_some() {
+        out.push_str("...");
+    }
+    out
 }
 
 /// What to do about javac output that says a package or class is missing: it is in a
@@ -220,6 +251,21 @@ mod tests {
                      symbol:   class Helper\n  location: class A\n";
         assert!(missing_code_hint(class).is_some_and(|h| h.contains("--classpath")));
         assert_eq!(missing_code_hint(OUTPUT), None);
+    }
+
+    #[test]
+    fn raw_bytes_echoed_by_javac_never_reach_the_terminal() {
+        let binary = format!(
+            "B.java:1: error: unmappable character (0x9A) for encoding UTF-8\n\u{1b}[2J\u{fffd}\u{7}x{}\n",
+            "y".repeat(500)
+        );
+        let lines = first_errors(&binary, 1);
+        assert_eq!(
+            lines[0],
+            "B.java:1: error: unmappable character (0x9A) for encoding UTF-8"
+        );
+        assert!(lines[1].starts_with("?[2J??xyyy"), "{}", lines[1]);
+        assert_eq!(lines[1].chars().count(), ECHO_MAX_CHARS + 3);
     }
 
     #[test]

@@ -59,7 +59,8 @@ pub struct RunSummary {
 /// `results/findings.json`.
 pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> {
     let program = frontend::read_program(work)?;
-    let sites = vcgen::read_sites(work)?.sites;
+    let table = vcgen::read_sites(work)?;
+    let sites = table.sites;
     let index = testgen::read_index(work)?;
     let results_dir = work.join("results");
     std::fs::create_dir_all(&results_dir)
@@ -149,7 +150,8 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .filter_map(|t| results.get(&(t.class.clone(), t.method.clone())))
         .collect();
     write_results(&results_dir.join("results.jsonl"), &ordered)?;
-    let findings = evaluate(work, &program, &sites, &index.tests, &results, &uncompiled);
+    let mut findings = evaluate(work, &program, &sites, &index.tests, &results, &uncompiled);
+    findings.partial = table.partial.iter().map(findings::Partial::of).collect();
     let path = results_dir.join("findings.json");
     let text = serde_json::to_string_pretty(&findings)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -225,6 +227,7 @@ pub fn evaluate(
         findings: findings::group(&confirmations),
         counts,
         uncompiled,
+        partial: Vec::new(),
     }
 }
 

@@ -306,7 +306,7 @@ fn tokens(term: &str) -> Vec<&str> {
 }
 
 /// The report that [`check_sites`] compares.
-fn sites(java: &str) -> String {
+pub(crate) fn sites(java: &str) -> String {
     let run = run(java);
     let generated = &run.generated;
     let mut out = String::new();
@@ -353,6 +353,15 @@ fn sites(java: &str) -> String {
         out.push_str(&format!(
             "{}: {verdict}\n",
             site_name(site, run.files.len() > 1)
+        ));
+    }
+    for partial in &generated.partial {
+        let (name, descriptor) = partial
+            .method
+            .split_at(partial.method.find('(').unwrap_or(0));
+        out.push_str(&format!(
+            "analysed in part: {}\n",
+            method_name(&partial.class, name, descriptor)
         ));
     }
     out

@@ -1,5 +1,5 @@
 //! Entries whose formula outgrows the size budget are lowered again with smaller limits
-//! instead of being left out.
+//! instead of being left out, and one too large even then is analysed up to the budget.
 
 use super::check_sites;
 use expect_test::expect;
@@ -45,5 +45,30 @@ fn an_entry_too_large_at_the_default_limits_is_kept_with_smaller_ones() {
             20:20 ArrayIndexOutOfBoundsException A.top(int[], int): direct
             20:20 NullPointerException A.top(int[], int): direct
         "#]],
+    );
+}
+
+#[test]
+fn a_method_too_large_even_at_the_smallest_limits_is_analysed_up_to_the_budget() {
+    let statements: String = (0..6000)
+        .map(|i| format!("        x = a[x & 7] / (x | {i});\n"))
+        .collect();
+    let java = format!(
+        "class A {{\n    public static int f(int[] a, int x) {{\n{statements}        return x;\n    }}\n}}\n"
+    );
+    let out = super::sites(&java);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.first().copied(),
+        Some("3:13 ArithmeticException A.f(int[], int): direct"),
+        "the first statements are checked"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("6002:")),
+        "the statements past the budget are not"
+    );
+    assert_eq!(
+        lines.last().copied(),
+        Some("analysed in part: A.f(int[], int)")
     );
 }
