@@ -10,6 +10,7 @@ mod calls;
 mod declare;
 pub mod deep;
 mod expr;
+pub mod files;
 pub mod hierarchy;
 pub mod ir;
 pub mod jdk;
@@ -97,7 +98,7 @@ pub fn parse_stage(sources: &[PathBuf], work_dir: &Path) -> Result<ParseSummary,
     }
     let json = serde_json::to_string(&program)
         .map_err(|e| Error(format!("cannot encode the program model: {e}")))?;
-    std::fs::write(&path, json)
+    files::write_atomic(&path, json)
         .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     Ok(summary)
 }

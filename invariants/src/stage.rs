@@ -179,7 +179,8 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     let (file, samples) = infer_from(&traces, &program, &built.ppts)?;
     let json = serde_json::to_string_pretty(&file)
         .map_err(|e| Error(format!("cannot encode the invariants: {e}")))?;
-    std::fs::write(&out_path, json + "\n").map_err(|e| io_error("write", &out_path, e))?;
+    frontend::files::write_atomic(&out_path, json + "\n")
+        .map_err(|e| io_error("write", &out_path, e))?;
     Ok(InferSummary {
         instrumented: built.ppts.len(),
         uninstrumented_files: built.uninstrumented,
@@ -227,7 +228,8 @@ fn build(
     let ppts_path = infer.join("ppts.json");
     let json = serde_json::to_string(&ppts)
         .map_err(|e| Error(format!("cannot encode the program points: {e}")))?;
-    std::fs::write(&ppts_path, json).map_err(|e| io_error("write", &ppts_path, e))?;
+    frontend::files::write_atomic(&ppts_path, json)
+        .map_err(|e| io_error("write", &ppts_path, e))?;
     let mut files: Vec<PathBuf> = copies.iter().map(|c| c.copy.clone()).collect();
     files.extend(runtime::write(&infer.join("runtime"), suite.flavour).map_err(Error)?);
     files.extend(suite.files.iter().map(|f| absolute(f)));

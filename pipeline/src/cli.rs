@@ -271,7 +271,7 @@ fn emit(
     format: Format,
 ) -> Result<(), Failure> {
     match output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
+        Some(path) => frontend::files::write_atomic(path, text).map_err(|e| {
             Failure::new(format!(
                 "cannot write the report to {}: {e}; check that the directory exists",
                 path.display()

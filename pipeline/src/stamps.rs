@@ -108,7 +108,7 @@ pub fn store<T: Serialize>(work: &Path, stage: &str, inputs: u64, files: &StageF
     let path = stamp_path(work, stage);
     if let (Some(dir), Ok(text)) = (path.parent(), serde_json::to_string(&stamp)) {
         let _ = std::fs::create_dir_all(dir);
-        let _ = std::fs::write(&path, text);
+        let _ = frontend::files::write_atomic(&path, text);
     }
 }
 

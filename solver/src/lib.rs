@@ -220,7 +220,7 @@ fn write_cexes(dir: &Path, cexes: &[Cex]) -> Result<(), Error> {
     for c in cexes {
         let path = dir.join(format!("{}.json", c.query));
         let json = serde_json::to_string_pretty(c).map_err(|e| Error(e.to_string()))?;
-        std::fs::write(&path, json)
+        frontend::files::write_atomic(&path, json)
             .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())

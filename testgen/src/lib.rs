@@ -99,7 +99,7 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
             std::fs::create_dir_all(parent)
                 .map_err(|e| Error(format!("cannot create {}: {e}", parent.display())))?;
         }
-        std::fs::write(&path, text)
+        frontend::files::write_atomic(&path, text)
             .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
         for (method, line, t) in cases {
             index.tests.push(TestCase {
@@ -117,7 +117,7 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
         }
     }
     let json = serde_json::to_string_pretty(&index).map_err(|e| Error(e.to_string()))?;
-    std::fs::write(dir.join("index.json"), json)
+    frontend::files::write_atomic(&dir.join("index.json"), json)
         .map_err(|e| Error(format!("cannot write the test index: {e}")))?;
     Ok(TestgenSummary {
         tests: index.tests.len(),

@@ -621,7 +621,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
     std::fs::create_dir_all(&qdir)
         .map_err(|e| Error(format!("cannot create {}: {e}", qdir.display())))?;
     let write = |path: &Path, text: &str| {
-        std::fs::write(path, text)
+        frontend::files::write_atomic(path, text)
             .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
     };
     let mut sink = |name: &str, text: &str| write(&qdir.join(name), text);

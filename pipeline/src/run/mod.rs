@@ -155,7 +155,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     let path = results_dir.join("findings.json");
     let text = serde_json::to_string_pretty(&findings)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
-    std::fs::write(&path, text + "\n")
+    frontend::files::write_atomic(&path, text + "\n")
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
     Ok(RunSummary {
         findings,
@@ -333,5 +333,6 @@ fn write_results(path: &Path, results: &[&TestResult]) -> Result<(), Failure> {
         text.push_str(&line);
         text.push('\n');
     }
-    std::fs::write(path, text).map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+    frontend::files::write_atomic(path, text)
+        .map_err(|e| Failure::new(format!("{}: {e}", path.display())))
 }
