@@ -185,7 +185,11 @@ impl Stages {
         self.stage(
             "vcgen",
             files,
-            |work, _| vcgen::vcgen_stage(work, &options),
+            |work, progress| {
+                vcgen::vcgen_stage(work, &options, &|done, total| {
+                    progress.set_message(&format!("dsd vcgen: {done}/{total} entry variants"));
+                })
+            },
             |s| {
                 let partial = match s.partial {
                     0 => String::new(),

@@ -52,8 +52,14 @@ fn preludes_with_untyped_values_parse() {
         texts.insert(name.to_string(), text.to_string());
         Ok::<(), vcgen::Error>(())
     };
-    let generated = vcgen::generate(&program, &vcgen::Options::default(), None, &mut sink)
-        .unwrap_or_else(|e| panic!("vcgen failed: {e}"));
+    let generated = vcgen::generate(
+        &program,
+        &vcgen::Options::default(),
+        None,
+        &mut sink,
+        &|_, _| {},
+    )
+    .unwrap_or_else(|e| panic!("vcgen failed: {e}"));
     assert!(
         generated.preludes.len() >= 4,
         "one prelude per method at least: {}",

@@ -13,7 +13,10 @@ use crate::lower::{array_key, field_key, static_key};
 use crate::visit;
 use frontend::ir::{Expr, ExprKind, Method, Program, Stmt, StmtKind};
 use frontend::Hierarchy;
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::{DiGraph, NodeIndex};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 /// A method's identity: class, name and descriptor.
 pub type MethodKey = (String, String, String);
@@ -21,8 +24,8 @@ pub type MethodKey = (String, String, String);
 /// Every method's write and read sets.
 #[derive(Default)]
 pub struct Effects {
-    writes: HashMap<MethodKey, BTreeSet<String>>,
-    reads: HashMap<MethodKey, BTreeSet<String>>,
+    writes: HashMap<MethodKey, Arc<BTreeSet<String>>>,
+    reads: HashMap<MethodKey, Arc<BTreeSet<String>>>,
 }
 
 /// Keys every array kind shares, for natives that copy into arrays.
@@ -31,8 +34,8 @@ pub const ARRAY_KINDS: [&str; 9] = ["z", "b", "s", "c", "i", "j", "f", "d", "ref
 impl Effects {
     /// Computes the write sets of every method of the program.
     pub fn compute(p: &Program, h: &Hierarchy) -> Effects {
-        let mut writes: HashMap<MethodKey, BTreeSet<String>> = HashMap::new();
-        let mut reads: HashMap<MethodKey, BTreeSet<String>> = HashMap::new();
+        let mut writes: HashMap<MethodKey, Arc<BTreeSet<String>>> = HashMap::new();
+        let mut reads: HashMap<MethodKey, Arc<BTreeSet<String>>> = HashMap::new();
         let mut calls: HashMap<MethodKey, Vec<MethodKey>> = HashMap::new();
         for c in &p.classes {
             for m in &c.methods {
@@ -48,8 +51,8 @@ impl Effects {
                     // A record's accessor reads the field of its name.
                     access.reads.insert(field_key(&c.name, &m.name));
                 }
-                writes.insert(key.clone(), access.writes);
-                reads.insert(key.clone(), access.reads);
+                writes.insert(key.clone(), Arc::new(access.writes));
+                reads.insert(key.clone(), Arc::new(access.reads));
                 calls.insert(key, access.callees);
             }
         }
@@ -63,7 +66,7 @@ impl Effects {
         self.writes
             .get(&(class.to_string(), name.to_string(), descriptor.to_string()))
             .into_iter()
-            .flatten()
+            .flat_map(|set| set.iter())
     }
 
     /// The keys a method may read, directly or through its callees (`None` for unknown
@@ -71,30 +74,53 @@ impl Effects {
     pub fn reads(&self, class: &str, name: &str, descriptor: &str) -> Option<&BTreeSet<String>> {
         self.reads
             .get(&(class.to_string(), name.to_string(), descriptor.to_string()))
+            .map(|set| &**set)
     }
 }
 
-/// Adds to each method's set the sets of its callees, until nothing changes.
+/// Adds to each method's set the sets of its callees, transitively. The call graph's
+/// strongly connected components (mutual recursion) are visited callees first (Tarjan's
+/// order), so each component's set is the union of its members' own sets and of the
+/// finished sets of the components it calls, computed once and shared by its members.
+/// (A fixpoint that copied every callee's set into every caller until nothing changed
+/// took minutes on `java.util`'s 9,469 methods.)
 fn close_under_calls(
-    sets: &mut HashMap<MethodKey, BTreeSet<String>>,
+    sets: &mut HashMap<MethodKey, Arc<BTreeSet<String>>>,
     calls: &HashMap<MethodKey, Vec<MethodKey>>,
 ) {
-    loop {
-        let mut changed = false;
-        for (m, callees) in calls {
-            let mut add = BTreeSet::new();
-            for c in callees {
-                if let Some(w) = sets.get(c) {
-                    add.extend(w.iter().cloned());
+    let mut graph: DiGraph<&MethodKey, ()> = DiGraph::new();
+    let mut index: HashMap<&MethodKey, NodeIndex> = HashMap::new();
+    for (m, callees) in calls {
+        for key in std::iter::once(m).chain(callees) {
+            index.entry(key).or_insert_with(|| graph.add_node(key));
+        }
+    }
+    for (m, callees) in calls {
+        for c in callees {
+            graph.update_edge(index[m], index[c], ());
+        }
+    }
+    let mut closed: HashMap<NodeIndex, Arc<BTreeSet<String>>> = HashMap::new();
+    for component in tarjan_scc(&graph) {
+        let mut union = BTreeSet::new();
+        for &n in &component {
+            if let Some(own) = sets.get(graph[n]) {
+                union.extend(own.iter().cloned());
+            }
+            for callee in graph.neighbors(n) {
+                if let Some(set) = closed.get(&callee) {
+                    union.extend(set.iter().cloned());
                 }
             }
-            let entry = sets.entry(m.clone()).or_default();
-            let before = entry.len();
-            entry.extend(add);
-            changed |= entry.len() != before;
         }
-        if !changed {
-            break;
+        let union = Arc::new(union);
+        for &n in &component {
+            closed.insert(n, union.clone());
+        }
+    }
+    for (n, set) in closed {
+        if let Some(entry) = sets.get_mut(graph[n]) {
+            *entry = set;
         }
     }
 }
@@ -194,5 +220,53 @@ fn collect_ctor_calls(s: &Stmt, out: &mut Vec<MethodKey>) {
         )),
         StmtKind::Block(b) => b.iter().for_each(|s| collect_ctor_calls(s, out)),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(name: &str) -> MethodKey {
+        ("A".into(), name.into(), "()V".into())
+    }
+
+    fn own(keys: &[&str]) -> Arc<BTreeSet<String>> {
+        Arc::new(keys.iter().map(|k| k.to_string()).collect())
+    }
+
+    #[test]
+    fn sets_close_over_call_chains_and_mutual_recursion() {
+        // top -> even <-> odd -> leaf, and even -> unknown (no body: not in the sets).
+        let mut sets: HashMap<MethodKey, Arc<BTreeSet<String>>> = [
+            (key("top"), own(&["S.A.t"])),
+            (key("even"), own(&["F.A.e"])),
+            (key("odd"), own(&["F.A.o"])),
+            (key("leaf"), own(&["A.i"])),
+        ]
+        .into_iter()
+        .collect();
+        let calls: HashMap<MethodKey, Vec<MethodKey>> = [
+            (key("top"), vec![key("even")]),
+            (key("even"), vec![key("odd"), key("unknown")]),
+            (key("odd"), vec![key("even"), key("leaf")]),
+            (key("leaf"), vec![]),
+        ]
+        .into_iter()
+        .collect();
+        close_under_calls(&mut sets, &calls);
+        let names = |m: &str| sets[&key(m)].iter().cloned().collect::<Vec<_>>().join(" ");
+        assert_eq!(names("top"), "A.i F.A.e F.A.o S.A.t");
+        assert_eq!(names("even"), "A.i F.A.e F.A.o");
+        assert_eq!(
+            names("odd"),
+            names("even"),
+            "one set for the recursive pair"
+        );
+        assert_eq!(names("leaf"), "A.i");
+        assert!(
+            !sets.contains_key(&key("unknown")),
+            "an unknown method stays unknown"
+        );
     }
 }

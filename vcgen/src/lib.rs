@@ -132,12 +132,14 @@ pub struct Generated {
 pub type Sink<'s> = dyn FnMut(&str, &str) -> Result<(), Error> + 's;
 
 /// Generates the site table and the queries of a program; `specs` are the invariants
-/// inferred from the project's tests, assumed at entries and after calls.
+/// inferred from the project's tests, assumed at entries and after calls. `progress` is
+/// told how many entry variants are lowered, of how many, after each one.
 pub fn generate(
     p: &Program,
     options: &Options,
     observed: Option<&invariants::InvariantsFile>,
     sink: &mut Sink,
+    progress: &dyn Fn(usize, usize),
 ) -> Result<Generated, Error> {
     lower::register_field_sorts(p);
     let h = Hierarchy::new(p);
@@ -219,7 +221,10 @@ pub fn generate(
         folded: 0,
     };
     let mut query_count = 0;
+    let mut lowered_count = 0;
     let mut emit = |lowered: Lowered| -> Result<(), Error> {
+        lowered_count += 1;
+        progress(lowered_count, jobs.len());
         out.folded += lowered.folded;
         if let Some(partial) = lowered.partial {
             if !out.partial.contains(&partial) {
@@ -608,8 +613,12 @@ fn cast_targets(p: &Program) -> BTreeMap<String, Vec<Type>> {
     by_class
 }
 
-/// Reads `ir/program.json` and writes `vc/` in `work_dir`.
-pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Error> {
+/// Reads `ir/program.json` and writes `vc/` in `work_dir`; `progress` as for [`generate`].
+pub fn vcgen_stage(
+    work_dir: &Path,
+    options: &Options,
+    progress: &dyn Fn(usize, usize),
+) -> Result<VcSummary, Error> {
     let program = frontend::read_program(work_dir).map_err(|e| Error(e.to_string()))?;
     let specs = invariants::read_invariants(work_dir).map_err(|e| Error(e.to_string()))?;
     let dir = work_dir.join("vc");
@@ -625,7 +634,7 @@ pub fn vcgen_stage(work_dir: &Path, options: &Options) -> Result<VcSummary, Erro
             .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
     };
     let mut sink = |name: &str, text: &str| write(&qdir.join(name), text);
-    let generated = generate(&program, options, specs.as_ref(), &mut sink)?;
+    let generated = generate(&program, options, specs.as_ref(), &mut sink, progress)?;
     let index = QueryIndex {
         preludes: generated.preludes,
     };

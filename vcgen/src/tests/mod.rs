@@ -90,7 +90,7 @@ fn run(java: &str) -> Run {
         texts.insert(name.to_string(), text.to_string());
         Ok::<(), Error>(())
     };
-    let generated = generate(&program, &Options::default(), None, &mut sink)
+    let generated = generate(&program, &Options::default(), None, &mut sink, &|_, _| {})
         .unwrap_or_else(|e| panic!("vcgen failed: {e}"));
     Run {
         files,
