@@ -4,10 +4,10 @@
 //! the inputs the way a caller would and the entry runs symbolically: loops
 //! unrolled, calls inlined to a depth, every primitive operation that can
 //! throw recorded as a crash site with the condition under which it is reached
-//! and fails without being caught. Each (site, entry) pair becomes one query
-//! `vc/q/ID.smt2`: a short file asserting one goal of its entry variant's
-//! *prelude* `vc/q/pNNNNN.smt2`, which holds the whole formula once, with one
-//! named goal per site (`cat p00001.smt2 q00001.smt2 | z3 -in` runs a query); the
+//! and fails without being caught. Each (site, entry) pair becomes one query: a
+//! named goal of its entry variant's *prelude* `vc/q/pNNNNN.smt2`, which holds the
+//! whole formula once and ends with a comment naming each goal's query and site
+//! (`(cat p00001.smt2; echo '(assert goal!0) (check-sat)') | z3 -in` runs one); the
 //! solver loads each prelude once and checks its goals incrementally.
 //! `vc/sites.json` lists the sites and `vc/queries.json` says how each query's
 //! symbols map back to Java inputs.
@@ -239,15 +239,15 @@ pub fn generate(
                 harness,
             } => {
                 let prelude = format!("p{:05}", out.preludes.len() + 1);
-                sink(&format!("{prelude}.smt2"), &text)?;
+                let mut text = text;
+                text.push_str(&format!(
+                    "; one query per goal; check one by hand with\n;   (cat {prelude}.smt2; echo '(assert goal!0) (check-sat)') | z3 -in\n"
+                ));
                 let mut queries = Vec::new();
                 for (site, goal, rank) in goals {
                     query_count += 1;
                     let id = format!("q{query_count:05}");
-                    sink(
-                        &format!("{id}.smt2"),
-                        &format!("; site {site}\n; run after the prelude: cat {prelude}.smt2 {id}.smt2 | z3 -in\n(assert {goal})\n(check-sat)\n"),
-                    )?;
+                    text.push_str(&format!("; {goal}: query {id}, site {site}\n"));
                     queries.push(Query {
                         id,
                         goal,
@@ -255,6 +255,7 @@ pub fn generate(
                         rank,
                     });
                 }
+                sink(&format!("{prelude}.smt2"), &text)?;
                 out.preludes.push(Prelude {
                     id: prelude,
                     harness: *harness,
@@ -643,7 +644,10 @@ pub fn vcgen_stage(
         partial: generated.partial,
     };
     write(&dir.join("sites.json"), &to_json(&table))?;
-    write(&dir.join("queries.json"), &to_json(&index))?;
+    // Compact: the harness plans of a large project's queries are tens of megabytes,
+    // half of it indentation (commons-lang3: 38 MB pretty, 20 MB compact).
+    let queries = serde_json::to_string(&index).unwrap_or_default();
+    write(&dir.join("queries.json"), &queries)?;
     Ok(VcSummary {
         methods: generated.entries,
         sites: table.sites.len(),

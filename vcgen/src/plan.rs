@@ -198,7 +198,7 @@ pub struct Harness {
 /// One satisfiability query: a crash site reached from its prelude's entry variant.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Query {
-    /// File stem of the query in `vc/q/`, e.g. `q00012`.
+    /// The query's id, e.g. `q00012` (named beside its goal at the end of the prelude).
     pub id: String,
     /// The Boolean constant of the prelude that stands for this site's crash.
     pub goal: String,
