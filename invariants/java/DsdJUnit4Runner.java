@@ -1,6 +1,6 @@
 package dsd.recorder;
 
-import java.util.List;
+import dsd.sandbox.DsdSandbox;
 import org.junit.runner.Description;
 import org.junit.runner.JUnitCore;
 import org.junit.runner.Request;
@@ -9,7 +9,7 @@ import org.junit.runner.notification.Failure;
 import org.junit.runner.notification.RunListener;
 
 /**
- * Runs JUnit 4 (and JUnit 3) test classes for dsd's invariant inference.
+ * Runs JUnit 4 (and JUnit 3) test classes for dsd's invariant inference, in {@link DsdSandbox}.
  * Arguments: per-test timeout in milliseconds, class list file, progress file.
  */
 public final class DsdJUnit4Runner {
@@ -17,7 +17,8 @@ public final class DsdJUnit4Runner {
 
     /** Runs every listed class, one after the other, reporting progress. */
     public static void main(String[] args) throws Exception {
-        DsdProgress progress = new DsdProgress(args[2], Long.parseLong(args[0]));
+        DsdSandbox.Control sandbox = DsdSandbox.install();
+        DsdProgress progress = new DsdProgress(args[2], Long.parseLong(args[0]), sandbox);
         for (String name : DsdProgress.classes(args[1])) {
             progress.line("START " + name);
             progress.arm(name);
@@ -36,7 +37,7 @@ public final class DsdJUnit4Runner {
                 @Override
                 public void testStarted(Description d) {
                     failed = false;
-                    progress.arm(name + " " + d.getMethodName());
+                    progress.startTest(name + " " + d.getMethodName());
                     DsdRecorder.beginTest();
                 }
 

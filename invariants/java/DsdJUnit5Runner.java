@@ -1,5 +1,6 @@
 package dsd.recorder;
 
+import dsd.sandbox.DsdSandbox;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.Launcher;
@@ -11,15 +12,17 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs JUnit 5 (and, through the vintage engine, JUnit 4) test classes for dsd's invariant
- * inference. Arguments: per-test timeout in milliseconds, class list file, progress file.
+ * inference, in {@link DsdSandbox}. Arguments: per-test timeout in milliseconds, class list file,
+ * progress file.
  */
 public final class DsdJUnit5Runner {
     private DsdJUnit5Runner() {}
 
     /** Runs every listed class, one after the other, reporting progress. */
     public static void main(String[] args) throws Exception {
-        DsdProgress progress = new DsdProgress(args[2], Long.parseLong(args[0]));
         Launcher launcher = LauncherFactory.create();
+        DsdSandbox.Control sandbox = DsdSandbox.install();
+        DsdProgress progress = new DsdProgress(args[2], Long.parseLong(args[0]), sandbox);
         for (String name : DsdProgress.classes(args[1])) {
             progress.line("START " + name);
             progress.arm(name);
@@ -31,7 +34,7 @@ public final class DsdJUnit5Runner {
                 @Override
                 public void executionStarted(TestIdentifier id) {
                     if (id.isTest()) {
-                        progress.arm(name + " " + id.getDisplayName());
+                        progress.startTest(name + " " + id.getDisplayName());
                         DsdRecorder.beginTest();
                     }
                 }

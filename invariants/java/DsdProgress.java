@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import dsd.sandbox.DsdSandbox;
 
 /**
  * What the dsd test runners share: the class list, the progress file that dsd reads, and the
@@ -15,17 +16,20 @@ import java.util.List;
  *
  * <p>Progress lines: {@code START class}, {@code DONE class run failed}, {@code HANG class test},
  * {@code FAIL class test exception}, {@code ERROR class message}, {@code END}. After a hang the committed samples are flushed and the JVM halts;
- * dsd starts a new JVM for the classes not yet done.
+ * dsd starts a new JVM for the classes not yet done. The tests run in {@link DsdSandbox}, which
+ * the runner installs before it creates the progress; only the progress halts the JVM.
  */
 final class DsdProgress {
     private final OutputStream out;
     private final long timeoutMs;
+    private final DsdSandbox.Control sandbox;
     private volatile long deadline = Long.MAX_VALUE;
     private volatile String where = "";
 
-    DsdProgress(String progressPath, long timeoutMs) throws IOException {
+    DsdProgress(String progressPath, long timeoutMs, DsdSandbox.Control sandbox) throws IOException {
         this.out = new FileOutputStream(progressPath, true);
         this.timeoutMs = timeoutMs;
+        this.sandbox = sandbox;
         Thread dog = new Thread(this::watch, "dsd-watchdog");
         dog.setDaemon(true);
         dog.start();
@@ -57,6 +61,12 @@ final class DsdProgress {
         deadline = System.currentTimeMillis() + timeoutMs;
     }
 
+    /** A test starts: the watchdog allows it the timeout, the sandbox its own threads. */
+    void startTest(String what) {
+        sandbox.startTest();
+        arm(what);
+    }
+
     private void watch() {
         while (true) {
             try {
@@ -67,7 +77,7 @@ final class DsdProgress {
             if (System.currentTimeMillis() > deadline) {
                 line("HANG " + where);
                 DsdRecorder.flush();
-                Runtime.getRuntime().halt(3);
+                sandbox.halt(3);
             }
         }
     }
@@ -76,6 +86,6 @@ final class DsdProgress {
     void finish() {
         DsdRecorder.flush();
         line("END");
-        Runtime.getRuntime().halt(0);
+        sandbox.halt(0);
     }
 }

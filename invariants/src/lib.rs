@@ -9,7 +9,8 @@
 //! 2. compiles the copy with the recorder, a test runner and the project's tests, and runs the
 //!    tests with JUnit 4 or JUnit 5 ([`discover`], [`run`]); the recorder writes
 //!    `WORK/traces/trace-N.tsv` ([`trace`] describes the format). Failing tests' samples are
-//!    dropped; a hanging test ends its JVM and costs only its own samples;
+//!    dropped; a hanging test ends its JVM and costs only its own samples; the tests run in
+//!    dsd's [`sandbox`], where they may write only below the work directory;
 //! 3. infers Daikon-style invariants from the samples ([`templates`], justified by the rule in
 //!    [`justify`]) with behavioural subtyping ([`spec`]) and writes `WORK/invariants.json`.
 //!
@@ -61,6 +62,7 @@ pub mod model;
 pub mod ppt;
 pub mod run;
 pub mod runtime;
+pub mod sandbox;
 pub mod spec;
 pub mod table;
 pub mod templates;

@@ -3,9 +3,12 @@
 //! All test classes run in one JVM, one after the other, through the runner shipped with the
 //! recorder. The runner writes its progress to a file; when a test hangs its watchdog flushes
 //! the samples of the finished tests and ends the JVM, and a new JVM continues with the next
-//! class. A JVM that ends early for another reason (a test calling `System.exit`) costs only the
-//! class it was running.
+//! class. The JVMs run in dsd's [`sandbox`](crate::sandbox): a test that calls `System.exit`,
+//! writes outside the work directory, opens a socket or starts a process gets a
+//! `SecurityException` and fails; a JVM that ends early for another reason costs only the class
+//! it was running.
 
+use crate::sandbox::Sandbox;
 use crate::Error;
 use std::ffi::OsString;
 use std::fs::File;
@@ -93,6 +96,8 @@ pub struct RunConfig<'a> {
     pub cwd: &'a Path,
     /// Number of program points (ids are below it), for the recorder's sampling.
     pub ppts: usize,
+    /// Where the tests may write.
+    pub sandbox: Sandbox,
 }
 
 /// What running the tests did.
@@ -158,7 +163,14 @@ fn run_jvm(
     let trace = config.traces.join(format!("trace-{jvm}.tsv"));
     let mut trace_prop = OsString::from("-Ddsd.trace=");
     trace_prop.push(&trace);
+    let sandbox = config.sandbox.prepare().map_err(|e| {
+        io(
+            format!("cannot prepare {}", config.sandbox.tmp.display()),
+            e,
+        )
+    })?;
     let mut child = Command::new(config.java)
+        .args(sandbox)
         .arg("-cp")
         .arg(join_classpath(&config.classpath))
         .arg(trace_prop)

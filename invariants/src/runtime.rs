@@ -1,5 +1,5 @@
 //! The Java code the infer stage needs at run time, shipped as source and compiled with the
-//! project: the recorder and the test runners.
+//! project: the recorder, the test runners and the sandbox they install.
 
 use crate::toolchain::Flavour;
 use std::path::{Path, PathBuf};
@@ -21,7 +21,8 @@ pub fn runner_class(flavour: Flavour) -> &'static str {
     }
 }
 
-/// Writes the recorder and the runner for `flavour` below `dir`; returns the files written.
+/// Writes the recorder, the runner for `flavour` and the sandbox below `dir`; returns the files
+/// written.
 pub fn write(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, String> {
     let pkg = dir.join("dsd").join("recorder");
     std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
@@ -39,5 +40,6 @@ pub fn write(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, String> {
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         out.push(path);
     }
+    out.push(crate::sandbox::write_source(dir)?);
     Ok(out)
 }

@@ -5,6 +5,7 @@ use crate::instrument::{instrument, Target};
 use crate::model::InvariantsFile;
 use crate::ppt::Ppt;
 use crate::run::{compile, run_tests, RunConfig};
+use crate::sandbox::Sandbox;
 use crate::trace::Collector;
 use crate::{invariants_path, runtime, spec, toolchain, Error};
 use frontend::ir::{ClassKind, Program};
@@ -174,6 +175,10 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
             .map(|p| p.id as usize + 1)
             .max()
             .unwrap_or(0),
+        sandbox: Sandbox {
+            writable: vec![work.clone()],
+            tmp: work.join("infer").join("tmp"),
+        },
     };
     let stats = run_tests(&config, &suite.classes)?;
     let (file, samples) = infer_from(&traces, &program, &built.ppts)?;

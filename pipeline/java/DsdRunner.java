@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import dsd.sandbox.DsdSandbox;
 
 /**
  * Runs generated JUnit 4 test methods of dsd, one after another, in one JVM.
@@ -35,10 +36,16 @@ import java.util.List;
  * links the project classes again. That is small next to javac (1.5 s for the same project and
  * tests), so the runner isolates every test.
  *
+ * <p>The tests run in {@link DsdSandbox}, installed once the results file is open: code under test
+ * may write only below the directories the JVM's {@code dsd.sandbox.writable} property names, and
+ * its {@code System.exit} or {@code Runtime.halt} is refused and recorded as the test's outcome
+ * {@code exit}; the runner alone can halt the JVM.
+ *
  * <p>For each test one JSON line is appended (and flushed) to the results file:
- * {@code {"class","method","outcome":"pass|exception|timeout|error","exception","message",
+ * {@code {"class","method","outcome":"pass|exception|exit|timeout|error","exception","message",
  * "frames":[{"class","method","file","line"}],"millis"}}; frames stop at the runner's own
- * reflective call of the test. When a test outlives its timeout, its
+ * reflective call of the test, and an {@code exit} names the refused call in its message, with
+ * the frames where it was made. When a test outlives its timeout, its
  * {@code timeout} line is written and the JVM halts with status 3; the caller restarts it with the
  * tests not yet run. Output of the code under test is discarded.
  */
@@ -79,6 +86,7 @@ public final class DsdRunner {
         List<String> tests = Files.readAllLines(Paths.get(testList), StandardCharsets.UTF_8);
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
         try (Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(results), StandardCharsets.US_ASCII))) {
+            DsdSandbox.Control sandbox = enterSandbox(out, results);
             System.setOut(discard);
             System.setErr(discard);
             System.setIn(new ByteArrayInputStream(new byte[0]));
@@ -90,17 +98,31 @@ public final class DsdRunner {
                 String className = test.substring(0, tab);
                 String methodName = test.substring(tab + 1);
                 long start = System.nanoTime();
-                Outcome outcome = runOne(urls, className, methodName, timeoutMs);
+                Outcome outcome = runOne(sandbox, urls, className, methodName, timeoutMs);
                 long millis = (System.nanoTime() - start) / 1_000_000;
                 out.write(toJson(className, methodName, outcome, millis));
                 out.write('\n');
                 out.flush();
                 if (outcome.kind.equals("timeout")) {
-                    Runtime.getRuntime().halt(HALT_TIMEOUT);
+                    sandbox.halt(HALT_TIMEOUT);
                 }
             }
+            sandbox.halt(0);
         }
-        Runtime.getRuntime().halt(0);
+    }
+
+    /**
+     * Installs the sandbox; when the JVM refuses it, removes the results file (so that dsd sees a
+     * runner that did not start) and fails.
+     */
+    private static DsdSandbox.Control enterSandbox(Writer out, String results) throws IOException {
+        try {
+            return DsdSandbox.install();
+        } catch (RuntimeException e) {
+            out.close();
+            Files.delete(Paths.get(results));
+            throw e;
+        }
     }
 
     private static URL[] toUrls(String classpath) throws IOException {
@@ -113,8 +135,12 @@ public final class DsdRunner {
         return urls.toArray(new URL[0]);
     }
 
-    /** Runs one test method in its own thread and class loader, waiting at most timeoutMs. */
-    private static Outcome runOne(URL[] urls, String className, String methodName, long timeoutMs) throws InterruptedException {
+    /**
+     * Runs one test method in its own thread and class loader, waiting at most timeoutMs; a refused
+     * exit makes the outcome {@code exit}, whatever the test did after it.
+     */
+    private static Outcome runOne(DsdSandbox.Control sandbox, URL[] urls, String className, String methodName, long timeoutMs) {
+        sandbox.startTest();
         URLClassLoader loader = new URLClassLoader(urls, DsdRunner.class.getClassLoader());
         loader.setDefaultAssertionStatus(true);
         Outcome outcome = new Outcome();
@@ -122,12 +148,18 @@ public final class DsdRunner {
         thread.setDaemon(true);
         thread.setContextClassLoader(loader);
         thread.start();
-        thread.join(timeoutMs);
+        awaitEnd(thread, timeoutMs);
         if (thread.isAlive()) {
             Outcome late = new Outcome();
             late.kind = "timeout";
             late.note = "no result after " + timeoutMs + " ms";
             return late;
+        }
+        SecurityException exit = sandbox.exitAttempt();
+        if (exit != null) {
+            outcome.kind = "exit";
+            outcome.thrown = exit;
+            outcome.note = exit.getMessage();
         }
         try {
             loader.close();
@@ -135,6 +167,20 @@ public final class DsdRunner {
             // Closing only releases jar handles; the loader holds none.
         }
         return outcome;
+    }
+
+    /** Waits until the thread ends or timeoutMs pass; an interrupt from code under test does not cut the wait short. */
+    private static void awaitEnd(Thread thread, long timeoutMs) {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        long left = timeoutMs;
+        while (left > 0 && thread.isAlive()) {
+            try {
+                thread.join(left);
+            } catch (InterruptedException e) {
+                // Only code under test interrupts the runner's thread.
+            }
+            left = (deadline - System.nanoTime()) / 1_000_000;
+        }
     }
 
     /** Loads, instantiates and invokes the test, recording what happened in outcome. */

@@ -35,9 +35,71 @@ public class Calc {
     public static void check(int x) {
         assert x > 0 : "x must be positive";
     }
+
+    public static void write(String path) throws java.io.IOException {
+        java.nio.file.Files.write(java.nio.file.Paths.get(path), new byte[] {1});
+    }
+
+    public static void tempFile() throws java.io.IOException {
+        java.io.File.createTempFile("dsd", ".tmp");
+    }
+
+    public static void connect() throws java.io.IOException {
+        new java.net.Socket("127.0.0.1", 9).close();
+    }
+
+    public static void exec() throws java.io.IOException {
+        new ProcessBuilder("true").start();
+    }
+
+    public static void forkBomb() {
+        while (true) {
+            Thread t = new Thread(() -> {
+                try {
+                    Thread.sleep(600_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    public static int oneThread(int y) throws InterruptedException {
+        int[] box = new int[1];
+        Thread t = new Thread(() -> box[0] = 1);
+        t.start();
+        t.join();
+        return div(box[0], y);
+    }
+
+    public static void halt() {
+        Runtime.getRuntime().halt(5);
+    }
+
+    public static int interruptAll(int y) throws InterruptedException {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t != Thread.currentThread()) {
+                t.interrupt();
+            }
+        }
+        Thread.sleep(100);
+        return div(1, y);
+    }
+
+    public static int quietQuit() {
+        try {
+            System.exit(1);
+        } catch (SecurityException e) {
+            return 1;
+        }
+        return 0;
+    }
 }
 "#;
 
+/// The generated tests; `OUTSIDE` stands for a path outside the work directory.
 const TEST: &str = r#"package demo;
 
 public class Calc_DsdTest {
@@ -49,6 +111,15 @@ public class Calc_DsdTest {
     @org.junit.Test public void afterSpin() { Calc.div(2, 0); }
     @org.junit.Test public void quit() { Calc.quit(); }
     @org.junit.Test public void afterQuit() { Calc.check(0); }
+    @org.junit.Test public void escape() throws Exception { Calc.write("OUTSIDE"); }
+    @org.junit.Test public void inside() throws Exception { Calc.write("inside.txt"); Calc.tempFile(); }
+    @org.junit.Test public void connect() throws Exception { Calc.connect(); }
+    @org.junit.Test public void exec() throws Exception { Calc.exec(); }
+    @org.junit.Test public void forkBomb() { Calc.forkBomb(); }
+    @org.junit.Test public void afterBomb() throws Exception { Calc.oneThread(0); }
+    @org.junit.Test public void halt() { Calc.halt(); }
+    @org.junit.Test public void quietQuit() { Calc.quietQuit(); }
+    @org.junit.Test public void interrupter() throws Exception { Calc.interruptAll(0); }
 }
 "#;
 
@@ -84,8 +155,12 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
     let root = temp_dir();
     let work = root.join("work");
     let source = root.join("src/demo/Calc.java");
+    let outside = root.join("outside.txt");
     write(&source, CALC);
-    write(&work.join("tests/demo/Calc_DsdTest.java"), TEST);
+    write(
+        &work.join("tests/demo/Calc_DsdTest.java"),
+        &TEST.replace("OUTSIDE", &outside.display().to_string()),
+    );
     write(&work.join("tests/demo/Broken_DsdTest.java"), BROKEN);
     let class = json!({"name": "demo.Calc", "simple_name": "Calc", "kind": "class", "modifiers": {"public": true},
         "superclass": null, "outer": null, "fields": [], "methods": [], "file": 0,
@@ -106,6 +181,10 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         test("onceB", "once", calc), test("spin", "spin", calc), test("afterSpin", "div", calc),
         test("quit", "spin", calc), test("afterQuit", "assert", calc),
         test("t", "div", "tests/demo/Broken_DsdTest.java"),
+        test("escape", "spin", calc), test("inside", "spin", calc), test("connect", "spin", calc),
+        test("exec", "spin", calc), test("forkBomb", "spin", calc), test("afterBomb", "div", calc),
+        test("halt", "spin", calc), test("quietQuit", "spin", calc),
+        test("interrupter", "div", calc),
     ]});
     write(&work.join("tests/index.json"), &index.to_string());
 
@@ -124,7 +203,8 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     let outcome = |m: &str| results.iter().find(|r| r.method == m).map(|r| r.outcome);
-    assert_eq!(results.len(), 9);
+    let result = |m: &str| results.iter().find(|r| r.method == m).unwrap();
+    assert_eq!(results.len(), 18);
     let div0 = results.iter().find(|r| r.method == "div0").unwrap();
     assert_eq!(
         div0.exception.as_deref(),
@@ -143,9 +223,18 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
     );
     assert_eq!(outcome("spin"), Some(Outcome::Timeout));
     assert_eq!(outcome("afterSpin"), Some(Outcome::Exception));
-    assert_eq!(outcome("quit"), Some(Outcome::Error));
+    assert_eq!(outcome("quit"), Some(Outcome::Exit));
+    assert_eq!(
+        result("quit").message.as_deref(),
+        Some("dsd sandbox: System.exit(7) is not allowed")
+    );
+    assert!(result("quit")
+        .frames
+        .iter()
+        .any(|f| f.class == "demo.Calc" && f.method == "quit"));
     assert_eq!(outcome("afterQuit"), Some(Outcome::Exception));
     assert_eq!(outcome("t"), Some(Outcome::Error));
+    sandbox_holds(&results, &work, &outside);
 
     let counts = &summary.findings.counts;
     assert_eq!(
@@ -157,8 +246,8 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
             counts.errors,
             counts.uncompiled
         ),
-        (9, 3, 3, 1, 1, 1),
-        "the JVM's exit is an error; the test javac rejects is counted as not compiled"
+        (18, 5, 11, 1, 0, 1),
+        "a refused exit is refuted; the test javac rejects is counted as not compiled"
     );
     let removed = &summary.findings.uncompiled;
     assert_eq!(removed.len(), 1);
@@ -172,7 +261,7 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
             findings[0].line,
             findings[0].tests
         ),
-        ("java.lang.ArithmeticException", 7, 2)
+        ("java.lang.ArithmeticException", 7, 4)
     );
     assert_eq!(findings[0].level, Level::Error);
     assert_eq!(
@@ -180,10 +269,62 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         ("java.lang.AssertionError", 26)
     );
     assert!(work.join("results/findings.json").is_file());
-    assert_eq!(summary.jvms, 3);
+    assert_eq!(summary.jvms, 2, "only the hang restarts the JVM");
 
     watchdog_kills_a_silent_jvm(&work);
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// What the sandbox refused (or allowed) the tests, each of which ran in the JVM that went on.
+fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path) {
+    let result = |m: &str| results.iter().find(|r| r.method == m).unwrap();
+    let refused = |m: &str, what: &str| {
+        let r = result(m);
+        assert_eq!(
+            (r.outcome, r.exception.as_deref()),
+            (Outcome::Exception, Some("java.lang.SecurityException")),
+            "{m}: {r:?}"
+        );
+        let message = r.message.as_deref().unwrap_or("");
+        assert!(message.contains(what), "{m}: {message}");
+    };
+    refused("escape", "only the work directory is writable");
+    assert!(!outside.exists(), "a test wrote outside the work directory");
+    assert_eq!(result("inside").outcome, Outcome::Pass);
+    let files = work.join("results/jvm/files");
+    assert!(files.join("inside.txt").is_file());
+    let temp: Vec<_> = std::fs::read_dir(files.join("tmp"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert!(
+        temp.iter()
+            .any(|e| e.file_name().to_string_lossy().starts_with("dsd")),
+        "the temporary folder lies in the work directory"
+    );
+    refused("connect", "network access (127.0.0.1:9)");
+    refused("exec", "starting a process");
+    refused("forkBomb", "starting more than 256 threads");
+    assert_eq!(
+        result("afterBomb").exception.as_deref(),
+        Some("java.lang.ArithmeticException"),
+        "the next test may start threads again"
+    );
+    assert_eq!(result("halt").outcome, Outcome::Exit);
+    assert_eq!(
+        result("halt").message.as_deref(),
+        Some("dsd sandbox: Runtime.halt(5) is not allowed")
+    );
+    assert_eq!(
+        result("quietQuit").outcome,
+        Outcome::Exit,
+        "an exit stays the outcome when the code under test catches its refusal"
+    );
+    assert_eq!(
+        result("interrupter").exception.as_deref(),
+        Some("java.lang.ArithmeticException"),
+        "interrupting the runner's thread does not end its wait for the test"
+    );
 }
 
 /// With a per-test timeout the runner never reaches, the Rust-side watchdog ends the hang.

@@ -16,7 +16,7 @@ pub const OUTER_FIELD: &str = "this$0";
 const LITERAL_BASE: i64 = 500_000;
 
 /// The most elements an array allocation may have on a path that goes on: a larger
-/// one throws `OutOfMemoryError` in the test JVM (its heap is 1 GB, see the run stage),
+/// one throws `OutOfMemoryError` in the test JVM (its heap is 1 GB, `invariants::sandbox::HEAP`),
 /// which is not a crash dsd reports, so a model that needs it proves nothing. 2^26
 /// elements of the widest type take 512 MB. Without this bound, a crash after an
 /// allocation whose size overflows (`new int[w * h]`) was solved with sizes of a billion

@@ -10,7 +10,7 @@ use vcgen::Site;
 pub enum Verdict {
     /// The predicted exception was thrown with the site as the top project frame.
     Confirmed,
-    /// The test passed, threw something else, or threw somewhere else.
+    /// The test passed, threw something else, threw somewhere else, or tried to end the JVM.
     Refuted,
     /// The test did not finish in time.
     Timeout,
@@ -97,7 +97,7 @@ pub fn classify(result: &TestResult, site: Option<&Site>, project: &ProjectClass
     match result.outcome {
         Outcome::Timeout => return Verdict::Timeout,
         Outcome::Error => return Verdict::Error,
-        Outcome::Pass => return Verdict::Refuted,
+        Outcome::Pass | Outcome::Exit => return Verdict::Refuted,
         Outcome::Exception => {}
     }
     let Some(site) = site else {
@@ -310,6 +310,17 @@ pub(crate) mod tests {
             classify(&r, Some(&site(AE, 12)), &project()),
             Verdict::Error
         );
+    }
+
+    #[test]
+    fn an_exit_is_refuted_even_with_the_predicted_exception_at_the_site() {
+        let mut r = thrown(
+            "java.lang.SecurityException",
+            vec![frame("bench.traps.Precision", "Precision.java", 12)],
+        );
+        r.outcome = Outcome::Exit;
+        let site = site("java.lang.SecurityException", 12);
+        assert_eq!(classify(&r, Some(&site), &project()), Verdict::Refuted);
     }
 
     #[test]

@@ -136,7 +136,7 @@ pub struct Counts {
     pub tests: usize,
     /// Tests that reproduced their site.
     pub confirmed: usize,
-    /// Tests that ran without reproducing their site.
+    /// Tests that ran without reproducing their site (a refused `System.exit` included).
     pub refuted: usize,
     /// Tests that timed out.
     pub timeouts: usize,

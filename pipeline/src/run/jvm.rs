@@ -1,8 +1,10 @@
-//! Drives the runner JVM: restarts it after a hang or a crash so that no other result is lost.
+//! Drives the runner JVM: starts it in dsd's sandbox and restarts it after a hang or a crash so
+//! that no other result is lost.
 
 use super::results::{Outcome, TestResult};
 use super::runner::RUNNER_CLASS;
 use crate::error::Failure;
+use invariants::sandbox::Sandbox;
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::Read;
@@ -12,14 +14,6 @@ use std::time::{Duration, Instant};
 
 /// How often the results file is polled.
 const POLL: Duration = Duration::from_millis(10);
-
-/// The test JVM's largest heap. A generated test may ask a method for an allocation of any
-/// size: on commons-lang3, `new StrBuilder().ensureCapacity(1074266113)` took the JVM to
-/// 2.25 GB, more than the rest of the run together. A test that needs more heap ends with
-/// an `OutOfMemoryError`, which is not the crash it predicts, so it is refuted. vcgen bounds
-/// every allocation on a path that goes on by what this heap holds
-/// (`ALLOCATION_LIMIT` in `vcgen/src/eval.rs`): change the two together.
-const TEST_HEAP: &str = "-Xmx1g";
 
 /// A test to run: binary class name and method name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,8 +36,9 @@ pub struct JvmConfig {
     pub timeout: Duration,
     /// A JVM that writes no result for this long is killed.
     pub watchdog: Duration,
-    /// Directory for the test list and the results of one JVM run; also the JVM's working
-    /// directory, so that files the code under test writes land there. Absolute.
+    /// Directory for the test list and the results of one JVM run. Absolute. Its folder
+    /// `files` is the JVM's working directory and the only place where the code under test
+    /// may write; it is emptied when a run starts.
     pub scratch: PathBuf,
     /// File that receives the JVM's own stdout and stderr.
     pub log: PathBuf,
@@ -53,6 +48,20 @@ impl JvmConfig {
     /// The watchdog period for a per-test timeout: twice the timeout plus 5 s for JVM start.
     pub fn watchdog_for(timeout: Duration) -> Duration {
         timeout * 2 + Duration::from_secs(5)
+    }
+
+    /// The sandbox of the tests: they may write below `scratch/files`, their temporary folder
+    /// is `scratch/files/tmp`.
+    pub fn sandbox(&self) -> Sandbox {
+        Sandbox {
+            writable: vec![self.files()],
+            tmp: self.files().join("tmp"),
+        }
+    }
+
+    /// The tests' working directory, where they may write.
+    fn files(&self) -> PathBuf {
+        self.scratch.join("files")
     }
 }
 
@@ -73,6 +82,9 @@ pub fn run_all(
     on_progress: &dyn Fn(usize),
 ) -> Result<(Vec<TestResult>, usize), Failure> {
     std::fs::create_dir_all(&config.scratch).map_err(|e| io_failure(&config.scratch, e))?;
+    // What tests of an earlier run wrote must not change what these see; a file they made
+    // undeletable stays.
+    let _ = std::fs::remove_dir_all(config.files());
     let mut results: Vec<TestResult> = Vec::with_capacity(tests.len());
     let mut jvms = 0;
     while results.len() < tests.len() {
@@ -119,7 +131,8 @@ pub fn run_all(
             End::Exited(status) => {
                 if !results_path(config).exists() {
                     return Err(Failure::new(format!(
-                        "the test runner JVM did not start ({status}); see {}",
+                        "the test runner JVM did not start ({status}); see {} (the tests run \
+                         under a security manager, which needs a JDK from 17 to 23)",
                         config.log.display()
                     )));
                 }
@@ -201,8 +214,10 @@ fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failu
         .open(&config.log)
         .map_err(|e| io_failure(&config.log, e))?;
     let log_err = log.try_clone().map_err(|e| io_failure(&config.log, e))?;
+    let sandbox = config.sandbox();
+    let sandbox_args = sandbox.prepare().map_err(|e| io_failure(&sandbox.tmp, e))?;
     Command::new(&config.java)
-        .arg(TEST_HEAP)
+        .args(sandbox_args)
         .arg("-XX:+UseSerialGC")
         .arg("-XX:TieredStopAtLevel=1")
         .arg("-cp")
@@ -216,7 +231,7 @@ fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failu
         .arg(config.timeout.as_millis().max(1).to_string())
         .arg("--tests")
         .arg(list)
-        .current_dir(&config.scratch)
+        .current_dir(config.files())
         .stdin(Stdio::null())
         .stdout(log)
         .stderr(log_err)

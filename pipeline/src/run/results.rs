@@ -10,6 +10,9 @@ pub enum Outcome {
     Pass,
     /// The test (or the code it called) threw.
     Exception,
+    /// The code under test called `System.exit` or `Runtime.halt`; the sandbox refused it, and
+    /// the message names the call and its status.
+    Exit,
     /// The test did not finish within the per-test timeout.
     Timeout,
     /// The test could not be run: not compiled, not loadable, or the JVM died under it.
@@ -62,5 +65,22 @@ impl TestResult {
             frames: Vec::new(),
             millis: 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_runners_exit_line() {
+        let line = r#"{"class":"a.Quit_DsdTest","method":"test0","outcome":"exit","exception":"java.lang.SecurityException","message":"dsd sandbox: System.exit(3) is not allowed","frames":[{"class":"a.Quit","method":"quit","file":"Quit.java","line":7}],"millis":4}"#;
+        let result: TestResult = serde_json::from_str(line).unwrap();
+        assert_eq!(result.outcome, Outcome::Exit);
+        assert_eq!(result.frames[0].line, 7);
+        assert_eq!(
+            serde_json::to_value(Outcome::Exit).unwrap(),
+            serde_json::json!("exit")
+        );
     }
 }

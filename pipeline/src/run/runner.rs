@@ -1,4 +1,5 @@
-//! The Java test runner shipped with dsd: written into the work directory and compiled once.
+//! The Java test runner shipped with dsd, with the sandbox it installs
+//! (`invariants::sandbox`): written into the work directory and compiled once.
 
 use super::javac::{self, Compilation, JavacError};
 use super::tools::JavaTools;
@@ -11,13 +12,15 @@ const RUNNER_SOURCE: &str = include_str!("../../java/DsdRunner.java");
 /// Fully qualified name of the runner's main class.
 pub const RUNNER_CLASS: &str = "dsd.runner.DsdRunner";
 
-/// Writes the runner to `WORK/runner/` and compiles it, unless the compiled class is there and
-/// its source is unchanged. Returns the directory to put on the runner JVM's class path.
+/// Writes the runner and the sandbox to `WORK/runner/` and compiles them, unless the compiled
+/// runner is there and both sources are unchanged. Returns the directory to put on the runner
+/// JVM's class path.
 pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     let dir = work.join("runner");
     let source = dir.join("dsd").join("runner").join("DsdRunner.java");
     let class = source.with_extension("class");
-    let unchanged = std::fs::read_to_string(&source).is_ok_and(|s| s == RUNNER_SOURCE);
+    let unchanged = std::fs::read_to_string(&source).is_ok_and(|s| s == RUNNER_SOURCE)
+        && invariants::sandbox::source_is_current(&dir);
     if unchanged && class.is_file() {
         return Ok(dir);
     }
@@ -29,7 +32,8 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     let _ = std::fs::remove_file(&class);
     std::fs::write(&source, RUNNER_SOURCE)
         .map_err(|e| Failure::new(format!("{}: {e}", source.display())))?;
-    let sources = [source.clone()];
+    let sandbox = invariants::sandbox::write_source(&dir).map_err(Failure::new)?;
+    let sources = [source.clone(), sandbox];
     let compilation = Compilation {
         javac: &tools.javac,
         sources: &sources,

@@ -1,0 +1,104 @@
+//! Generated tests run in a sandbox: a tested method that writes outside the work directory,
+//! ends the JVM or allocates without end costs only its own test, and the run still reports
+//! the fixture's real crash.
+
+use dsd_tests::{check, mismatches, not_compiled_or_run, root, Run};
+use std::path::Path;
+
+/// Runs `dsd check` on `tests/fixtures/sandbox/NAME`, checks the fixture's expectations and
+/// that every test ran; returns the run.
+#[track_caller]
+fn sandboxed(name: &str) -> Run {
+    let src = root().join("tests/fixtures/sandbox").join(name);
+    let run = check(&format!("sandbox-{name}"), &src, &[]);
+    let problems = mismatches(&run, &src, false);
+    assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+    assert_eq!(
+        not_compiled_or_run(&run),
+        (0, 0),
+        "{name}: every generated test compiled and ran to an outcome of its own"
+    );
+    run
+}
+
+/// The result lines of the run, in the order the tests ran.
+fn results(run: &Run) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(run.work.join("results/results.jsonl")).expect("results");
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a result is JSON"))
+        .collect()
+}
+
+/// The result of the generated test for the method `method`; it must not have run last, so
+/// that the tests after it show the JVM went on.
+#[track_caller]
+fn result_of<'a>(results: &'a [serde_json::Value], method: &str) -> &'a serde_json::Value {
+    let position = results
+        .iter()
+        .position(|r| {
+            r["method"]
+                .as_str()
+                .is_some_and(|m| m.starts_with(&format!("{method}_")))
+        })
+        .unwrap_or_else(|| panic!("no test was generated for {method}: {results:?}"));
+    assert!(
+        position + 1 < results.len(),
+        "tests ran after the one for {method}"
+    );
+    &results[position]
+}
+
+#[test]
+fn a_write_outside_the_work_directory_is_refused() {
+    let escape = Path::new("/tmp/dsd-sandbox-escape.txt");
+    let _ = std::fs::remove_file(escape);
+    let run = sandboxed("escape");
+    assert!(
+        !escape.exists(),
+        "the tested method wrote {}",
+        escape.display()
+    );
+    let results = results(&run);
+    let write = result_of(&results, "logThenDivide");
+    assert_eq!(write["outcome"], "exception");
+    assert_eq!(write["exception"], "java.lang.SecurityException");
+    assert!(
+        write["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("writing /tmp/dsd-sandbox-escape.txt")),
+        "{write}"
+    );
+}
+
+#[test]
+fn system_exit_ends_only_its_test() {
+    let run = sandboxed("exit");
+    let results = results(&run);
+    let exit = result_of(&results, "stop");
+    assert_eq!(exit["outcome"], "exit");
+    assert_eq!(
+        exit["message"], "dsd sandbox: System.exit(3) is not allowed",
+        "{exit}"
+    );
+    assert_eq!(
+        run.report["summary"]["tests"]["refuted"], 1,
+        "{}",
+        run.report
+    );
+}
+
+#[test]
+fn allocating_without_end_ends_in_an_out_of_memory_error_within_the_timeout() {
+    let run = sandboxed("hog");
+    let results = results(&run);
+    let hog = result_of(&results, "fill");
+    assert_eq!(hog["outcome"], "exception");
+    assert_eq!(hog["exception"], "java.lang.OutOfMemoryError");
+    let millis = hog["millis"].as_u64().expect("millis");
+    assert!(millis < 10_000, "the heap limit ended it in {millis} ms");
+    assert_eq!(
+        run.report["summary"]["tests"]["timeouts"], 0,
+        "{}",
+        run.report
+    );
+}
