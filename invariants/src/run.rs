@@ -163,14 +163,15 @@ fn run_jvm(
     let trace = config.traces.join(format!("trace-{jvm}.tsv"));
     let mut trace_prop = OsString::from("-Ddsd.trace=");
     trace_prop.push(&trace);
-    let sandbox = config.sandbox.prepare().map_err(|e| {
-        io(
-            format!("cannot prepare {}", config.sandbox.tmp.display()),
-            e,
-        )
-    })?;
-    let mut child = Command::new(config.java)
-        .args(sandbox)
+    let mut child = config
+        .sandbox
+        .jvm(config.java)
+        .map_err(|e| {
+            io(
+                format!("cannot prepare {}", config.sandbox.tmp.display()),
+                e,
+            )
+        })?
         .arg("-cp")
         .arg(join_classpath(&config.classpath))
         .arg(trace_prop)

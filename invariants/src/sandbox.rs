@@ -5,6 +5,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// Source of `dsd.sandbox.DsdSandbox`.
 const SOURCE: &str = include_str!("../java/DsdSandbox.java");
@@ -28,12 +29,17 @@ pub struct Sandbox {
 }
 
 impl Sandbox {
-    /// Creates the temporary folder and returns the options that start a JVM in the sandbox:
-    /// the heap limit, the permission to install a security manager, the writable folders, the
-    /// temporary folder, and no performance data file (the JVM's own, in the system's `/tmp`).
-    pub fn prepare(&self) -> std::io::Result<Vec<OsString>> {
+    /// Creates the temporary folder and returns the command that starts `java` in the
+    /// sandbox, its options set: the heap limit, the permission to install a security manager,
+    /// the writable folders, the temporary folder, and no performance data file (the JVM's own,
+    /// in the system's `/tmp`). The JVM dies with dsd: a run killed while tests run must not
+    /// leave a JVM writing into the work dir that the next run uses.
+    pub fn jvm(&self, java: &Path) -> std::io::Result<Command> {
         std::fs::create_dir_all(&self.tmp)?;
-        self.jvm_args()
+        let mut command = Command::new(java);
+        command.args(self.jvm_args()?);
+        dies_with_parent(&mut command);
+        Ok(command)
     }
 
     fn jvm_args(&self) -> std::io::Result<Vec<OsString>> {
@@ -57,6 +63,31 @@ impl Sandbox {
     }
 }
 
+/// Makes the process `command` starts receive SIGKILL when the thread that started it ends
+/// (Linux's parent-death signal), and end at once if dsd is already gone.
+#[cfg(target_os = "linux")]
+fn dies_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id();
+    // SAFETY: the closure runs between fork and exec; prctl, getppid and _exit are
+    // async-signal-safe, and it allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                libc::_exit(1);
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere a JVM outlives a killed dsd until its tests are done.
+#[cfg(not(target_os = "linux"))]
+fn dies_with_parent(_command: &mut Command) {}
+
 /// Writes the sandbox's source below the source root `dir`; returns the file written.
 pub fn write_source(dir: &Path) -> Result<PathBuf, String> {
     let package = dir.join("dsd").join("sandbox");
@@ -76,6 +107,22 @@ pub fn source_is_current(dir: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_jvm_dies_with_the_thread_that_started_it() {
+        use std::os::unix::process::ExitStatusExt;
+        let mut child = std::thread::spawn(|| {
+            let mut command = Command::new("sleep");
+            command.arg("30");
+            dies_with_parent(&mut command);
+            command.spawn().expect("sleep starts")
+        })
+        .join()
+        .expect("the starting thread ends");
+        let status = child.wait().expect("the child ends");
+        assert_eq!(status.signal(), Some(libc::SIGKILL));
+    }
 
     #[test]
     fn options_name_the_heap_the_writable_folders_and_the_temporary_folder() {

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// How often the results file is polled.
@@ -215,9 +215,9 @@ fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failu
         .map_err(|e| io_failure(&config.log, e))?;
     let log_err = log.try_clone().map_err(|e| io_failure(&config.log, e))?;
     let sandbox = config.sandbox();
-    let sandbox_args = sandbox.prepare().map_err(|e| io_failure(&sandbox.tmp, e))?;
-    Command::new(&config.java)
-        .args(sandbox_args)
+    sandbox
+        .jvm(&config.java)
+        .map_err(|e| io_failure(&sandbox.tmp, e))?
         .arg("-XX:+UseSerialGC")
         .arg("-XX:TieredStopAtLevel=1")
         .arg("-cp")
