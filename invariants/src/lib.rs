@@ -57,6 +57,7 @@
 pub mod check;
 pub mod discover;
 pub mod instrument;
+pub mod javac;
 pub mod justify;
 pub mod model;
 pub mod ppt;

@@ -8,12 +8,13 @@
 //! `SecurityException` and fails; a JVM that ends early for another reason costs only the class
 //! it was running.
 
+use crate::javac;
 use crate::sandbox::Sandbox;
 use crate::Error;
 use std::ffi::OsString;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 /// How often the progress file is read.
@@ -31,43 +32,22 @@ pub fn compile(
     out: &Path,
     scratch: &Path,
 ) -> Result<(), (String, Vec<PathBuf>)> {
-    let io = |what: &str, e: std::io::Error| (format!("{what}: {e}"), Vec::new());
-    std::fs::create_dir_all(out).map_err(|e| io(&format!("cannot create {}", out.display()), e))?;
-    let argfile = scratch.join("javac-files.txt");
-    let list: String = files
-        .iter()
-        .map(|f| format!("\"{}\"\n", f.display().to_string().replace('\\', "\\\\")))
-        .collect();
-    std::fs::write(&argfile, list)
-        .map_err(|e| io(&format!("cannot write {}", argfile.display()), e))?;
-    let mut arg = OsString::from("@");
-    arg.push(&argfile);
-    let output = Command::new(javac)
-        .args(["-nowarn", "-encoding", "UTF-8", "-proc:none", "-g", "-d"])
-        .arg(out)
-        .arg("-cp")
-        .arg(join_classpath(classpath))
-        .arg(arg)
-        .output()
-        .map_err(|e| io(&format!("cannot start {}", javac.display()), e))?;
-    if output.status.success() {
-        return Ok(());
+    let compilation = javac::Compilation {
+        javac,
+        sources: files,
+        classpath,
+        out_dir: out,
+        argfile: &scratch.join("javac-files.txt"),
+    };
+    match javac::compile(&compilation) {
+        Ok(()) => Ok(()),
+        Err(javac::JavacError::Io(e)) => Err((e, Vec::new())),
+        Err(javac::JavacError::Failed(text)) => {
+            let mut culprits = javac::files_with_errors(&text);
+            culprits.sort();
+            Err((javac::first_errors(&text, MAX_ERRORS).join("\n"), culprits))
+        }
     }
-    let text = String::from_utf8_lossy(&output.stderr).into_owned();
-    let mut culprits: Vec<PathBuf> = text
-        .lines()
-        .filter(|l| l.contains(": error:"))
-        .filter_map(|l| l.split(':').next())
-        .map(PathBuf::from)
-        .collect();
-    culprits.sort();
-    culprits.dedup();
-    let quoted: Vec<&str> = text
-        .lines()
-        .filter(|l| l.contains(": error:"))
-        .take(MAX_ERRORS)
-        .collect();
-    Err((quoted.join("\n"), culprits))
 }
 
 /// A class path string.

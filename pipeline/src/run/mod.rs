@@ -3,7 +3,6 @@
 
 pub mod classify;
 pub mod findings;
-pub mod javac;
 pub mod jvm;
 pub mod results;
 pub mod runner;
@@ -15,7 +14,7 @@ use crate::progress::Progress;
 use classify::{ProjectClasses, Verdict};
 use findings::Uncompiled;
 use findings::{Confirmation, Counts, Findings};
-use javac::{Compilation, JavacError};
+use invariants::javac::{self, Compilation, JavacError};
 use jvm::{JvmConfig, TestId};
 use results::{Outcome, TestResult};
 use std::collections::HashMap;

@@ -1,9 +1,9 @@
 //! The Java test runner shipped with dsd, with the sandbox it installs
 //! (`invariants::sandbox`): written into the work directory and compiled once.
 
-use super::javac::{self, Compilation, JavacError};
 use super::tools::JavaTools;
 use crate::error::Failure;
+use invariants::javac::{self, Compilation, JavacError};
 use std::path::{Path, PathBuf};
 
 /// Source of `dsd.runner.DsdRunner`.

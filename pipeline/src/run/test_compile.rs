@@ -7,9 +7,9 @@
 //! removes the whole class. Each removed test is returned with javac's message, so
 //! that it is reported, never counted away.
 
-use super::javac::{self, Compilation, JavacError};
 use super::tools::JavaTools;
 use crate::error::Failure;
+use invariants::javac::{self, Compilation, JavacError};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use testgen::TestCase;

@@ -1,4 +1,6 @@
-//! One `javac` call over many files, through an argument file.
+//! One `javac` call over many files, through an argument file, and reading what javac
+//! said: the one way dsd drives javac, for the project and its tests in the infer stage and
+//! for the project and the generated tests in the run stage.
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
