@@ -59,7 +59,6 @@ pub struct RunSummary {
 pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> {
     let program = frontend::read_program(work)?;
     let table = vcgen::read_sites(work)?;
-    let sites = table.sites;
     let index = testgen::read_index(work)?;
     let results_dir = work.join("results");
     std::fs::create_dir_all(&results_dir)
@@ -149,8 +148,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .filter_map(|t| results.get(&(t.class.clone(), t.method.clone())))
         .collect();
     write_results(&results_dir.join("results.jsonl"), &ordered)?;
-    let mut findings = evaluate(work, &program, &sites, &index.tests, &results, &uncompiled);
-    findings.partial = table.partial.iter().map(findings::Partial::of).collect();
+    let findings = evaluate(work, &program, &table, &index.tests, &results, &uncompiled);
     let path = results_dir.join("findings.json");
     let text = serde_json::to_string_pretty(&findings)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -158,22 +156,23 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
     Ok(RunSummary {
         findings,
-        sites: sites.len(),
+        sites: table.sites.len(),
         jvms,
     })
 }
 
-/// Classifies every result against its site, counts, and groups the confirmed ones.
+/// Classifies every result against its site, counts, and groups the confirmed ones; lists
+/// the methods vcgen analysed only in part.
 pub fn evaluate(
     work: &Path,
     program: &frontend::ir::Program,
-    sites: &[Site],
+    table: &vcgen::SiteTable,
     tests: &[TestCase],
     results: &HashMap<(String, String), TestResult>,
     uncompiled: &[Rejected],
 ) -> Findings {
     let project = ProjectClasses::from_program(program, tests.iter().map(|t| t.class.as_str()));
-    let by_id: HashMap<&str, &Site> = sites.iter().map(|s| (s.id.as_str(), s)).collect();
+    let by_id: HashMap<&str, &Site> = table.sites.iter().map(|s| (s.id.as_str(), s)).collect();
     let mut counts = Counts::default();
     let mut confirmations = Vec::new();
     for test in tests {
@@ -226,7 +225,7 @@ pub fn evaluate(
         findings: findings::group(&confirmations),
         counts,
         uncompiled,
-        partial: Vec::new(),
+        partial: table.partial.iter().map(findings::Partial::of).collect(),
     }
 }
 
