@@ -8,8 +8,8 @@ use vcgen::{Harness, Plan, Query};
 use z3::ast::{Bool, Dynamic, BV};
 use z3::{Params, SatResult, Solver};
 
-/// Longest string or primitive array read back from a model.
-const MAX_ELEMENTS: i64 = 4096;
+/// Longest string or primitive array read back from a model: as long as an input may be.
+const MAX_ELEMENTS: i64 = vcgen::INPUT_LENGTH_MAX as i64;
 
 /// The result of solving one query.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]

@@ -406,10 +406,9 @@ impl<'p> Lower<'p> {
             let id = self.alloc();
             let tid = self.types.id(ty);
             self.smt.assert(&format!("(= (dtype {id}) {tid})"));
-            self.smt.assert(&format!(
-                "(= (alen {id}) {})",
-                smt::int(values.len() as i32)
-            ));
+            let len = smt::int(values.len() as i32);
+            self.smt.assert(&format!("(= (alen {id}) {len})"));
+            self.known_lengths.insert(id.clone(), len);
             let fresh = self
                 .smt
                 .declare("C", &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)));
@@ -437,7 +436,7 @@ impl<'p> Lower<'p> {
             })
             .collect();
         for (d, e) in sizes.iter().zip(dims) {
-            let fail = smt::int_compare(BinaryOp::Lt, d, &smt::int(0));
+            let fail = self.compare_ints(BinaryOp::Lt, d, &smt::int(0));
             self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
             st.assume(
                 &mut self.smt,
@@ -557,11 +556,21 @@ impl<'p> Lower<'p> {
         if op == BinaryOp::Concat {
             return self.concat(st, &l, &r);
         }
-        let term = self.arith(st, op, &l, &r, op_ty, &rhs.ty, span);
-        Val {
-            term: self.name_arith(("b", sort), op, &l, &r, term, op_ty),
-            sort,
+        if let Some(outcome) = self.decided(op, &l, &r, op_ty) {
+            return Val {
+                term: outcome.to_string(),
+                sort,
+            };
         }
+        let term = self.arith(st, op, &l, &r, op_ty, &rhs.ty, span);
+        let name = self.name_arith(("b", sort), op, &l, &r, term, op_ty);
+        let rty = right_operand_type(op, op_ty, &rhs.ty);
+        if let (Some(a), Some(b), Some(width)) =
+            (self.range(&l, op_ty), self.range(&r, &rty), op_ty.bits())
+        {
+            self.record_range(&name, crate::range::binary(op, a, b, width), op_ty);
+        }
+        Val { term: name, sort }
     }
 
     /// The term of a binary operation on already evaluated, promoted operands, after
@@ -667,12 +676,18 @@ impl<'p> Lower<'p> {
         let v = self.eval(st, inner);
         let sort = smt::sort(ty);
         match conversion {
-            Conversion::Primitive => Val {
-                term: self
+            Conversion::Primitive => {
+                let term = self
                     .smt
-                    .define("cv", sort, smt::convert(&v.term, &inner.ty, ty)),
-                sort,
-            },
+                    .define("cv", sort, smt::convert(&v.term, &inner.ty, ty));
+                let range = self
+                    .range(&v.term, &inner.ty)
+                    .and_then(|r| crate::range::convert(r, &inner.ty, ty));
+                if let Some(range) = range {
+                    self.record_range(&term, range, ty);
+                }
+                Val { term, sort }
+            }
             Conversion::Unchecked => v,
             Conversion::Checked => {
                 let test = self.instance_test(&v.term, ty);

@@ -482,11 +482,9 @@ impl<'p> Lower<'p> {
             let (vals, plans) = self.inputs(&mut st, &mut b, m.params(), 1);
             self.assume_call_spec(&mut st, class, m, this.as_ref(), &vals);
             if let Some(body) = &m.body {
-                // The set-up call must complete normally: its own crashes belong to its own entry.
-                self.setup = true;
                 let receiver = this.clone().filter(|_| !m.modifiers.is_static);
-                let (out, _) = self.inline(st.clone(), class, m, receiver, vals, body, m.span);
-                self.setup = false;
+                let (out, _) =
+                    self.as_setup(|l| l.inline(st.clone(), class, m, receiver, vals, body, m.span));
                 st = out.unwrap_or_else(|| dead(&st));
             }
             chain.push(ChainCall {
@@ -931,14 +929,9 @@ impl<'p> Lower<'p> {
         span: frontend::ir::Span,
     ) -> (Val, Plan) {
         let (vals, plans) = self.inputs(st, b, ctor.params(), depth + 1);
-        let v = self.new_object(
-            st,
-            &class.name,
-            &ctor.descriptor,
-            vals,
-            outer.as_ref().map(|(o, _)| &o.term),
-            span,
-        );
+        let outer_term = outer.as_ref().map(|(o, _)| &o.term);
+        let v = self
+            .as_setup(|l| l.new_object(st, &class.name, &ctor.descriptor, vals, outer_term, span));
         b.constructed = true;
         let plan = Plan::New {
             class: class.name.clone(),
@@ -947,6 +940,18 @@ impl<'p> Lower<'p> {
             outer: outer.map(|(_, p)| Box::new(p)),
         };
         (v, plan)
+    }
+
+    /// Runs `build` as set-up code: a call that builds an input or prepares the receiver
+    /// must complete normally, for a test that crashes there shows nothing about the
+    /// entry. Its own crashes belong to its own entry (a public constructor, factory or
+    /// method is one); a crash of the JDK model there (`new ArrayList(-1)` for a
+    /// `Collection` parameter) belongs to no one.
+    fn as_setup<T>(&mut self, build: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = std::mem::replace(&mut self.setup, true);
+        let built = build(self);
+        self.setup = outer;
+        built
     }
 
     /// Builds a value with a constructor or a static factory of the parameter graph.
@@ -968,8 +973,8 @@ impl<'p> Lower<'p> {
                 let sort = "Int";
                 let value = match &m.body {
                     Some(body) => {
-                        let (out, value) =
-                            self.inline(st.clone(), class, m, None, vals, body, m.span);
+                        let (out, value) = self
+                            .as_setup(|l| l.inline(st.clone(), class, m, None, vals, body, m.span));
                         match out {
                             Some(o) => *st = o,
                             None => st.reach = "false".into(),
@@ -1023,7 +1028,7 @@ impl<'p> Lower<'p> {
         self.smt.assert(&format!(
             "(and (bvsge {len} {}) (bvsle {len} {}))",
             smt::int(0),
-            smt::int(4096)
+            smt::int(crate::plan::INPUT_LENGTH_MAX)
         ));
         self.smt.assert(&format!("(= (alen {arr}) {len})"));
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));
@@ -1060,7 +1065,7 @@ impl<'p> Lower<'p> {
         self.smt.assert(&format!(
             "(and (bvsge {len} {}) (bvsle {len} {}))",
             smt::int(0),
-            smt::int(65536)
+            smt::int(crate::plan::INPUT_LENGTH_MAX)
         ));
         self.smt.assert(&format!("(= (alen {id}) {len})"));
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));

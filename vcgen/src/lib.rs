@@ -22,6 +22,7 @@ mod lower;
 mod param_graph;
 mod place;
 pub mod plan;
+mod range;
 mod shard;
 pub mod sites;
 pub mod smt;
@@ -33,7 +34,9 @@ mod visit;
 #[cfg(test)]
 mod tests;
 
-pub use plan::{ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route};
+pub use plan::{
+    ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route, INPUT_LENGTH_MAX,
+};
 pub use shard::Shard;
 pub use sites::{PartialMethod, Site, SiteTable};
 
@@ -379,6 +382,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             setup: false,
             relevant: None,
             known_lengths: Default::default(),
+            ranges: Default::default(),
             folded: 0,
             spec_names: self.spec_names,
         };

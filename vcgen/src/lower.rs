@@ -1,10 +1,11 @@
 //! The lowering context: frames of inlined calls, handlers, crash sites and the heap model.
 
+use crate::range::Range;
 use crate::sites::Site;
 use crate::smt::{self, Smt, Term};
 use crate::state::{State, Val};
 use crate::types::TypeTable;
-use frontend::ir::{Class, Method, Program, Span, Type};
+use frontend::ir::{BinaryOp, Class, Method, Program, Span, Type};
 use frontend::Hierarchy;
 use std::collections::BTreeMap;
 
@@ -93,7 +94,8 @@ pub struct Lower<'p> {
     pub lines: &'p dyn Fn(u32, u32) -> String,
     /// Interned string literals: their UTF-16 units to object ids.
     pub literals: std::collections::HashMap<String, i64>,
-    /// True while a harness's set-up call runs: it must complete normally.
+    /// True while the harness builds an input or makes its set-up call: that code must
+    /// complete normally.
     pub setup: bool,
     /// Invariants inferred from the project's tests, if any.
     pub specs: Option<&'p invariants::InvariantsFile>,
@@ -116,6 +118,8 @@ pub struct Lower<'p> {
     pub folded: usize,
     /// Literal lengths of the arrays the entry allocated, by object id.
     pub known_lengths: std::collections::HashMap<Term, Term>,
+    /// Ranges of the `int` and `long` terms narrower than their type (see [`crate::range`]).
+    pub ranges: std::collections::HashMap<Term, crate::range::Range>,
     /// Names the inferred invariants mention: fields they constrain after a call must be
     /// forgotten by it even when the entry never reads them.
     pub spec_names: &'p std::collections::HashSet<String>,
@@ -223,6 +227,41 @@ impl<'p> Lower<'p> {
         match self.known_lengths.get(array) {
             Some(len) => len.clone(),
             None => format!("(alen {array})"),
+        }
+    }
+
+    /// The range of an integral term of type `ty`: a literal's value, the range recorded
+    /// for the term, or every value of the type.
+    pub fn range(&self, term: &str, ty: &Type) -> Option<Range> {
+        let whole = Range::of_type(ty)?;
+        if let Some((value, width)) = crate::fold::bv_literal(term) {
+            let point = match ty {
+                Type::Char => i128::from(value),
+                _ => crate::fold::signed_value(value, width),
+            };
+            return Some(Range::point(point));
+        }
+        Some(self.ranges.get(term).copied().unwrap_or(whole))
+    }
+
+    /// Records the range of a new integral term of type `ty`, when it says something.
+    pub fn record_range(&mut self, term: &str, range: Range, ty: &Type) {
+        if ty.bits().is_some_and(|w| !range.is_full(w)) && !crate::fold::is_literal(term) {
+            self.ranges.insert(term.to_string(), range);
+        }
+    }
+
+    /// Whether the ranges of two integral terms of type `ty` decide the comparison `l op r`.
+    pub fn decided(&self, op: BinaryOp, l: &str, r: &str, ty: &Type) -> Option<bool> {
+        crate::range::compare(op, self.range(l, ty)?, self.range(r, ty)?)
+    }
+
+    /// The comparison `l op r` of two `int` terms, decided at lowering time when their
+    /// ranges decide it.
+    pub fn compare_ints(&self, op: BinaryOp, l: &str, r: &str) -> Term {
+        match self.decided(op, l, r, &Type::Int) {
+            Some(outcome) => outcome.to_string(),
+            None => smt::int_compare(op, l, r),
         }
     }
 

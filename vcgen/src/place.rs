@@ -89,8 +89,8 @@ impl<'p> Lower<'p> {
                 self.check(st, fail, "java.lang.NullPointerException", span);
                 let len = self.array_length(arr);
                 let out = smt::or(&[
-                    smt::int_compare(BinaryOp::Lt, idx, &smt::int(0)),
-                    smt::int_compare(BinaryOp::Ge, idx, &len),
+                    self.compare_ints(BinaryOp::Lt, idx, &smt::int(0)),
+                    self.compare_ints(BinaryOp::Ge, idx, &len),
                 ]);
                 self.check(st, out, "java.lang.ArrayIndexOutOfBoundsException", span);
             }

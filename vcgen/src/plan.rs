@@ -195,6 +195,12 @@ pub struct Harness {
     pub observed: bool,
 }
 
+/// Longest string or primitive array an input may be. The solver reads a model's inputs
+/// back up to this length and a test writes them as literals, which javac must still
+/// compile (a method's code is at most 64 KB); a longer input in a model would be
+/// written cut short, so the test would not be the model's.
+pub const INPUT_LENGTH_MAX: i32 = 4096;
+
 /// One satisfiability query: a crash site reached from its prelude's entry variant.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Query {

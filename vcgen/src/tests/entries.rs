@@ -220,3 +220,24 @@ fn null_field_from_constructor() {
         "#]],
     );
 }
+
+#[test]
+fn building_an_input_must_complete_normally() {
+    check_sites(
+        r#"
+        public class A {
+            private final int[] xs;
+            public A(int n) { xs = new int[n]; }
+            public int first() { return xs[0]; }
+            public static int size(java.util.ArrayList<String> list, int d) { return list.size() / d; }
+        }
+        "#,
+        expect![[r#"
+            3:36 NegativeArraySizeException A.<init>(int): direct
+            4:33 ArrayIndexOutOfBoundsException A.first(): constructor, reflection
+            4:33 NullPointerException A.first(): constructor, reflection
+            5:78 ArithmeticException A.size(ArrayList, int): constructor
+            5:78 NullPointerException A.size(ArrayList, int): constructor
+        "#]],
+    );
+}

@@ -144,3 +144,31 @@ fn division_by_minus_one() {
         expect![[""]],
     );
 }
+
+// A masked or shifted index has a range, and a check the range decides is no site: a
+// table lookup in a hash or a codec is not a query, nor a condition on later sites' paths.
+// `never`'s division is on a path that the ranges of a `char` close.
+#[test]
+fn masked_and_shifted_table_indexes_are_in_bounds() {
+    check_sites(
+        r#"
+        public class Crc {
+            private static final int[] T = new int[256];
+            private static final int[] SMALL = {1, 2, 3, 4};
+            public static int low(int x) { return T[x & 0xff]; }
+            public static int high(int x) { return T[x >>> 24]; }
+            public static int shifted(int x) { return T[((x << 16) >>> 24)]; }
+            public static int unsigned(byte b) { return T[b & 0xff] + SMALL[(b & 0xff) % 4]; }
+            public static int wide(int x) { return T[x >>> 23]; }
+            public static int signed(byte b) { return T[b]; }
+            public static int remainder(int x) { return SMALL[x % 4]; }
+            public static int never(char c, int d) { return c < 0 || (c >>> 16) != 0 ? 1 / d : 0; }
+        }
+        "#,
+        expect![[r#"
+            8:44 ArrayIndexOutOfBoundsException Crc.wide(int): direct
+            9:47 ArrayIndexOutOfBoundsException Crc.signed(byte): direct
+            10:49 ArrayIndexOutOfBoundsException Crc.remainder(int): direct
+        "#]],
+    );
+}
