@@ -179,9 +179,12 @@ fn is_factory(m: &Method, same_package: bool) -> bool {
 mod tests {
     use super::*;
 
+    /// Parses `files` written into a folder of their own (tests run on parallel threads),
+    /// which is removed once they are parsed.
     fn program(files: &[(&str, &str)]) -> frontend::ir::Program {
-        let dir = std::env::temp_dir().join(format!("dsd-param-graph-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("dsd-param-graph-{}-{n}", std::process::id()));
         let mut inputs = Vec::new();
         for (name, text) in files {
             let path = dir.join(name);
@@ -192,7 +195,9 @@ mod tests {
                 rel: name.to_string(),
             });
         }
-        frontend::parse_program(&inputs).0
+        let program = frontend::parse_program(&inputs).0;
+        let _ = std::fs::remove_dir_all(&dir);
+        program
     }
 
     #[test]
