@@ -93,11 +93,7 @@ pub fn resize(term: &str, to: u32, sign: bool) -> Option<String> {
 }
 
 /// The signed value of a `width`-bit pattern.
-pub fn signed_value(value: u64, width: u32) -> i128 {
-    signed(value, width)
-}
-
-fn signed(value: u64, width: u32) -> i128 {
+pub fn signed(value: u64, width: u32) -> i128 {
     let v = value as i128 & mask(width);
     if v >> (width - 1) & 1 == 1 {
         v - (1i128 << width)

@@ -1020,17 +1020,23 @@ impl<'p> Lower<'p> {
         id
     }
 
-    fn string_input(&mut self, st: &mut State, b: &mut Builder) -> (Val, Plan) {
-        let id = self.object_id(b, &Type::string());
-        let arr = self.object_id(b, &Type::Array(Box::new(Type::Char)));
+    /// A new input symbol for the length of the array object `array`, at most `max`.
+    fn input_length(&mut self, b: &mut Builder, array: &str, max: i32) -> Term {
         let len = self.sym(b, "len", "(_ BitVec 32)");
-        let chars = self.sym(b, "chars", "(Array (_ BitVec 32) (_ BitVec 16))");
         self.smt.assert(&format!(
             "(and (bvsge {len} {}) (bvsle {len} {}))",
             smt::int(0),
-            smt::int(crate::plan::INPUT_LENGTH_MAX)
+            smt::int(max)
         ));
-        self.smt.assert(&format!("(= (alen {arr}) {len})"));
+        self.smt.assert(&format!("(= (alen {array}) {len})"));
+        len
+    }
+
+    fn string_input(&mut self, st: &mut State, b: &mut Builder) -> (Val, Plan) {
+        let id = self.object_id(b, &Type::string());
+        let arr = self.object_id(b, &Type::Array(Box::new(Type::Char)));
+        let len = self.input_length(b, &arr, crate::plan::INPUT_LENGTH_MAX);
+        let chars = self.sym(b, "chars", "(Array (_ BitVec 32) (_ BitVec 16))");
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));
         for i in 0..8 {
             let c = format!("(select {chars} {})", smt::int(i));
@@ -1056,18 +1062,12 @@ impl<'p> Lower<'p> {
     fn array_input(&mut self, st: &mut State, b: &mut Builder, ty: &Type) -> (Val, Plan) {
         let id = self.object_id(b, ty);
         let elem = ty.element().cloned().unwrap_or(Type::Int);
-        let len = self.sym(b, "len", "(_ BitVec 32)");
+        let len = self.input_length(b, &id, crate::plan::INPUT_LENGTH_MAX);
         let elems = self.sym(
             b,
             "elems",
             &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)),
         );
-        self.smt.assert(&format!(
-            "(and (bvsge {len} {}) (bvsle {len} {}))",
-            smt::int(0),
-            smt::int(crate::plan::INPUT_LENGTH_MAX)
-        ));
-        self.smt.assert(&format!("(= (alen {id}) {len})"));
         b.small.push(format!("(bvsle {len} {})", smt::int(8)));
         for i in 0..8 {
             let element = format!("(select {elems} {})", smt::int(i));
@@ -1100,13 +1100,7 @@ impl<'p> Lower<'p> {
     ) -> (Val, Plan) {
         let id = self.object_id(b, ty);
         let elem = ty.element().cloned().unwrap_or(Type::object());
-        let len = self.sym(b, "len", "(_ BitVec 32)");
-        self.smt.assert(&format!(
-            "(and (bvsge {len} {}) (bvsle {len} {}))",
-            smt::int(0),
-            smt::int(REF_ARRAY_MAX as i32)
-        ));
-        self.smt.assert(&format!("(= (alen {id}) {len})"));
+        let len = self.input_length(b, &id, REF_ARRAY_MAX as i32);
         b.inputs.push(len.clone());
         let mut content = "((as const (Array (_ BitVec 32) Int)) 0)".to_string();
         let mut plans = Vec::new();

@@ -118,7 +118,7 @@ pub struct Lower<'p> {
     pub folded: usize,
     /// Literal lengths of the arrays the entry allocated, by object id.
     pub known_lengths: std::collections::HashMap<Term, Term>,
-    /// Ranges of the `int` and `long` terms narrower than their type (see [`crate::range`]).
+    /// Ranges of the integral terms known to be narrower than their type (see [`crate::range`]).
     pub ranges: std::collections::HashMap<Term, crate::range::Range>,
     /// Names the inferred invariants mention: fields they constrain after a call must be
     /// forgotten by it even when the entry never reads them.
@@ -237,16 +237,17 @@ impl<'p> Lower<'p> {
         if let Some((value, width)) = crate::fold::bv_literal(term) {
             let point = match ty {
                 Type::Char => i128::from(value),
-                _ => crate::fold::signed_value(value, width),
+                _ => crate::fold::signed(value, width),
             };
             return Some(Range::point(point));
         }
         Some(self.ranges.get(term).copied().unwrap_or(whole))
     }
 
-    /// Records the range of a new integral term of type `ty`, when it says something.
+    /// Records the range of a new integral term of type `ty`, when it is narrower than the type's.
     pub fn record_range(&mut self, term: &str, range: Range, ty: &Type) {
-        if ty.bits().is_some_and(|w| !range.is_full(w)) && !crate::fold::is_literal(term) {
+        if Range::of_type(ty).is_some_and(|whole| range != whole) && !crate::fold::is_literal(term)
+        {
             self.ranges.insert(term.to_string(), range);
         }
     }

@@ -44,11 +44,6 @@ impl Range {
         Range { lo: v, hi: v }
     }
 
-    /// True when the range holds every value of its width (it says nothing).
-    pub fn is_full(&self, width: u32) -> bool {
-        *self == Range::full(width)
-    }
-
     /// The range itself when it fits `width` bits, else the whole width (wrap-around).
     fn fit(self, width: u32) -> Range {
         let full = Range::full(width);
@@ -228,12 +223,18 @@ mod tests {
     #[test]
     fn overflow_gives_the_whole_width() {
         let int = Range::full(32);
-        assert!(binary(Add, r(0, i32::MAX as i128), Range::point(1), 32).is_full(32));
-        assert!(binary(Shl, r(0, 255), Range::point(24), 32).is_full(32));
-        assert!(binary(Ushr, int, Range::point(0), 32).is_full(32));
-        assert!(binary(Ushr, int, Range::point(32), 32).is_full(32));
-        assert!(binary(Div, int, Range::point(-1), 32).is_full(32));
-        assert!(binary(Or, int, Range::point(1), 32).is_full(32));
+        assert_eq!(
+            binary(Add, r(0, i32::MAX as i128), Range::point(1), 32),
+            Range::full(32)
+        );
+        assert_eq!(
+            binary(Shl, r(0, 255), Range::point(24), 32),
+            Range::full(32)
+        );
+        assert_eq!(binary(Ushr, int, Range::point(0), 32), Range::full(32));
+        assert_eq!(binary(Ushr, int, Range::point(32), 32), Range::full(32));
+        assert_eq!(binary(Div, int, Range::point(-1), 32), Range::full(32));
+        assert_eq!(binary(Or, int, Range::point(1), 32), Range::full(32));
     }
 
     #[test]
