@@ -15,7 +15,7 @@ pub struct Cli {
     /// Directory for intermediate files and results.
     #[arg(long, global = true, value_name = "DIR", default_value = ".dsd")]
     pub work_dir: PathBuf,
-    /// Threads for vcgen and the solver (default: the number of cores).
+    /// Threads for vcgen, solver processes and test JVMs (default: the number of cores).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
     /// What to do.

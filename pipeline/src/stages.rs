@@ -278,6 +278,7 @@ impl Stages {
         let options = run::Options {
             test_timeout: args.test_timeout,
             classpath: crate::cli::classpath_entries(args.classpath.as_deref())?,
+            jobs: self.threads,
         };
         let files = StageFiles {
             inputs: vec![

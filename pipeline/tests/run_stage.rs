@@ -272,6 +272,7 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
     assert_eq!(summary.jvms, 2, "only the hang restarts the JVM");
 
     watchdog_kills_a_silent_jvm(&work);
+    tests_are_shared_out_over_jvms(&work);
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -357,4 +358,46 @@ fn watchdog_kills_a_silent_jvm(work: &Path) {
         Some("java.lang.ArithmeticException")
     );
     assert_eq!(jvms, 2);
+}
+
+/// Tests run in several JVMs come back in their own order with the results one JVM gives,
+/// each JVM with a log of its own.
+fn tests_are_shared_out_over_jvms(work: &Path) {
+    let tools = tools::locate().unwrap();
+    let mut runner_classpath = vec![work.join("runner")];
+    runner_classpath.extend(tools.junit.iter().cloned());
+    let config = JvmConfig {
+        java: tools.java.clone(),
+        runner_classpath,
+        test_classpath: vec![work.join("classes"), work.join("test-classes")],
+        timeout: Duration::from_secs(10),
+        watchdog: Duration::from_secs(30),
+        scratch: work.join("parallel"),
+        log: work.join("parallel.log"),
+    };
+    let methods = ["div0", "divOk", "onceB"];
+    let ids: Vec<TestId> = (0..2 * jvm::MIN_TESTS_PER_JVM + 1)
+        .map(|i| TestId {
+            class: "demo.Calc_DsdTest".into(),
+            method: methods[i % 3].into(),
+        })
+        .collect();
+    let most = std::sync::atomic::AtomicUsize::new(0);
+    let (results, jvms) = jvm::run_parallel(&config, &ids, 3, &|n| {
+        most.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(jvms, 2, "at most one JVM per {} tests", jvm::MIN_TESTS_PER_JVM);
+    assert_eq!(most.into_inner(), ids.len());
+    assert_eq!(results.len(), ids.len());
+    for (id, result) in ids.iter().zip(&results) {
+        assert_eq!(result.method, id.method);
+        let expected = if id.method == "div0" {
+            Outcome::Exception
+        } else {
+            Outcome::Pass
+        };
+        assert_eq!(result.outcome, expected, "{}", id.method);
+    }
+    assert!(work.join("parallel-1.log").is_file() && work.join("parallel-2.log").is_file());
 }

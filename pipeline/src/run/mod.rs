@@ -32,6 +32,8 @@ pub struct Options {
     /// Jars and folders the project needs: on the class path of every compile and of the
     /// test JVM.
     pub classpath: Vec<PathBuf>,
+    /// Test JVMs run side by side (at most; see [`jvm::run_parallel`]).
+    pub jobs: usize,
 }
 
 impl Default for Options {
@@ -39,6 +41,7 @@ impl Default for Options {
         Options {
             test_timeout: Duration::from_secs(10),
             classpath: Vec::new(),
+            jobs: 1,
         }
     }
 }
@@ -125,7 +128,6 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
             scratch: absolute(&results_dir.join("jvm")),
             log: absolute(&results_dir.join("jvm.log")),
         };
-        let _ = std::fs::remove_file(&config.log);
         let ids: Vec<TestId> = runnable
             .iter()
             .map(|t| TestId {
@@ -134,7 +136,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
             })
             .collect();
         let bar = Progress::bar(ids.len(), "running tests");
-        let (ran, started) = jvm::run_all(&config, &ids, &|n| bar.set_position(n))?;
+        let (ran, started) = jvm::run_parallel(&config, &ids, options.jobs, &|n| bar.set_position(n))?;
         bar.finish();
         jvms = started;
         for r in ran {
