@@ -387,7 +387,12 @@ fn tests_are_shared_out_over_jvms(work: &Path) {
         most.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
     })
     .unwrap();
-    assert_eq!(jvms, 2, "at most one JVM per {} tests", jvm::MIN_TESTS_PER_JVM);
+    assert_eq!(
+        jvms,
+        2,
+        "at most one JVM per {} tests",
+        jvm::MIN_TESTS_PER_JVM
+    );
     assert_eq!(most.into_inner(), ids.len());
     assert_eq!(results.len(), ids.len());
     for (id, result) in ids.iter().zip(&results) {

@@ -1,8 +1,8 @@
 //! Solves the queries in `vc/` with Z3 and writes Java-level counterexamples to `cex/`.
 //!
-//! Queries are grouped by prelude (one entry variant's formula): each prelude is
-//! parsed once into its own solver and its goals are checked as assumptions,
-//! incrementally. Preludes are taken in the order vcgen wrote them (an entry's
+//! Queries are grouped by prelude (one entry variant's formula): the part of each prelude
+//! that its goals still to be solved depend on (their [`slice`]) is parsed once into its
+//! own solver and the goals are checked as assumptions, incrementally. Preludes are taken in the order vcgen wrote them (an entry's
 //! constructor variants before call chains, reflection last); a query with a model
 //! settles its site for the queries of the same or a later rank, and so
 //! are the queries of a site the solver already timed out on twice (see [`ledger`]).
@@ -35,8 +35,8 @@ mod z3query;
 
 pub use cex::{Cex, FieldValue, Model, Status, Value};
 use ledger::Ledger;
-use pool::Worker;
 pub use pool::WorkerCommand;
+use pool::{PreludeRef, Worker};
 pub use worker::serve;
 
 use std::path::Path;
@@ -125,7 +125,7 @@ fn solve_prelude(
     let harness = &group.harness;
     let mut timeouts = 0;
     let mut out = Vec::new();
-    for q in &group.queries {
+    for (i, q) in group.queries.iter().enumerate() {
         let start = Instant::now();
         let mut cex = Cex {
             query: q.id.clone(),
@@ -147,7 +147,20 @@ fn solve_prelude(
             } else {
                 options.timeout_ms
             };
-            let solved = worker.solve(&group.id, &path, harness, q, options.models, timeout_ms);
+            let later = group.queries[i + 1..]
+                .iter()
+                .filter(|later| ledger.skip(&later.site, later.rank).is_none());
+            let goals: Vec<String> = std::iter::once(q)
+                .chain(later)
+                .map(|g| g.goal.clone())
+                .collect();
+            let prelude = PreludeRef {
+                id: &group.id,
+                path: &path,
+                harness,
+                goals: &goals,
+            };
+            let solved = worker.solve(&prelude, q, options.models, timeout_ms);
             if solved.status == cex::Status::Unknown {
                 timeouts += 1;
             }

@@ -33,6 +33,19 @@ pub struct WorkerCommand {
     pub args: Vec<OsString>,
 }
 
+/// The prelude a goal belongs to, as a solver process loads it.
+pub struct PreludeRef<'a> {
+    /// Its id.
+    pub id: &'a str,
+    /// Its SMT-LIB file.
+    pub path: &'a Path,
+    /// How its entry is reached.
+    pub harness: &'a Harness,
+    /// The goals that may still be asked of it (the one at hand among them): a process
+    /// that loads it loads only what they depend on.
+    pub goals: &'a [String],
+}
+
 /// One solver process, started on first use and again after it died.
 pub struct Worker<'c> {
     command: &'c WorkerCommand,
@@ -76,33 +89,28 @@ impl<'c> Worker<'c> {
         }
     }
 
-    /// Solves `query` of the prelude `id` (file `path`, entry reached by `harness`), a
-    /// second time in a fresh process when it reached Z3's memory mark in a process that
-    /// has held other preludes.
+    /// Solves `query` of `prelude`, a second time in a fresh process when it reached Z3's
+    /// memory mark in a process that has held other preludes.
     pub fn solve(
         &mut self,
-        id: &str,
-        path: &Path,
-        harness: &Harness,
+        prelude: &PreludeRef,
         query: &Query,
         max_models: u32,
         timeout_ms: u32,
     ) -> Solved {
-        let solved = self.attempt(id, path, harness, query, max_models, timeout_ms);
+        let solved = self.attempt(prelude, query, max_models, timeout_ms);
         let veteran = self.process.as_ref().is_some_and(|p| p.preludes > 1);
         if !(veteran && solved.reason.as_deref() == Some(z3query::MEMORY_OUT)) {
             return solved;
         }
         self.restart();
-        self.attempt(id, path, harness, query, max_models, timeout_ms)
+        self.attempt(prelude, query, max_models, timeout_ms)
     }
 
     /// One try of [`Worker::solve`] in the current process (started if there is none).
     fn attempt(
         &mut self,
-        id: &str,
-        path: &Path,
-        harness: &Harness,
+        prelude: &PreludeRef,
         query: &Query,
         max_models: u32,
         timeout_ms: u32,
@@ -110,12 +118,13 @@ impl<'c> Worker<'c> {
         let timeout = u64::from(timeout_ms);
         let deadline = Instant::now() + Duration::from_millis(timeout + timeout.max(MIN_GRACE_MS));
         let outcome = self.process().and_then(|process| {
-            if process.loaded.as_deref() != Some(id) {
+            if process.loaded.as_deref() != Some(prelude.id) {
                 process.send(&Request::Load {
-                    path: path.to_path_buf(),
-                    harness: Box::new(harness.clone()),
+                    path: prelude.path.to_path_buf(),
+                    harness: Box::new(prelude.harness.clone()),
+                    goals: prelude.goals.to_vec(),
                 })?;
-                process.loaded = Some(id.to_string());
+                process.loaded = Some(prelude.id.to_string());
                 process.preludes += 1;
             }
             process.send(&Request::Solve {
@@ -332,7 +341,15 @@ mod tests {
             rank: 0,
         };
         let path = format!("{prelude}.smt2");
-        worker.solve(prelude, Path::new(&path), &harness(), &query, 1, timeout_ms)
+        let harness = harness();
+        let goals = [query.goal.clone()];
+        let prelude = PreludeRef {
+            id: prelude,
+            path: Path::new(&path),
+            harness: &harness,
+            goals: &goals,
+        };
+        worker.solve(&prelude, &query, 1, timeout_ms)
     }
 
     /// A solver process whose first start runs `first` and whose later starts answer every

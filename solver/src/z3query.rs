@@ -992,6 +992,42 @@ mod tests {
     }
 
     #[test]
+    fn a_further_model_must_differ_in_what_its_test_shows() {
+        // The argument is null in every model of the goal; the length of the array the
+        // other option would build is free, and writes nothing into the test.
+        let text = "
+            (declare-const c Int)
+            (declare-const len (_ BitVec 32))
+            (declare-const elems (Array (_ BitVec 32) (_ BitVec 32)))
+            (assert (and (>= c 0) (<= c 1)))
+            (declare-const goal!0 Bool)
+            (assert (= goal!0 (= c 0)))";
+        let plan = Plan::Choice {
+            sym: "c".into(),
+            options: vec![
+                Plan::Null,
+                Plan::Array {
+                    ty: Type::Array(Box::new(Type::Int)),
+                    len: "len".into(),
+                    elems: "elems".into(),
+                },
+            ],
+        };
+        let solver = solver_of(text);
+        let goal = Bool::new_const("goal!0");
+        let Checked::Sat(model) = Checks::new(&solver, false).check(&[goal], 1000) else {
+            panic!("the goal is satisfiable")
+        };
+        let reader = Reader::new(&model);
+        assert_eq!(reader.value(&plan), Value::Null);
+        let block = reader
+            .blocking_clause(&["c".to_string(), "len".to_string()])
+            .expect("the choice was read")
+            .to_string();
+        assert!(block.contains('c') && !block.contains("len"), "{block}");
+    }
+
+    #[test]
     fn an_impossible_goal_is_unsat() {
         let mut prelude = Prelude::load(PRELUDE);
         let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000, &whole);

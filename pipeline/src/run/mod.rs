@@ -136,7 +136,8 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
             })
             .collect();
         let bar = Progress::bar(ids.len(), "running tests");
-        let (ran, started) = jvm::run_parallel(&config, &ids, options.jobs, &|n| bar.set_position(n))?;
+        let (ran, started) =
+            jvm::run_parallel(&config, &ids, options.jobs, &|n| bar.set_position(n))?;
         bar.finish();
         jvms = started;
         for r in ran {
