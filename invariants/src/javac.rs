@@ -36,6 +36,11 @@ pub struct Compilation<'a> {
 /// (`-J` options cannot go in an argument file.)
 const JAVAC_STACK: &str = "-J-Xss256m";
 
+/// javac's own JIT stops at its first tier: a compile that runs for seconds never earns
+/// back the optimising tier's work. commons-lang3's 215 files: 5.0–5.5 s to 2.8–3.0 s; its
+/// 114 generated test classes: 4.4–4.7 s to 2.1–2.2 s.
+const JAVAC_QUICK_JIT: &str = "-J-XX:TieredStopAtLevel=1";
+
 /// Compiles with one `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile` call.
 pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     std::fs::create_dir_all(c.out_dir)
@@ -56,6 +61,7 @@ pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     at.push(c.argfile);
     let output = Command::new(c.javac)
         .arg(JAVAC_STACK)
+        .arg(JAVAC_QUICK_JIT)
         .arg(at)
         .output()
         .map_err(|e| JavacError::Io(format!("cannot run {}: {e}", c.javac.display())))?;

@@ -1,6 +1,7 @@
 //! The `dsd` command: runs the stages, executes the generated tests, keeps the crashes they
 //! reproduce and reports them.
 
+pub mod allocator;
 pub mod cli;
 pub mod error;
 pub mod progress;

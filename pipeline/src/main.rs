@@ -4,6 +4,9 @@ use clap::Parser;
 use pipeline::cli::{execute, Cli};
 use pipeline::error::EXIT_FAILURE;
 
+#[global_allocator]
+static ALLOCATOR: pipeline::allocator::Allocator = pipeline::allocator::ALLOCATOR;
+
 fn main() {
     let cli = Cli::parse();
     let result = if cli.walks_programs() {

@@ -220,6 +220,10 @@ impl Stages {
                     "--memory".into(),
                     args.solver_memory.to_string().into(),
                 ],
+                env: crate::allocator::SOLVER_PROCESS_ENV
+                    .iter()
+                    .map(|(k, v)| (k.into(), v.into()))
+                    .collect(),
             },
         };
         let files = StageFiles {

@@ -31,6 +31,8 @@ pub struct WorkerCommand {
     pub program: OsString,
     /// Its arguments.
     pub args: Vec<OsString>,
+    /// Environment variables set for it, over those it inherits.
+    pub env: Vec<(OsString, OsString)>,
 }
 
 /// The prelude a goal belongs to, as a solver process loads it.
@@ -168,6 +170,7 @@ impl Process {
     fn start(command: &WorkerCommand) -> Result<Process, String> {
         let mut child = Command::new(&command.program)
             .args(&command.args)
+            .envs(command.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -304,6 +307,7 @@ mod tests {
         WorkerCommand {
             program: "sh".into(),
             args: vec!["-c".into(), script.into()],
+            env: Vec::new(),
         }
     }
 
