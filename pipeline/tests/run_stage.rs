@@ -328,20 +328,31 @@ fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path) {
     );
 }
 
-/// With a per-test timeout the runner never reaches, the Rust-side watchdog ends the hang.
-fn watchdog_kills_a_silent_jvm(work: &Path) {
+/// A runner JVM over the demo's classes and tests, compiled in `work` by the run stage, with
+/// its scratch folder and log named `name`.
+fn jvm_config(work: &Path, name: &str, timeout: Duration, watchdog: Duration) -> JvmConfig {
     let tools = tools::locate().unwrap();
     let mut runner_classpath = vec![work.join("runner")];
     runner_classpath.extend(tools.junit.iter().cloned());
-    let config = JvmConfig {
+    JvmConfig {
         java: tools.java.clone(),
         runner_classpath,
         test_classpath: vec![work.join("classes"), work.join("test-classes")],
-        timeout: Duration::from_secs(60),
-        watchdog: Duration::from_millis(700),
-        scratch: work.join("watchdog"),
-        log: work.join("watchdog.log"),
-    };
+        timeout,
+        watchdog,
+        scratch: work.join(name),
+        log: work.join(format!("{name}.log")),
+    }
+}
+
+/// With a per-test timeout the runner never reaches, the Rust-side watchdog ends the hang.
+fn watchdog_kills_a_silent_jvm(work: &Path) {
+    let config = jvm_config(
+        work,
+        "watchdog",
+        Duration::from_secs(60),
+        Duration::from_millis(700),
+    );
     let id = |m: &str| TestId {
         class: "demo.Calc_DsdTest".into(),
         method: m.into(),
@@ -363,18 +374,12 @@ fn watchdog_kills_a_silent_jvm(work: &Path) {
 /// Tests run in several JVMs come back in their own order with the results one JVM gives,
 /// each JVM with a log of its own.
 fn tests_are_shared_out_over_jvms(work: &Path) {
-    let tools = tools::locate().unwrap();
-    let mut runner_classpath = vec![work.join("runner")];
-    runner_classpath.extend(tools.junit.iter().cloned());
-    let config = JvmConfig {
-        java: tools.java.clone(),
-        runner_classpath,
-        test_classpath: vec![work.join("classes"), work.join("test-classes")],
-        timeout: Duration::from_secs(10),
-        watchdog: Duration::from_secs(30),
-        scratch: work.join("parallel"),
-        log: work.join("parallel.log"),
-    };
+    let config = jvm_config(
+        work,
+        "parallel",
+        Duration::from_secs(10),
+        Duration::from_secs(30),
+    );
     let methods = ["div0", "divOk", "onceB"];
     let ids: Vec<TestId> = (0..2 * jvm::MIN_TESTS_PER_JVM + 1)
         .map(|i| TestId {

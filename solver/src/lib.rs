@@ -2,8 +2,9 @@
 //!
 //! Queries are grouped by prelude (one entry variant's formula): the part of each prelude
 //! that its goals still to be solved depend on (their [`slice`]) is parsed once into its
-//! own solver and the goals are checked as assumptions, incrementally. Preludes are taken in the order vcgen wrote them (an entry's
-//! constructor variants before call chains, reflection last); a query with a model
+//! own solver and the goals are checked as assumptions, incrementally. Preludes are taken
+//! in the order vcgen wrote them (an entry's constructor variants before call chains,
+//! reflection last); a query with a model
 //! settles its site for the queries of the same or a later rank, and so
 //! are the queries of a site the solver already timed out on twice (see [`ledger`]).
 //! Each query asks first for inputs that are non-null and small, then relaxes those
@@ -30,6 +31,8 @@ pub mod cex;
 mod ledger;
 mod pool;
 mod slice;
+#[cfg(test)]
+mod test_support;
 mod worker;
 mod z3query;
 
@@ -147,13 +150,15 @@ fn solve_prelude(
             } else {
                 options.timeout_ms
             };
-            let later = group.queries[i + 1..]
-                .iter()
-                .filter(|later| ledger.skip(&later.site, later.rank).is_none());
-            let goals: Vec<String> = std::iter::once(q)
-                .chain(later)
-                .map(|g| g.goal.clone())
-                .collect();
+            let goals = || {
+                let later = group.queries[i + 1..]
+                    .iter()
+                    .filter(|later| ledger.skip(&later.site, later.rank).is_none());
+                std::iter::once(q)
+                    .chain(later)
+                    .map(|g| g.goal.clone())
+                    .collect()
+            };
             let prelude = PreludeRef {
                 id: &group.id,
                 path: &path,

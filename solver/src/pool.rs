@@ -44,8 +44,8 @@ pub struct PreludeRef<'a> {
     /// How its entry is reached.
     pub harness: &'a Harness,
     /// The goals that may still be asked of it (the one at hand among them): a process
-    /// that loads it loads only what they depend on.
-    pub goals: &'a [String],
+    /// that loads it loads only what they depend on. Asked only when it is loaded.
+    pub goals: &'a dyn Fn() -> Vec<String>,
 }
 
 /// One solver process, started on first use and again after it died.
@@ -124,7 +124,7 @@ impl<'c> Worker<'c> {
                 process.send(&Request::Load {
                     path: prelude.path.to_path_buf(),
                     harness: Box::new(prelude.harness.clone()),
-                    goals: prelude.goals.to_vec(),
+                    goals: (prelude.goals)(),
                 })?;
                 process.loaded = Some(prelude.id.to_string());
                 process.preludes += 1;
@@ -300,7 +300,7 @@ impl Watchdog {
 mod tests {
     use super::*;
     use crate::cex::Status;
-    use vcgen::{Entry, Route};
+    use crate::test_support::harness;
 
     /// A solver process played by the shell: `script` runs with the requests on stdin.
     fn shell(script: &str) -> WorkerCommand {
@@ -308,27 +308,6 @@ mod tests {
             program: "sh".into(),
             args: vec!["-c".into(), script.into()],
             env: Vec::new(),
-        }
-    }
-
-    fn harness() -> Harness {
-        Harness {
-            entry: Entry {
-                class: "demo.Calc".into(),
-                method: "div".into(),
-                descriptor: "(II)I".into(),
-                is_static: true,
-                params: Vec::new(),
-            },
-            receiver: None,
-            args: Vec::new(),
-            chain: Vec::new(),
-            statics: Vec::new(),
-            route: Route::Direct,
-            preferences: Vec::new(),
-            inputs: Vec::new(),
-            symbols: Default::default(),
-            observed: false,
         }
     }
 
@@ -346,12 +325,11 @@ mod tests {
         };
         let path = format!("{prelude}.smt2");
         let harness = harness();
-        let goals = [query.goal.clone()];
         let prelude = PreludeRef {
             id: prelude,
             path: Path::new(&path),
             harness: &harness,
-            goals: &goals,
+            goals: &|| vec![query.goal.clone()],
         };
         worker.solve(&prelude, &query, 1, timeout_ms)
     }

@@ -164,28 +164,7 @@ fn limit_memory(memory_mb: u32) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::cex::Status;
-    use vcgen::{Entry, Route};
-
-    fn harness() -> Harness {
-        Harness {
-            entry: Entry {
-                class: "C".into(),
-                method: "m".into(),
-                descriptor: "(I)V".into(),
-                is_static: true,
-                params: Vec::new(),
-            },
-            receiver: None,
-            args: Vec::new(),
-            chain: Vec::new(),
-            statics: Vec::new(),
-            route: Route::Direct,
-            preferences: Vec::new(),
-            inputs: Vec::new(),
-            symbols: Default::default(),
-            observed: false,
-        }
-    }
+    use crate::test_support::harness;
 
     /// Serves a load of `prelude` with the live `goals`, then one request for `goal`.
     fn serve_one(prelude: &str, goals: &[&str], goal: &str) -> Solved {

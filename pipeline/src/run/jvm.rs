@@ -26,6 +26,7 @@ pub struct TestId {
 }
 
 /// How to start the runner JVM.
+#[derive(Clone)]
 pub struct JvmConfig {
     /// The `java` launcher.
     pub java: PathBuf,
@@ -69,13 +70,9 @@ impl JvmConfig {
             None => format!("{stem}-{n}"),
         };
         JvmConfig {
-            java: self.java.clone(),
-            runner_classpath: self.runner_classpath.clone(),
-            test_classpath: self.test_classpath.clone(),
-            timeout: self.timeout,
-            watchdog: self.watchdog,
             scratch: self.scratch.join(n.to_string()),
             log: self.log.with_file_name(log),
+            ..self.clone()
         }
     }
 
