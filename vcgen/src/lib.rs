@@ -170,7 +170,7 @@ pub fn generate(
     };
     let effects = effects::Effects::compute(p, &h);
     let spec_names = observed.map(invariant_names).unwrap_or_default();
-    let specs = harness::entries(&h);
+    let specs = harness::entries(&h, &effects);
     let mut graphs: BTreeMap<&str, param_graph::ParamGraph> = BTreeMap::new();
     for spec in &specs {
         let package = harness::package_of(&spec.class.name);

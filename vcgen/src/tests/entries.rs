@@ -51,6 +51,32 @@ fn chain_variant_sets_state_first() {
 }
 
 #[test]
+fn chain_only_through_methods_that_change_what_the_entry_reads() {
+    check_sites(
+        r#"
+        public class A {
+            private int d = 1;
+            private String name = "a";
+            private int[] counts = new int[1];
+            public void rename(String name) { this.name = name; }
+            public void setD(int d) { this.d = d; }
+            public void bump() { counts[0]++; }
+            public int div(int a) { return a / d; }
+            public int first() { return 10 / counts[0]; }
+        }
+        "#,
+        expect![[r#"
+            7:26 ArrayIndexOutOfBoundsException A.bump(): constructor, chain A.bump(), reflection
+            7:26 NullPointerException A.bump(): constructor, chain A.bump(), reflection
+            8:36 ArithmeticException A.div(int): constructor, chain A.setD(int), reflection
+            9:33 ArithmeticException A.first(): constructor, chain A.bump(), reflection
+            9:38 ArrayIndexOutOfBoundsException A.first(): constructor, chain A.bump(), reflection
+            9:38 NullPointerException A.first(): constructor, chain A.bump(), reflection
+        "#]],
+    );
+}
+
+#[test]
 fn reflection_when_no_public_route() {
     check_sites(
         r#"
