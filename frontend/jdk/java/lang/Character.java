@@ -29,6 +29,34 @@ public final class Character implements Comparable<Character> {
 
     public static native char toLowerCase(char c);
 
+    public static final int MIN_SUPPLEMENTARY_CODE_POINT = 0x010000;
+    public static final int MAX_CODE_POINT = 0x10ffff;
+
+    public static boolean isBmpCodePoint(int codePoint) {
+        return codePoint >>> 16 == 0;
+    }
+
+    public static boolean isValidCodePoint(int codePoint) {
+        return codePoint >= 0 && codePoint <= MAX_CODE_POINT;
+    }
+
+    /** One char for a code point of the Basic Multilingual Plane, a surrogate pair above. */
+    @Precondition
+    public static char[] toChars(int codePoint) {
+        if (isBmpCodePoint(codePoint)) {
+            char[] one = new char[1];
+            one[0] = (char) codePoint;
+            return one;
+        }
+        if (!isValidCodePoint(codePoint)) {
+            throw new IllegalArgumentException();
+        }
+        char[] pair = new char[2];
+        pair[0] = (char) ((codePoint >>> 10) + (0xd800 - (MIN_SUPPLEMENTARY_CODE_POINT >>> 10)));
+        pair[1] = (char) ((codePoint & 0x3ff) + 0xdc00);
+        return pair;
+    }
+
     public static int digit(char ch, int radix) {
         if (radix < 2 || radix > 36) {
             return -1;
