@@ -121,10 +121,7 @@ fn solve_prelude(
     ledger: &Ledger,
     worker: &mut Worker,
 ) -> Vec<Cex> {
-    let path = work_dir
-        .join("vc")
-        .join("q")
-        .join(format!("{}.smt2", group.id));
+    let path = vcgen::prelude_path(work_dir, &group.id);
     let harness = &group.harness;
     let mut timeouts = 0;
     let mut out = Vec::new();

@@ -81,8 +81,8 @@ fn serve_prelude(
     requests: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Option<Request>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    let text = vcgen::read_prelude(path)
+        .map_err(|e| e.to_string())
         .map(|full| {
             if goals.is_empty() {
                 return full;
@@ -169,8 +169,8 @@ mod tests {
     /// Serves a load of `prelude` with the live `goals`, then one request for `goal`.
     fn serve_one(prelude: &str, goals: &[&str], goal: &str) -> Solved {
         let path =
-            std::env::temp_dir().join(format!("dsd-worker-{}-{goal}.smt2", std::process::id()));
-        std::fs::write(&path, prelude).unwrap();
+            std::env::temp_dir().join(format!("dsd-worker-{}-{goal}.smt2.zst", std::process::id()));
+        vcgen::write_prelude(&path, prelude).unwrap();
         let query = Query {
             id: "q1".into(),
             goal: goal.into(),

@@ -48,8 +48,8 @@ public class Untyped {
 fn preludes_with_untyped_values_parse() {
     let (program, _) = frontend::parse_sources(&[("p/Untyped.java", UNTYPED)]);
     let mut texts = BTreeMap::new();
-    let mut sink = |name: &str, text: &str| {
-        texts.insert(name.to_string(), text.to_string());
+    let mut sink = |id: &str, text: &str| {
+        texts.insert(id.to_string(), text.to_string());
         Ok::<(), vcgen::Error>(())
     };
     let generated = vcgen::generate(
@@ -66,7 +66,7 @@ fn preludes_with_untyped_values_parse() {
         generated.preludes.len()
     );
     for prelude in &generated.preludes {
-        let text = &texts[&format!("{}.smt2", prelude.id)];
+        let text = &texts[&prelude.id];
         let solver = z3::Solver::new();
         solver.from_string(text.as_str());
         assert!(

@@ -5,10 +5,11 @@
 //! unrolled, calls inlined to a depth, every primitive operation that can
 //! throw recorded as a crash site with the condition under which it is reached
 //! and fails without being caught. Each (site, entry) pair becomes one query: a
-//! named goal of its entry variant's *prelude* `vc/q/pNNNNN.smt2`, which holds the
-//! whole formula once and ends with a comment naming each goal's query and site
-//! (`(cat p00001.smt2; echo '(assert goal!0) (check-sat)') | z3 -in` runs one); the
-//! solver loads each prelude once and checks its goals incrementally.
+//! named goal of its entry variant's *prelude* `vc/q/pNNNNN.smt2.zst`, SMT-LIB text
+//! compressed with zstd, which holds the whole formula once and ends with a comment
+//! naming each goal's query and site
+//! (`(zstdcat p00001.smt2.zst; echo '(assert goal!0) (check-sat)') | z3 -in` runs one);
+//! the solver loads each prelude once and checks its goals incrementally.
 //! `vc/sites.json` lists the sites and `vc/queries.json` says how each query's
 //! symbols map back to Java inputs.
 
@@ -44,7 +45,7 @@ use frontend::ir::{Conversion, ExprKind, Program, Type};
 use frontend::Hierarchy;
 use lower::{Limits, Lower};
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Settings of the vcgen stage.
 #[derive(Debug, Clone)]
@@ -110,6 +111,34 @@ pub fn read_queries(work_dir: &Path) -> Result<QueryIndex, Error> {
     read_json(&work_dir.join("vc").join("queries.json"))
 }
 
+/// The file of a prelude of `work_dir`: its SMT-LIB text compressed with zstd, which
+/// takes a ninth of the space (commons-lang3: 321 MB of text) and is read back faster
+/// than the text itself; `zstdcat` shows it.
+pub fn prelude_path(work_dir: &Path, id: &str) -> PathBuf {
+    work_dir.join("vc").join("q").join(format!("{id}.smt2.zst"))
+}
+
+/// The SMT-LIB text of the prelude stored at `path` (see [`prelude_path`]).
+pub fn read_prelude(path: &Path) -> Result<String, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error(format!("{}: {e}", path.display())))?;
+    let text = zstd::decode_all(bytes.as_slice()).map_err(|e| {
+        Error(format!(
+            "{}: not a prelude written by dsd: {e}",
+            path.display()
+        ))
+    })?;
+    String::from_utf8(text)
+        .map_err(|_| Error(format!("{}: not a prelude written by dsd", path.display())))
+}
+
+/// Stores a prelude's SMT-LIB text at `path` (see [`prelude_path`]), compressed by zstd
+/// at its fastest level.
+pub fn write_prelude(path: &Path, text: &str) -> Result<(), Error> {
+    zstd::bulk::compress(text.as_bytes(), 1)
+        .and_then(|bytes| frontend::files::write_atomic(path, bytes))
+        .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
+}
+
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error(format!("{}: {e}; run `dsd vcgen` first", path.display())))?;
@@ -130,8 +159,7 @@ pub struct Generated {
     pub folded: usize,
 }
 
-/// Where the SMT-LIB text goes: `(file name, text)`, one prelude per entry variant and
-/// one short goal file per query.
+/// Where the SMT-LIB text goes: `(prelude id, text)`, one prelude per entry variant.
 pub type Sink<'s> = dyn FnMut(&str, &str) -> Result<(), Error> + 's;
 
 /// Generates the site table and the queries of a program; `specs` are the invariants
@@ -244,7 +272,7 @@ pub fn generate(
                 let prelude = format!("p{:05}", out.preludes.len() + 1);
                 let mut text = text;
                 text.push_str(&format!(
-                    "; one query per goal; check one by hand with\n;   (cat {prelude}.smt2; echo '(assert goal!0) (check-sat)') | z3 -in\n"
+                    "; one query per goal; check one by hand with\n;   (zstdcat {prelude}.smt2.zst; echo '(assert goal!0) (check-sat)') | z3 -in\n"
                 ));
                 let mut queries = Vec::new();
                 for (site, goal, rank) in goals {
@@ -258,7 +286,7 @@ pub fn generate(
                         rank,
                     });
                 }
-                sink(&format!("{prelude}.smt2"), &text)?;
+                sink(&prelude, &text)?;
                 out.preludes.push(Prelude {
                     id: prelude,
                     harness: *harness,
@@ -638,7 +666,7 @@ pub fn vcgen_stage(
         frontend::files::write_atomic(path, text)
             .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))
     };
-    let mut sink = |name: &str, text: &str| write(&qdir.join(name), text);
+    let mut sink = |id: &str, text: &str| write_prelude(&prelude_path(work_dir, id), text);
     let generated = generate(&program, options, specs.as_ref(), &mut sink, progress)?;
     let index = QueryIndex {
         preludes: generated.preludes,

@@ -214,7 +214,7 @@ pub struct Query {
     pub rank: u32,
 }
 
-/// One entry variant's formula (`vc/q/ID.smt2`), its harness and its queries.
+/// One entry variant's formula (`vc/q/ID.smt2.zst`), its harness and its queries.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Prelude {
     /// File stem of the prelude, e.g. `p00003`.

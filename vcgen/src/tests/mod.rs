@@ -74,7 +74,7 @@ struct Run {
     diagnostics: Vec<String>,
     /// What vcgen generated.
     generated: Generated,
-    /// The text of every file vcgen wrote.
+    /// The text of every prelude vcgen wrote, by id.
     texts: HashMap<String, String>,
 }
 
@@ -86,8 +86,8 @@ fn run(java: &str) -> Run {
         .collect();
     let (program, summary): (Program, _) = frontend::parse_sources(&sources);
     let mut texts = HashMap::new();
-    let mut sink = |name: &str, text: &str| {
-        texts.insert(name.to_string(), text.to_string());
+    let mut sink = |id: &str, text: &str| {
+        texts.insert(id.to_string(), text.to_string());
         Ok::<(), Error>(())
     };
     let generated = generate(&program, &Options::default(), None, &mut sink, &|_, _| {})
@@ -147,7 +147,7 @@ fn goals(java: &str) -> String {
     }
     for prelude in &run.generated.preludes {
         let harness = &prelude.harness;
-        let text = &run.texts[&format!("{}.smt2", prelude.id)];
+        let text = &run.texts[&prelude.id];
         let definitions = definitions(text);
         let entry = &harness.entry;
         let entry_method = format!("{}{}", entry.method, entry.descriptor);
