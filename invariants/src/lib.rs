@@ -65,6 +65,7 @@ pub mod run;
 pub mod runtime;
 pub mod sandbox;
 pub mod spec;
+pub mod supervise;
 pub mod table;
 pub mod templates;
 pub mod toolchain;

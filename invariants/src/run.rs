@@ -10,15 +10,13 @@
 
 use crate::javac;
 use crate::sandbox::Sandbox;
+use crate::supervise::{supervise, End};
 use crate::Error;
 use std::ffi::OsString;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
-
-/// How often the progress file is read.
-const POLL: Duration = Duration::from_millis(20);
 
 /// Compiler errors quoted in a failure message.
 const MAX_ERRORS: usize = 15;
@@ -168,34 +166,19 @@ fn run_jvm(
         .spawn()
         .map_err(|e| io(format!("cannot start {}", config.java.display()), e))?;
     let idle_limit = config.timeout * 2 + Duration::from_secs(30);
-    let mut seen = 0;
-    let mut last_change = Instant::now();
     let mut text = String::new();
-    loop {
-        let exited = child
-            .try_wait()
-            .map_err(|e| io("cannot wait for the test JVM".into(), e))?
-            .is_some();
-        text = std::fs::read_to_string(&progress).unwrap_or(text);
-        if text.len() != seen {
-            seen = text.len();
-            last_change = Instant::now();
+    let end = supervise(&mut child, idle_limit, || {
+        let now = std::fs::read_to_string(&progress).unwrap_or_default();
+        let progressed = now.len() > text.len();
+        if progressed {
+            text = now;
         }
-        if exited {
-            break;
-        }
-        if last_change.elapsed() > idle_limit {
-            kill(&mut child);
-            break;
-        }
-        std::thread::sleep(POLL);
+        Ok::<bool, Error>(progressed)
+    })?;
+    if let End::Lost(e) = end {
+        return Err(io("cannot wait for the test JVM".into(), e));
     }
     Ok(account(&text, stats))
-}
-
-fn kill(child: &mut Child) {
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Reads a progress file into the stats; returns the classes gone through and whether any

@@ -5,16 +5,14 @@ use super::results::{Outcome, TestResult};
 use super::runner::RUNNER_CLASS;
 use crate::error::Failure;
 use invariants::sandbox::Sandbox;
+use invariants::supervise::{supervise, End};
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ExitStatus, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
-
-/// How often the results file is polled.
-const POLL: Duration = Duration::from_millis(10);
+use std::time::Duration;
 
 /// A test to run: binary class name and method name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,14 +78,6 @@ impl JvmConfig {
     fn files(&self) -> PathBuf {
         self.scratch.join("files")
     }
-}
-
-/// How one JVM run ended.
-enum End {
-    /// The JVM exited by itself.
-    Exited(ExitStatus),
-    /// The watchdog killed it.
-    Killed,
 }
 
 /// The least number of tests worth a JVM of their own: starting one costs about half a
@@ -195,6 +185,9 @@ pub fn run_all(
         }
         let test = &remaining[done];
         let lost = match end {
+            End::Lost(e) => {
+                return Err(Failure::new(format!("cannot wait for the test JVM: {e}")));
+            }
             End::Killed => TestResult::synthetic(
                 &test.class,
                 &test.method,
@@ -255,28 +248,15 @@ fn run_once(
     }
     let mut child = spawn(config, &list, &results)?;
     let mut reader = LineReader::default();
-    let mut last_progress = Instant::now();
-    let end = loop {
-        let status = child
-            .try_wait()
-            .map_err(|e| Failure::new(format!("waiting for the test JVM: {e}")))?;
+    let end = supervise(&mut child, config.watchdog, || {
         let before = reader.results.len();
         reader.poll(&results)?;
-        if reader.results.len() > before {
-            last_progress = Instant::now();
+        let progressed = reader.results.len() > before;
+        if progressed {
             on_progress(reader.results.len());
         }
-        if let Some(status) = status {
-            reader.poll(&results)?;
-            break End::Exited(status);
-        }
-        if last_progress.elapsed() > config.watchdog {
-            kill(&mut child);
-            reader.poll(&results)?;
-            break End::Killed;
-        }
-        std::thread::sleep(POLL);
-    };
+        Ok::<bool, Failure>(progressed)
+    })?;
     Ok((reader.results, end))
 }
 
@@ -313,11 +293,6 @@ fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failu
         .stderr(log_err)
         .spawn()
         .map_err(|e| Failure::new(format!("cannot start {}: {e}", config.java.display())))
-}
-
-fn kill(child: &mut Child) {
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Reads complete lines appended to the results file since the last poll.
