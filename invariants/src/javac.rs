@@ -48,8 +48,7 @@ pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     let mut args = String::from("-nowarn\n-encoding\nUTF-8\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
     let _ = writeln!(args, "-d\n{}", quote(c.out_dir.as_os_str().to_os_string()));
     if !c.classpath.is_empty() {
-        let cp = std::env::join_paths(c.classpath)
-            .map_err(|e| JavacError::Io(format!("class path: {e}")))?;
+        let cp = crate::toolchain::class_path(c.classpath).map_err(|e| JavacError::Io(e.0))?;
         let _ = writeln!(args, "-classpath\n{}", quote(cp));
     }
     for source in c.sources {

@@ -11,6 +11,7 @@
 use crate::javac;
 use crate::sandbox::Sandbox;
 use crate::supervise::{supervise, End};
+use crate::toolchain;
 use crate::Error;
 use std::ffi::OsString;
 use std::fs::File;
@@ -46,14 +47,6 @@ pub fn compile(
             Err((javac::first_errors(&text, MAX_ERRORS).join("\n"), culprits))
         }
     }
-}
-
-/// A class path string.
-pub fn join_classpath(entries: &[PathBuf]) -> OsString {
-    std::env::join_paths(entries).unwrap_or_else(|_| {
-        let parts: Vec<String> = entries.iter().map(|p| p.display().to_string()).collect();
-        OsString::from(parts.join(":"))
-    })
 }
 
 /// How to run the tests.
@@ -151,7 +144,7 @@ fn run_jvm(
             )
         })?
         .arg("-cp")
-        .arg(join_classpath(&config.classpath))
+        .arg(toolchain::class_path(&config.classpath)?)
         .arg(trace_prop)
         .arg(format!("-Ddsd.ppts={}", config.ppts))
         .arg("-Djava.awt.headless=true")

@@ -2,6 +2,7 @@
 
 use crate::Error;
 use std::env;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// Where Debian's `junit4` and `junit5` packages put their jars.
@@ -85,6 +86,21 @@ fn junit_jars(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, Error> {
     Ok(out)
 }
 
+/// The class path argument of `javac` or `java` for `entries`: they are joined with the
+/// platform's separator, which no entry may contain.
+pub fn class_path(entries: &[PathBuf]) -> Result<OsString, Error> {
+    std::env::join_paths(entries).map_err(|_| {
+        let bad = entries
+            .iter()
+            .find(|e| std::env::join_paths([e]).is_err())
+            .map(|e| e.display().to_string())
+            .unwrap_or_default();
+        Error(format!(
+            "the class path entry `{bad}` contains the path separator; move or rename it"
+        ))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,5 +110,14 @@ mod tests {
         let err = junit_jars(Path::new("/nonexistent/jars"), Flavour::JUnit5).unwrap_err();
         assert!(err.0.contains("apt-get install junit4 junit5"), "{err}");
         assert!(err.0.contains("/nonexistent/jars/junit-platform"), "{err}");
+    }
+
+    #[test]
+    fn a_class_path_entry_with_the_separator_is_named() {
+        let entries = [PathBuf::from("/a/b.jar"), PathBuf::from("/c:d/e.jar")];
+        let err = class_path(&entries).unwrap_err();
+        assert!(err.0.contains("`/c:d/e.jar`"), "{err}");
+        let fine = class_path(&entries[..1]).unwrap();
+        assert_eq!(fine, OsString::from("/a/b.jar"));
     }
 }

@@ -6,7 +6,7 @@ use super::runner::RUNNER_CLASS;
 use crate::error::Failure;
 use invariants::sandbox::Sandbox;
 use invariants::supervise::{supervise, End};
-use std::ffi::OsString;
+use invariants::toolchain::class_path;
 use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -261,9 +261,7 @@ fn run_once(
 }
 
 fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failure> {
-    let join = |paths: &[PathBuf]| -> Result<OsString, Failure> {
-        std::env::join_paths(paths).map_err(|e| Failure::new(format!("class path entry: {e}")))
-    };
+    let join = |paths: &[PathBuf]| class_path(paths).map_err(|e| Failure::new(e.0));
     let log = OpenOptions::new()
         .create(true)
         .append(true)
