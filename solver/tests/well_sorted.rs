@@ -1,6 +1,7 @@
 //! Every prelude vcgen writes parses in Z3, even where the frontend could not type a
 //! value: an untyped value meets typed ones in comparisons, switch labels, compound
-//! assignments and joins (on commons-lang3, 5 of 627 preludes of one shard did not parse
+//! assignments and joins, and a number stands where a `boolean` must (found by the fuzz
+//! test) (on commons-lang3, 5 of 627 preludes of one shard did not parse
 //! and their 161 queries were lost).
 
 use std::collections::BTreeMap;
@@ -40,6 +41,12 @@ public class Untyped {
             k = Consts.LIMIT;
         }
         return 100 / k;
+    }
+
+    // javac rejects this; the rest of the file is still analysed.
+    public static int notABoolean(int a, int[] xs) {
+        boolean b = (a > 0) || -1;
+        return xs[a];
     }
 }
 "#;

@@ -676,6 +676,14 @@ impl<'p> Lower<'p> {
         let v = self.eval(st, inner);
         let sort = smt::sort(ty);
         match conversion {
+            // Only javac-rejected code converts between `boolean` and a number, or converts a
+            // value the frontend could not type: the result is any value of the target type.
+            Conversion::Primitive
+                if !(inner.ty == *ty || inner.ty.is_numeric() && ty.is_numeric())
+                    || v.sort != smt::sort(&inner.ty) =>
+            {
+                self.fresh_value(ty, false)
+            }
             Conversion::Primitive => {
                 let term = self
                     .smt
