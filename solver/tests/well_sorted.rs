@@ -43,6 +43,15 @@ public class Untyped {
         return 100 / k;
     }
 
+    public static int untypedSelector(Consts c) {
+        switch (c.kind()) {
+            case 1:
+                return 1;
+            default:
+                return 100 / c.size();
+        }
+    }
+
     // javac rejects this; the rest of the file is still analysed.
     public static int notABoolean(int a, int[] xs) {
         boolean b = (a > 0) || -1;

@@ -405,6 +405,7 @@ impl<'p> Lower<'p> {
     ) -> Option<State> {
         let mut st = st;
         let sel = self.eval(&mut st, selector);
+        let sel = self.fit_known(sel, &selector.ty);
         if !selector.ty.is_primitive() {
             let fail = smt::eq(&sel.term, "0");
             self.check(
@@ -421,6 +422,13 @@ impl<'p> Lower<'p> {
             for l in &case.labels {
                 let v = self.eval(&mut st, l);
                 let v = self.fit_known(v, &selector.ty);
+                // A selector the frontend could not type meets each label as a value of
+                // the label's type.
+                let sel = if selector.ty == Type::Unknown {
+                    self.fit_known(sel.clone(), &l.ty)
+                } else {
+                    sel.clone()
+                };
                 ms.push(if is_string {
                     self.smt.declare("streq", "Bool")
                 } else {
