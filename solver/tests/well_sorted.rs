@@ -1,8 +1,8 @@
 //! Every prelude vcgen writes parses in Z3, even where the frontend could not type a
 //! value: an untyped value meets typed ones in comparisons, switch labels, compound
-//! assignments and joins, and a number stands where a `boolean` must (found by the fuzz
-//! test) (on commons-lang3, 5 of 627 preludes of one shard did not parse
-//! and their 161 queries were lost).
+//! assignments and joins (on commons-lang3, 5 of 627 preludes of one shard did not parse
+//! and their 161 queries were lost), a switch selects on it, or a number stands where a
+//! `boolean` must (the last two found by the fuzz test).
 
 use std::collections::BTreeMap;
 
