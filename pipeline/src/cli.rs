@@ -99,7 +99,8 @@ pub struct VcgenArgs {
 /// Options of the solve stage.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
-    /// Solver timeout per query, in seconds.
+    /// Solver timeout per query, in seconds, counted in Z3's work (6,000 resource units a
+    /// millisecond) so that every run gives the same answers; a check also stops at twice the time.
     #[arg(long, value_name = "SECS", default_value = "5", value_parser = parse_seconds)]
     pub timeout: Duration,
     /// Most distinct models (tests) per crash site.

@@ -2,9 +2,10 @@
 //! threads: a site with a model needs no harness of the same or a later rank, and a site
 //! the solver gave up on in [`MAX_TIMEOUTS`] harnesses is not tried in the others.
 //!
-//! The ranks keep the answer independent of which thread finishes first: a reflective or
-//! null-argument harness solved early never hides the more natural harness (a public
-//! constructor) that another thread has yet to try.
+//! The ranks keep a more natural harness (a public constructor) of a later entry from
+//! being hidden by a reflective or null-argument harness solved earlier. The threads see
+//! the ledger a one-thread run would show them: [`crate::schedule`] starts an entry only
+//! when the earlier entries that share a site with it have finished.
 //!
 //! The harnesses of one entry differ only in how the receiver and arguments are built, so
 //! a site whose formula is too hard in two of them is too hard in the rest: on

@@ -2,11 +2,13 @@
 //!
 //! Queries are grouped by prelude (one entry variant's formula): the part of each prelude
 //! that its goals still to be solved depend on (their [`slice`]) is parsed once into its
-//! own solver and the goals are checked as assumptions, incrementally. Preludes are taken
-//! in the order vcgen wrote them (an entry's constructor variants before call chains,
-//! reflection last); a query with a model
-//! settles its site for the queries of the same or a later rank, and so
-//! are the queries of a site the solver already timed out on twice (see [`ledger`]).
+//! own solver and the goals are checked as assumptions, incrementally. Preludes are
+//! solved as if in the order vcgen wrote them (an entry's constructor variants before
+//! call chains, reflection last), whatever the number of threads ([`schedule`]); a query
+//! with a model settles its site for the later queries of the same or a later rank, and
+//! so are the queries of a site the solver already timed out on twice (see [`ledger`]).
+//! Checks are limited in work rather than time ([`budget`]), so that two runs give the
+//! same answers.
 //! Each query asks first for inputs that are non-null and small, then relaxes those
 //! preferences, and then for up to `models` distinct models, all of that within one
 //! short budget. Every prelude gets a fresh Z3 context. After [`PRELUDE_TIMEOUTS`]
@@ -19,7 +21,7 @@
 //! there (commons-lang3, with other work on the machine: unsat goals cost 1,899 s
 //! instead of 1,322 s, because most goals of such a prelude are still decided
 //! incrementally in milliseconds).
-//! Z3 runs in solver processes ([`worker`], one per thread, started through
+//! Z3 runs in solver processes ([`worker`], a fresh one for each entry, started through
 //! [`Options::worker`]) whose memory is bounded: a goal that needs more, or whose process
 //! dies or overruns its timeout, is unknown, and the next goal gets a fresh process
 //! ([`pool`]). commons-lang3's `Fraction` (48 goals over 64-bit arithmetic) took 5.9 GB
@@ -27,9 +29,11 @@
 //! same answers, the largest process at 0.8 GB.
 //! Unknown results (timeouts, memory) are recorded and counted, never fatal.
 
+mod budget;
 pub mod cex;
 mod ledger;
 mod pool;
+mod schedule;
 mod slice;
 #[cfg(test)]
 mod test_support;
@@ -40,6 +44,7 @@ pub use cex::{Cex, FieldValue, Model, Status, Value};
 use ledger::Ledger;
 pub use pool::WorkerCommand;
 use pool::{PreludeRef, Worker};
+use schedule::Schedule;
 pub use worker::serve;
 
 use std::path::Path;
@@ -50,14 +55,14 @@ use vcgen::Prelude;
 /// Settings of the solve stage.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Per-query timeout in milliseconds.
+    /// Per-query timeout in milliseconds, counted in Z3's work ([`budget`]).
     pub timeout_ms: u32,
     /// Most distinct models asked for per site.
     pub models: u32,
     /// Worker threads.
     pub threads: usize,
-    /// How to start a solver process ([`serve`]); one runs per thread, a fresh Z3 context
-    /// per prelude (terms of earlier preludes would otherwise pile up and slow down every
+    /// How to start a solver process ([`serve`]); one runs per thread at a time, a fresh
+    /// one for each entry, with a fresh Z3 context per prelude (terms of earlier preludes would otherwise pile up and slow down every
     /// later model).
     pub worker: WorkerCommand,
 }
@@ -143,7 +148,7 @@ fn solve_prelude(
             cex.reason = Some(skip.reason());
         } else {
             let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {
-                z3query::short_budget(options.timeout_ms)
+                budget::short_budget(options.timeout_ms)
             } else {
                 options.timeout_ms
             };
@@ -196,7 +201,7 @@ pub fn solve_stage(
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     let ledger = Ledger::default();
     let total = groups.len();
-    let queue = Mutex::new(groups.into_iter().rev().collect::<Vec<_>>());
+    let schedule = Schedule::new(&groups);
     let summary = Mutex::new(Ok(SolveSummary::default()));
     let done = Mutex::new(0usize);
     progress(0, total);
@@ -204,22 +209,22 @@ pub fn solve_stage(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut worker = Worker::new(&options.worker);
-                loop {
-                    let next = queue.lock().map(|mut q| q.pop()).unwrap_or(None);
-                    let Some(group) = next else { break };
-                    let cexes = solve_prelude(work_dir, &group, options, &ledger, &mut worker);
-                    let written = write_cexes(&dir, &cexes);
-                    if let Ok(mut s) = summary.lock() {
-                        match (s.as_mut(), written) {
-                            (Ok(s), Ok(())) => s.count(&cexes),
-                            (Ok(_), Err(e)) => *s = Err(e),
-                            (Err(_), _) => {}
+                while let Some(unit) = schedule.next() {
+                    let mut worker = Worker::new(&options.worker);
+                    for group in &groups[unit.preludes()] {
+                        let cexes = solve_prelude(work_dir, group, options, &ledger, &mut worker);
+                        let written = write_cexes(&dir, &cexes);
+                        if let Ok(mut s) = summary.lock() {
+                            match (s.as_mut(), written) {
+                                (Ok(s), Ok(())) => s.count(&cexes),
+                                (Ok(_), Err(e)) => *s = Err(e),
+                                (Err(_), _) => {}
+                            }
                         }
-                    }
-                    if let Ok(mut d) = done.lock() {
-                        *d += 1;
-                        progress(*d, total);
+                        if let Ok(mut d) = done.lock() {
+                            *d += 1;
+                            progress(*d, total);
+                        }
                     }
                 }
             });

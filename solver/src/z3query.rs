@@ -1,13 +1,13 @@
 //! Solving one query with Z3 and reading its models back through the input plans.
 
+use crate::budget::{self, Budget};
 use crate::cex::{FieldValue, Model, Status, Value};
 use frontend::ir::Type;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::time::{Duration, Instant};
 use vcgen::{Harness, Plan, Query};
 use z3::ast::{Bool, Dynamic, BV};
-use z3::{Params, SatResult, Solver};
+use z3::{SatResult, Solver};
 
 /// Longest string or primitive array read back from a model: as long as an input may be.
 const MAX_ELEMENTS: i64 = vcgen::INPUT_LENGTH_MAX as i64;
@@ -73,13 +73,12 @@ impl<'t> Prelude<'t> {
         if !self.parsed {
             return Solved::unknown(Some("the prelude does not parse".into()));
         }
-        let start = Instant::now();
         let text = self.text;
         let solver = self.solver.get_or_insert_with(|| solver_of(text));
         let goal = Bool::new_const(query.goal.as_str());
         let mut checks = Checks::new(solver, self.suspect);
-        let budget = incremental_budget(timeout_ms, self.warm);
-        let outcome = match checks.check(std::slice::from_ref(&goal), budget) {
+        let first = budget::incremental_budget(timeout_ms, self.warm);
+        let outcome = match checks.check(std::slice::from_ref(&goal), first) {
             Checked::Sat(model) => Ok(refine(
                 &mut checks,
                 model,
@@ -92,6 +91,7 @@ impl<'t> Prelude<'t> {
             Checked::Unsat => Ok(Solved::unsat()),
             Checked::Unknown => Err(reason_unknown(solver)),
         };
+        let spent = checks.last_units;
         self.suspect = checks.suspect;
         self.warm = true;
         if checks.false_model {
@@ -103,26 +103,18 @@ impl<'t> Prelude<'t> {
             Ok(solved) => return solved,
             Err(reason) => reason,
         };
-        let spent = start.elapsed().as_millis() as u64;
-        let left = u64::from(timeout_ms).saturating_sub(spent);
-        if left < Budget::MIN_MS {
+        let left = budget::units(timeout_ms).saturating_sub(spent);
+        if left < budget::MIN_UNITS {
             return Solved::unknown(reason);
         }
         let mut roots = vec![query.goal.as_str()];
         roots.extend(harness.preferences.iter().map(String::as_str));
-        solve_slice(
-            &slice(&roots),
-            harness,
-            query,
-            max_models,
-            timeout_ms,
-            left as u32,
-        )
+        solve_slice(&slice(&roots), harness, query, max_models, timeout_ms, left)
     }
 }
 
-/// Checks one goal in a fresh solver holding only its slice, the goal asserted, for
-/// `left_ms`; models are refined within the short budget of `timeout_ms`. A goal that
+/// Checks one goal in a fresh solver holding only its slice, the goal asserted, with
+/// `left` units of work; models are refined within the short budget of `timeout_ms`. A goal that
 /// reaches its slice is nearly always satisfiable (on samples of commons-lang3 and
 /// commons-codec, 123 of 126), so the slice is first checked with the preferences
 /// asserted too, for half the time: a preferred model then costs one check instead of
@@ -134,17 +126,15 @@ fn solve_slice(
     query: &Query,
     max_models: u32,
     timeout_ms: u32,
-    left_ms: u32,
+    left: u64,
 ) -> Solved {
     let text = format!("{slice}(assert {})\n", query.goal);
-    let start = Instant::now();
-    let relaxed = match solve_preferred(&text, harness, max_models, timeout_ms, left_ms / 2) {
+    let relaxed = match solve_preferred(&text, harness, max_models, timeout_ms, left / 2) {
         Ok(solved) => return solved,
         Err(relaxed) => relaxed,
     };
-    let spent = u32::try_from(start.elapsed().as_millis()).unwrap_or(u32::MAX);
-    let left = left_ms.saturating_sub(spent);
-    if u64::from(left) < Budget::MIN_MS {
+    let left = left.saturating_sub(relaxed.spent);
+    if left < budget::MIN_UNITS {
         return Solved::unknown(Some(TIMEOUT.into()));
     }
     let Some(solver) = slice_solver(&text) else {
@@ -156,7 +146,7 @@ fn solve_slice(
             &mut checks,
             model,
             &[],
-            &harness.preferences[relaxed..],
+            &harness.preferences[relaxed.dropped..],
             harness,
             max_models,
             timeout_ms,
@@ -167,19 +157,21 @@ fn solve_slice(
     }
 }
 
-/// Checks a goal's slice `text` with all the harness's preferences asserted, for `ms`:
-/// `Ok` with its models when satisfiable (or with the reason when the slice does not
-/// parse), else `Err` with how many preferences the check of the goal alone should leave
-/// out (the least important one after `unsat`, all of them after a timeout).
+/// Checks a goal's slice `text` with all the harness's preferences asserted, with `units`
+/// of work: `Ok` with its models when satisfiable (or with the reason when the slice does
+/// not parse), else `Err` with what the check of the goal alone should leave out.
 fn solve_preferred(
     text: &str,
     harness: &Harness,
     max_models: u32,
     timeout_ms: u32,
-    ms: u32,
-) -> Result<Solved, usize> {
+    units: u64,
+) -> Result<Solved, Relaxed> {
     if harness.preferences.is_empty() {
-        return Err(0);
+        return Err(Relaxed {
+            dropped: 0,
+            spent: 0,
+        });
     }
     let asserted: String = harness
         .preferences
@@ -191,7 +183,9 @@ fn solve_preferred(
         return Ok(Solved::unknown(Some(SLICE_UNPARSED.into())));
     };
     let mut checks = Checks::of_slice(&solver, &preferred);
-    match checks.check(&[], ms) {
+    let checked = checks.check(&[], units);
+    let spent = checks.last_units;
+    match checked {
         Checked::Sat(model) => Ok(Solved {
             status: Status::Sat,
             reason: None,
@@ -201,12 +195,24 @@ fn solve_preferred(
                 model,
                 &[],
                 max_models,
-                &Budget::new(timeout_ms),
+                &mut Budget::new(timeout_ms),
             ),
         }),
-        Checked::Unsat => Err(1),
-        Checked::Unknown => Err(harness.preferences.len()),
+        Checked::Unsat => Err(Relaxed { dropped: 1, spent }),
+        Checked::Unknown => Err(Relaxed {
+            dropped: harness.preferences.len(),
+            spent,
+        }),
     }
+}
+
+/// What a goal's check with all preferences left to the check of the goal alone.
+struct Relaxed {
+    /// How many preferences to leave out: the least important one after `unsat`, all of
+    /// them after running out of work.
+    dropped: usize,
+    /// The units it spent.
+    spent: u64,
 }
 
 /// A fresh solver holding a slice's text, unless the text does not parse.
@@ -218,8 +224,8 @@ fn slice_solver(text: &str) -> Option<Solver> {
 /// Why a goal whose slice does not parse is unknown.
 const SLICE_UNPARSED: &str = "the goal's slice does not parse";
 
-/// Why a goal left without time for another check is unknown (Z3's own word for it).
-const TIMEOUT: &str = "timeout";
+/// Why a goal that used up its work is unknown.
+const TIMEOUT: &str = "timeout: the goal used up the work its --timeout stands for";
 
 /// Why a goal whose only model was false is unknown.
 const FALSE_MODEL: &str = "the solver's model does not satisfy the formula";
@@ -242,8 +248,8 @@ struct Checks<'s> {
     false_model: bool,
     /// The solver has left a check undecided: its models are checked before they are read.
     suspect: bool,
-    /// How long the last check took, in milliseconds.
-    last_ms: u32,
+    /// The units of work the last check spent.
+    last_units: u64,
 }
 
 impl<'s> Checks<'s> {
@@ -254,7 +260,7 @@ impl<'s> Checks<'s> {
             slice: None,
             false_model: false,
             suspect,
-            last_ms: 0,
+            last_units: 0,
         }
     }
 
@@ -266,31 +272,35 @@ impl<'s> Checks<'s> {
         }
     }
 
-    /// Checks the formula with `prefs` (the goal and preferred inputs) true, for at most
-    /// `ms`. A slice is checked again in a fresh solver with them asserted: a Z3 solver
+    /// Checks the formula with `prefs` (the goal and preferred inputs) true, with at most
+    /// `units` of work. A slice is checked again in a fresh solver with them asserted: a Z3 solver
     /// that never saw an assumption solves with its whole-formula tactics, and assuming
     /// them in the slice's own solver cost half a second per goal (commons-lang3).
-    fn check_preferred(&mut self, prefs: &[Bool], ms: u32) -> Checked {
+    fn check_preferred(&mut self, prefs: &[Bool], units: u64) -> Checked {
         let Some(text) = self.slice else {
-            return self.check(prefs, ms);
+            return self.check(prefs, units);
         };
         let solver = solver_of(text);
         for p in prefs {
             solver.assert(p);
         }
-        Checks::new(&solver, false).check(&[], ms)
+        let mut fresh = Checks::new(&solver, false);
+        let checked = fresh.check(&[], units);
+        self.last_units = fresh.last_units;
+        checked
     }
 
-    /// Checks the solver's assertions under the assumptions `extra` for at most `ms`. A
+    /// Checks the solver's assertions under the assumptions `extra` with at most `units` of
+    /// work. A
     /// model is read only when no assumption is false in it, nor, once the solver is
     /// suspect, any assertion (about 30 ms for a 1 MB prelude): equations between arrays
     /// evaluate to a comparison of lambdas rather than to `true`, so only a `false`
     /// rejects it.
-    fn check(&mut self, extra: &[Bool], ms: u32) -> Checked {
-        set_timeout(self.solver, ms);
-        let start = Instant::now();
+    fn check(&mut self, extra: &[Bool], units: u64) -> Checked {
+        budget::limit_work(self.solver, units);
+        let before = budget::work_done(self.solver);
         let result = self.solver.check_assumptions(extra);
-        self.last_ms = u32::try_from(start.elapsed().as_millis()).unwrap_or(u32::MAX);
+        self.last_units = budget::work_done(self.solver).saturating_sub(before);
         match result {
             SatResult::Sat => match self.solver.get_model() {
                 Some(model)
@@ -396,6 +406,8 @@ fn reason_unknown(solver: &Solver) -> Option<String> {
     Some(
         if reason.contains("memout") || reason.contains("out of memory") {
             MEMORY_OUT.into()
+        } else if budget::ran_out(&reason) {
+            TIMEOUT.into()
         } else {
             reason
         },
@@ -405,19 +417,13 @@ fn reason_unknown(solver: &Solver) -> Option<String> {
 /// Why a goal whose check ran out of memory is unknown.
 pub(crate) const MEMORY_OUT: &str = "the solver reached its memory limit (--solver-memory)";
 
-fn set_timeout(solver: &Solver, ms: u32) {
-    let mut params = Params::new();
-    params.set_u32("timeout", ms);
-    solver.set_params(&params);
-}
-
 /// The models of a goal found satisfiable (with `first`) under `base`. The preferences
 /// still wanted (`preferences`, the least important first) and further models only
 /// refine it: they share one [`short_budget`], and the first model
 /// stands when the budget runs out. A first model that already meets every preference
 /// needs no check for them; otherwise the least important preference is dropped first.
-/// A check for preferences gets twice the time the first model took (at least
-/// [`PREFERENCE_MIN_MS`], at most half the budget): it is the same formula with more
+/// A check for preferences gets twice the work the first model took (at least
+/// [`PREFERENCE_MIN_MS`]'s, at most half the budget): it is the same formula with more
 /// constraints, and on commons-lang3 (shard 1/8) those of slices that took over 600 ms
 /// ran out the whole budget for 14 of 17 goals.
 fn refine(
@@ -429,12 +435,12 @@ fn refine(
     max_models: u32,
     timeout_ms: u32,
 ) -> Solved {
-    let budget = Budget::new(timeout_ms);
-    let preference_ms = checks
-        .last_ms
+    let mut budget = Budget::new(timeout_ms);
+    let preference_units = checks
+        .last_units
         .saturating_mul(2)
-        .max(PREFERENCE_MIN_MS)
-        .min(short_budget(timeout_ms) / 2);
+        .max(budget::units(PREFERENCE_MIN_MS))
+        .min(budget::units(budget::short_budget(timeout_ms) / 2));
     let prefs: Vec<Bool> = preferences
         .iter()
         .map(|p| Bool::new_const(p.as_str()))
@@ -448,11 +454,12 @@ fn refine(
         assumptions.extend(prefs.iter().cloned());
     }
     for start in (0..prefs.len()).filter(|_| !preferred) {
-        let Some(ms) = budget.left() else { break };
-        let ms = ms.min(preference_ms);
+        let Some(units) = budget.left() else { break };
         let mut candidate = base.to_vec();
         candidate.extend(prefs[start..].iter().cloned());
-        match checks.check_preferred(&candidate, ms) {
+        let checked = checks.check_preferred(&candidate, units.min(preference_units));
+        budget.spend(checks.last_units);
+        match checked {
             Checked::Sat(model) => {
                 assumptions = candidate;
                 current = model;
@@ -465,7 +472,14 @@ fn refine(
     Solved {
         status: Status::Sat,
         reason: None,
-        models: models(checks, harness, current, &assumptions, max_models, &budget),
+        models: models(
+            checks,
+            harness,
+            current,
+            &assumptions,
+            max_models,
+            &mut budget,
+        ),
     }
 }
 
@@ -477,7 +491,7 @@ fn models(
     current: z3::Model,
     assumptions: &[Bool],
     max_models: u32,
-    budget: &Budget,
+    budget: &mut Budget,
 ) -> Vec<Model> {
     let mut models = Vec::new();
     let mut current = Some(current);
@@ -505,11 +519,13 @@ fn models(
         if models.len() as u32 >= max_models {
             break;
         }
-        let (Some(b), Some(ms)) = (block, budget.left()) else {
+        let (Some(b), Some(units)) = (block, budget.left()) else {
             break;
         };
         checks.solver.assert(b.not());
-        if let Checked::Sat(next) = checks.check(assumptions, ms.min(FURTHER_MODEL_MS)) {
+        let checked = checks.check(assumptions, units.min(budget::units(FURTHER_MODEL_MS)));
+        budget.spend(checks.last_units);
+        if let Checked::Sat(next) = checked {
             current = Some(next);
         }
     }
@@ -524,52 +540,6 @@ const PREFERENCE_MIN_MS: u32 = 250;
 /// second chances for a site whose first test is refuted; most come in milliseconds, and
 /// the ones that do not are not worth a second each.
 const FURTHER_MODEL_MS: u32 = 100;
-
-/// The time a goal gets against its whole prelude before it goes to its slice: a
-/// twentieth of the query's timeout, at most 250 ms, or the [`short_budget`] for the first
-/// check of a solver (`warm` is false), which internalizes the whole prelude first: on a
-/// sample of commons-lang3, half of the goals that ran out of the 250 ms were the first of
-/// their solver, and each went on to a slice solver that started from nothing again.
-fn incremental_budget(timeout_ms: u32, warm: bool) -> u32 {
-    if warm {
-        (timeout_ms / 20).clamp(1, 250)
-    } else {
-        short_budget(timeout_ms)
-    }
-}
-
-/// The short budget: a fifth of the query's timeout, at most a second. A satisfiable
-/// goal spends it on preferred inputs and further models, all checks together.
-pub fn short_budget(timeout_ms: u32) -> u32 {
-    (timeout_ms / 5).clamp(1, 1000)
-}
-
-/// The time left of a [`short_budget`]; a check that would start with less than
-/// [`Budget::MIN_MS`] left is not started.
-struct Budget {
-    deadline: Instant,
-}
-
-impl Budget {
-    /// Below this, a check is not worth starting.
-    pub const MIN_MS: u64 = 20;
-
-    fn new(timeout_ms: u32) -> Budget {
-        let ms = short_budget(timeout_ms);
-        Budget {
-            deadline: Instant::now() + Duration::from_millis(u64::from(ms)),
-        }
-    }
-
-    /// Milliseconds left, when worth a check.
-    fn left(&self) -> Option<u32> {
-        let left = self
-            .deadline
-            .saturating_duration_since(Instant::now())
-            .as_millis() as u64;
-        (left >= Self::MIN_MS).then_some(left as u32)
-    }
-}
 
 /// Reads symbols' values out of a model.
 struct Reader<'m> {
@@ -975,7 +945,7 @@ mod tests {
                 &query(goal),
                 2,
                 5000,
-                5000,
+                budget::units(5000),
             )
         };
         let sat = sliced("goal!0");
@@ -1030,7 +1000,8 @@ mod tests {
         };
         let solver = solver_of(text);
         let goal = Bool::new_const("goal!0");
-        let Checked::Sat(model) = Checks::new(&solver, false).check(&[goal], 1000) else {
+        let Checked::Sat(model) = Checks::new(&solver, false).check(&[goal], budget::units(1000))
+        else {
             panic!("the goal is satisfiable")
         };
         let reader = Reader::new(&model);
@@ -1060,7 +1031,7 @@ mod tests {
         solver.from_string("(declare-const x Int)(assert (> x 5))");
         let mut checks = Checks::new(&solver, true);
         assert!(!checks.satisfies(&wrong), "x = 1 makes (> x 5) false");
-        let Checked::Sat(model) = checks.check(&[], 1000) else {
+        let Checked::Sat(model) = checks.check(&[], budget::units(1000)) else {
             panic!("the formula is satisfiable");
         };
         assert!(checks.satisfies(&model));
@@ -1074,8 +1045,13 @@ mod tests {
         let solver = Solver::new();
         solver.from_string(text);
         let mut checks = Checks::of_slice(&solver, text);
-        assert!(matches!(checks.check(&[], 1000), Checked::Sat(_)));
-        let Checked::Sat(model) = checks.check_preferred(&[Bool::new_const("p")], 1000) else {
+        assert!(matches!(
+            checks.check(&[], budget::units(1000)),
+            Checked::Sat(_)
+        ));
+        let Checked::Sat(model) =
+            checks.check_preferred(&[Bool::new_const("p")], budget::units(1000))
+        else {
             panic!("x = 7 meets the preference");
         };
         let x = model.eval(&z3::ast::Int::new_const("x"), true).unwrap();
@@ -1094,7 +1070,10 @@ mod tests {
              (assert (= b (store a 0 1)))(assert (= (select b 0) 1))",
         );
         let mut checks = Checks::new(&solver, true);
-        assert!(matches!(checks.check(&[], 1000), Checked::Sat(_)));
+        assert!(matches!(
+            checks.check(&[], budget::units(1000)),
+            Checked::Sat(_)
+        ));
         assert!(!checks.false_model);
     }
 
