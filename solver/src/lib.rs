@@ -62,8 +62,8 @@ pub struct Options {
     /// Worker threads.
     pub threads: usize,
     /// How to start a solver process ([`serve`]); one runs per thread at a time, a fresh
-    /// one for each entry, with a fresh Z3 context per prelude (terms of earlier preludes would otherwise pile up and slow down every
-    /// later model).
+    /// one for each entry, with a fresh Z3 context per prelude (terms of earlier preludes
+    /// would otherwise pile up and slow down every later model).
     pub worker: WorkerCommand,
 }
 
@@ -205,6 +205,20 @@ pub fn solve_stage(
     let summary = Mutex::new(Ok(SolveSummary::default()));
     let done = Mutex::new(0usize);
     progress(0, total);
+    let record = |cexes: &[Cex]| {
+        let written = write_cexes(&dir, cexes);
+        if let Ok(mut s) = summary.lock() {
+            match (s.as_mut(), written) {
+                (Ok(s), Ok(())) => s.count(cexes),
+                (Ok(_), Err(e)) => *s = Err(e),
+                (Err(_), _) => {}
+            }
+        }
+        if let Ok(mut d) = done.lock() {
+            *d += 1;
+            progress(*d, total);
+        }
+    };
     let threads = options.threads.max(1);
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -212,19 +226,13 @@ pub fn solve_stage(
                 while let Some(unit) = schedule.next() {
                     let mut worker = Worker::new(&options.worker);
                     for group in &groups[unit.preludes()] {
-                        let cexes = solve_prelude(work_dir, group, options, &ledger, &mut worker);
-                        let written = write_cexes(&dir, &cexes);
-                        if let Ok(mut s) = summary.lock() {
-                            match (s.as_mut(), written) {
-                                (Ok(s), Ok(())) => s.count(&cexes),
-                                (Ok(_), Err(e)) => *s = Err(e),
-                                (Err(_), _) => {}
-                            }
-                        }
-                        if let Ok(mut d) = done.lock() {
-                            *d += 1;
-                            progress(*d, total);
-                        }
+                        record(&solve_prelude(
+                            work_dir,
+                            group,
+                            options,
+                            &ledger,
+                            &mut worker,
+                        ));
                     }
                 }
             });

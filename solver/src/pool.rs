@@ -33,7 +33,8 @@ use vcgen::{Harness, Query};
 /// huge pages.
 const MALLOC_TUNABLES: &str = "glibc.malloc.hugetlb=1";
 
-/// The least time past its timeout a goal is given before its process is ended.
+/// The least time past [`budget::TIME_FACTOR`] times its timeout a goal is given before its
+/// process is ended.
 pub const MIN_GRACE_MS: u64 = 1000;
 
 /// How to start a solver process: a program and its arguments (the `dsd` binary and its

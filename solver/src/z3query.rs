@@ -114,10 +114,10 @@ impl<'t> Prelude<'t> {
 }
 
 /// Checks one goal in a fresh solver holding only its slice, the goal asserted, with
-/// `left` units of work; models are refined within the short budget of `timeout_ms`. A goal that
-/// reaches its slice is nearly always satisfiable (on samples of commons-lang3 and
-/// commons-codec, 123 of 126), so the slice is first checked with the preferences
-/// asserted too, for half the time: a preferred model then costs one check instead of
+/// `left` units of work; models are refined within the short budget of `timeout_ms`. A
+/// goal that reaches its slice is nearly always satisfiable (on samples of commons-lang3
+/// and commons-codec, 123 of 126), so the slice is first checked with the preferences
+/// asserted too, with half the work: a preferred model then costs one check instead of
 /// two, each from nothing in a fresh solver. Only when that is not satisfiable is the
 /// goal checked alone, and then with one preference less at most.
 fn solve_slice(
@@ -273,9 +273,9 @@ impl<'s> Checks<'s> {
     }
 
     /// Checks the formula with `prefs` (the goal and preferred inputs) true, with at most
-    /// `units` of work. A slice is checked again in a fresh solver with them asserted: a Z3 solver
-    /// that never saw an assumption solves with its whole-formula tactics, and assuming
-    /// them in the slice's own solver cost half a second per goal (commons-lang3).
+    /// `units` of work. A slice is checked again in a fresh solver with them asserted: a Z3
+    /// solver that never saw an assumption solves with its whole-formula tactics, and
+    /// assuming them in the slice's own solver cost half a second per goal (commons-lang3).
     fn check_preferred(&mut self, prefs: &[Bool], units: u64) -> Checked {
         let Some(text) = self.slice else {
             return self.check(prefs, units);
@@ -291,8 +291,7 @@ impl<'s> Checks<'s> {
     }
 
     /// Checks the solver's assertions under the assumptions `extra` with at most `units` of
-    /// work. A
-    /// model is read only when no assumption is false in it, nor, once the solver is
+    /// work. A model is read only when no assumption is false in it, nor, once the solver is
     /// suspect, any assertion (about 30 ms for a 1 MB prelude): equations between arrays
     /// evaluate to a comparison of lambdas rather than to `true`, so only a `false`
     /// rejects it.
