@@ -2,6 +2,7 @@
 //! said: the one way dsd drives javac, for the project and its tests in the infer stage and
 //! for the project and the generated tests in the run stage.
 
+use crate::modules::ModulePatches;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -26,8 +27,24 @@ pub struct Compilation<'a> {
     pub classpath: &'a [PathBuf],
     /// Output directory for the classes (created if missing).
     pub out_dir: &'a Path,
-    /// Where to write the argument file.
+    /// Where to write the argument file. javac runs in its folder, which must be one dsd
+    /// owns: javac writes a copy of its arguments into its working folder when it fails on
+    /// some inputs (the JDK's own sources, for one).
     pub argfile: &'a Path,
+    /// Sources that javac compiles as patches of JDK modules, if any.
+    pub patched: Option<PatchedSources<'a>>,
+}
+
+/// Project packages of JDK modules ([`ModulePatches`]) and the folders that hold their sources.
+pub struct PatchedSources<'a> {
+    /// The packages, by module.
+    pub patches: &'a ModulePatches,
+    /// Source folders: a file below one of them is compiled into the module of its package.
+    pub roots: &'a [PathBuf],
+    /// Patches compiled before, below a folder per module.
+    pub classes: &'a [PathBuf],
+    /// Where the classes of these sources' patches go, a folder per module.
+    pub out: &'a Path,
 }
 
 /// The stack of javac's threads. javac parses and attributes expressions recursively:
@@ -41,27 +58,81 @@ const JAVAC_STACK: &str = "-J-Xss256m";
 /// 114 generated test classes: 4.4–4.7 s to 2.1–2.2 s.
 const JAVAC_QUICK_JIT: &str = "-J-XX:TieredStopAtLevel=1";
 
-/// Compiles with one `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile` call.
+/// Compiles with `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile`, run in the
+/// argument file's folder. Every path javac gets is absolute, so its messages name files by
+/// their absolute paths. With patched sources, javac runs twice: first over the sources in
+/// patched packages, as members of their modules, whose classes then move to
+/// [`PatchedSources::out`]; then over the others, on the class path, against those patches.
 pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
+    let Some(patched) = &c.patched else {
+        return run(c, c.sources, Vec::new(), c.argfile);
+    };
+    let roots: Vec<PathBuf> = patched.roots.iter().map(|p| absolute(p)).collect();
+    let classes: Vec<PathBuf> = patched.classes.iter().map(|p| absolute(p)).collect();
+    let (members, others): (Vec<PathBuf>, Vec<PathBuf>) = c
+        .sources
+        .iter()
+        .map(|s| absolute(s))
+        .partition(|s| patched.patches.holds(s, &roots));
+    if !members.is_empty() {
+        let options = patched.patches.javac_options(&roots, &classes);
+        run(
+            c,
+            &members,
+            options,
+            &c.argfile.with_extension("patch.args"),
+        )?;
+        patched
+            .patches
+            .move_classes(c.out_dir, patched.out)
+            .map_err(|e| JavacError::Io(format!("{}: {e}", patched.out.display())))?;
+    }
+    if others.is_empty() {
+        return Ok(());
+    }
+    let mut compiled = classes;
+    compiled.push(absolute(patched.out));
+    run(
+        c,
+        &others,
+        patched.patches.javac_options(&[], &compiled),
+        c.argfile,
+    )
+}
+
+/// One javac call over `sources` with the options of `c` and `extra`.
+fn run(
+    c: &Compilation<'_>,
+    sources: &[PathBuf],
+    extra: Vec<OsString>,
+    argfile: &Path,
+) -> Result<(), JavacError> {
     std::fs::create_dir_all(c.out_dir)
         .map_err(|e| JavacError::Io(format!("{}: {e}", c.out_dir.display())))?;
     let mut args = String::from("-nowarn\n-encoding\nUTF-8\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
-    let _ = writeln!(args, "-d\n{}", quote(c.out_dir.as_os_str().to_os_string()));
+    let _ = writeln!(args, "-d\n{}", quote(absolute(c.out_dir).into_os_string()));
     if !c.classpath.is_empty() {
-        let cp = crate::toolchain::class_path(c.classpath).map_err(|e| JavacError::Io(e.0))?;
+        let absolute: Vec<PathBuf> = c.classpath.iter().map(|p| absolute(p)).collect();
+        let cp = crate::toolchain::class_path(&absolute).map_err(|e| JavacError::Io(e.0))?;
         let _ = writeln!(args, "-classpath\n{}", quote(cp));
     }
-    for source in c.sources {
-        let _ = writeln!(args, "{}", quote(source.as_os_str().to_os_string()));
+    for option in extra {
+        let _ = writeln!(args, "{}", quote(option));
     }
-    std::fs::write(c.argfile, args)
-        .map_err(|e| JavacError::Io(format!("{}: {e}", c.argfile.display())))?;
+    for source in sources {
+        let _ = writeln!(args, "{}", quote(absolute(source).into_os_string()));
+    }
+    std::fs::write(argfile, args)
+        .map_err(|e| JavacError::Io(format!("{}: {e}", argfile.display())))?;
     let mut at = OsString::from("@");
-    at.push(c.argfile);
+    let argfile = absolute(argfile);
+    at.push(&argfile);
+    let folder = argfile.parent().unwrap_or(Path::new("/"));
     let output = Command::new(c.javac)
         .arg(JAVAC_STACK)
         .arg(JAVAC_QUICK_JIT)
         .arg(at)
+        .current_dir(folder)
         .output()
         .map_err(|e| JavacError::Io(format!("cannot run {}: {e}", c.javac.display())))?;
     if output.status.success() {
@@ -70,6 +141,11 @@ pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
     text.push_str(&String::from_utf8_lossy(&output.stdout));
     Err(JavacError::Failed(text))
+}
+
+/// `path` joined to the current folder when relative.
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Quotes one argument for a javac argument file.
@@ -134,27 +210,48 @@ fn printable(line: &str) -> String {
 }
 
 /// What to do about javac output that says a package or class is missing: it is in a
-/// library the class path lacks, or in project sources that were not given.
-pub fn missing_code_hint(output: &str) -> Option<String> {
+/// library the class path lacks, or in project sources that were not given, or in project
+/// files left out because they do not compile. `in_project` says whether a dotted package
+/// name or a simple class name is declared in the project's sources.
+pub fn missing_code_hint(output: &str, in_project: &dyn Fn(&str) -> bool) -> Option<String> {
     let missing_package = output.lines().find_map(|line| {
         let rest = &line[line.find(": error: package ")? + ": error: package ".len()..];
         rest.strip_suffix(" does not exist").map(str::to_string)
     });
-    if let Some(package) = missing_package {
-        return Some(format!(
-            "package {package} is in none of the sources: pass the jars it needs with \
-             --classpath A.jar:B.jar"
-        ));
+    if let Some(name) = missing_package {
+        // javac names the unknown qualifier of `Outer.Inner` a package, even when it is a class.
+        let class = name
+            .split('.')
+            .find(|segment| segment.starts_with(|c: char| c.is_uppercase()));
+        return Some(match class {
+            Some(class) if in_project(class) => left_out("class", class),
+            None if in_project(&name) => left_out("package", &name),
+            Some(class) => {
+                format!("class {class} is in none of the sources: {PASS_JARS}")
+            }
+            None => format!("package {name} is in none of the sources: {PASS_JARS}"),
+        });
     }
-    let missing_class = output.lines().any(|line| {
-        let line = line.trim_start();
-        line.starts_with("symbol:") && line["symbol:".len()..].trim_start().starts_with("class ")
-    });
-    missing_class.then(|| {
-        "a class it uses is in none of the sources: pass the jars it needs with --classpath \
-         A.jar:B.jar, or name the whole source root"
-            .to_string()
+    let missing_class = output.lines().find_map(|line| {
+        let line = line.trim_start().strip_prefix("symbol:")?;
+        let class = line.trim_start().strip_prefix("class ")?.trim();
+        Some(class.to_string())
+    })?;
+    Some(if in_project(&missing_class) {
+        left_out("class", &missing_class)
+    } else {
+        format!(
+            "class {missing_class} is in none of the sources: {PASS_JARS}, or name the whole \
+             source root"
+        )
     })
+}
+
+/// What to do about classes in a library the class path lacks.
+const PASS_JARS: &str = "pass the jars it needs with --classpath A.jar:B.jar";
+
+fn left_out(what: &str, name: &str) -> String {
+    format!("{what} {name} is declared only in files that do not compile (left out above)")
 }
 
 /// One error javac reported: where, and its message.
@@ -248,7 +345,8 @@ mod tests {
     fn missing_packages_and_classes_point_to_the_class_path() {
         let package = "src/p/A.java:3: error: package org.apache.commons.lang3 does not exist\n\
                        import org.apache.commons.lang3.StringUtils;\n";
-        let hint = missing_code_hint(package).expect("a hint");
+        let nothing = |_: &str| false;
+        let hint = missing_code_hint(package, &nothing).expect("a hint");
         assert!(
             hint.starts_with("package org.apache.commons.lang3 is in none"),
             "{hint}"
@@ -256,8 +354,31 @@ mod tests {
         assert!(hint.contains("--classpath"), "{hint}");
         let class = "src/p/A.java:5: error: cannot find symbol\n    Helper h;\n    ^\n  \
                      symbol:   class Helper\n  location: class A\n";
-        assert!(missing_code_hint(class).is_some_and(|h| h.contains("--classpath")));
-        assert_eq!(missing_code_hint(OUTPUT), None);
+        let hint = missing_code_hint(class, &nothing).expect("a hint");
+        assert!(hint.starts_with("class Helper is in none"), "{hint}");
+        assert!(hint.contains("--classpath"), "{hint}");
+        assert_eq!(missing_code_hint(OUTPUT, &nothing), None);
+    }
+
+    #[test]
+    fn code_of_files_left_out_is_not_blamed_on_the_class_path() {
+        let project = |name: &str| name == "PublicMethods" || name == "p.q" || name == "Helper";
+        let qualifier =
+            "/s/java/lang/Class.java:3541: error: package PublicMethods does not exist\n";
+        let hint = missing_code_hint(qualifier, &project).expect("a hint");
+        assert_eq!(
+            hint,
+            "class PublicMethods is declared only in files that do not compile (left out above)"
+        );
+        let package = "A.java:1: error: package p.q does not exist\n";
+        let hint = missing_code_hint(package, &project).expect("a hint");
+        assert!(hint.starts_with("package p.q is declared only"), "{hint}");
+        let library_class = "A.java:1: error: package org.x.Outer does not exist\n";
+        let hint = missing_code_hint(library_class, &project).expect("a hint");
+        assert!(hint.starts_with("class Outer is in none"), "{hint}");
+        let class = "  symbol:   class Helper\n";
+        let hint = missing_code_hint(class, &project).expect("a hint");
+        assert!(hint.starts_with("class Helper is declared only"), "{hint}");
     }
 
     #[test]

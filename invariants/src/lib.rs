@@ -60,6 +60,7 @@ pub mod instrument;
 pub mod javac;
 pub mod justify;
 pub mod model;
+pub mod modules;
 pub mod ppt;
 pub mod run;
 pub mod runtime;

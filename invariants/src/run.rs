@@ -37,6 +37,7 @@ pub fn compile(
         classpath,
         out_dir: out,
         argfile: &scratch.join("javac-files.txt"),
+        patched: None,
     };
     match javac::compile(&compilation) {
         Ok(()) => Ok(()),

@@ -2,6 +2,7 @@
 
 use crate::discover::{discover, Suite};
 use crate::instrument::{instrument, Target};
+use crate::javac::absolute;
 use crate::model::InvariantsFile;
 use crate::ppt::Ppt;
 use crate::run::{compile, run_tests, RunConfig};
@@ -116,10 +117,6 @@ pub fn read_invariants(work_dir: &Path) -> Result<Option<InvariantsFile>, Error>
 
 fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
     Error(format!("cannot {what} {}: {e}", path.display()))
-}
-
-fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Runs the project's tests on an instrumented copy and writes `WORK/invariants.json`.

@@ -336,6 +336,7 @@ fn jvm_config(work: &Path, name: &str, timeout: Duration, watchdog: Duration) ->
     runner_classpath.extend(tools.junit.iter().cloned());
     JvmConfig {
         java: tools.java.clone(),
+        module_options: Vec::new(),
         runner_classpath,
         test_classpath: vec![work.join("classes"), work.join("test-classes")],
         timeout,

@@ -89,3 +89,21 @@ fn invariants_from_the_projects_tests_remove_crashes_outside_usage() {
         problems.join("\n")
     );
 }
+
+#[test]
+fn sources_in_a_package_of_the_jdk_are_compiled_and_tested_as_a_patch_of_its_module() {
+    // `java.util.Tally` beside the ordinary package `shop` that uses it: the first is
+    // compiled and tested as part of java.base, its package-private method included.
+    let run = expectations_hold("jdkpatch");
+    assert_eq!(
+        not_compiled_or_run(&run),
+        (0, 0),
+        "every test compiles and runs"
+    );
+    let work = &run.work;
+    assert!(work
+        .join("patches/java.base/java/util/Tally.class")
+        .is_file());
+    assert!(work.join("classes/shop/Basket.class").is_file());
+    assert!(!work.join("classes/java/util/Tally.class").exists());
+}

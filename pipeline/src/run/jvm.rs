@@ -28,6 +28,9 @@ pub struct TestId {
 pub struct JvmConfig {
     /// The `java` launcher.
     pub java: PathBuf,
+    /// Options that load the project's patches of JDK modules (`--patch-module` and the
+    /// access they need); empty for most projects.
+    pub module_options: Vec<std::ffi::OsString>,
     /// Class path of the runner itself: its directory plus JUnit.
     pub runner_classpath: Vec<PathBuf>,
     /// Class path of the code under test: project classes plus test classes.
@@ -274,6 +277,7 @@ fn spawn(config: &JvmConfig, list: &Path, results: &Path) -> Result<Child, Failu
         .map_err(|e| io_failure(&sandbox.tmp, e))?
         .arg("-XX:+UseSerialGC")
         .arg("-XX:TieredStopAtLevel=1")
+        .args(&config.module_options)
         .arg("-cp")
         .arg(join(&config.runner_classpath)?)
         .arg(RUNNER_CLASS)

@@ -14,10 +14,11 @@ use crate::progress::Progress;
 use classify::{ProjectClasses, Verdict};
 use findings::Uncompiled;
 use findings::{Confirmation, Counts, Findings};
-use invariants::javac::{self, Compilation, JavacError};
+use invariants::javac::{self, absolute, Compilation, JavacError, PatchedSources};
+use invariants::modules::ModulePatches;
 use jvm::{JvmConfig, TestId};
 use results::{Outcome, TestResult};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use test_compile::{Rejected, TestBuild};
@@ -70,8 +71,17 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
 
     let spinner = Progress::spinner("compiling project");
     let classes_dir = work.join("classes");
+    let patch_dir = work.join("patches");
+    let test_patch_dir = work.join("test-patches");
     let libraries: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
-    compile_project(&tools, &program, &libraries, &classes_dir, &results_dir)?;
+    let patches = compile_project(&ProjectBuild {
+        tools: &tools,
+        program: &program,
+        libraries: &libraries,
+        classes_dir: &classes_dir,
+        patch_dir: &patch_dir,
+        results_dir: &results_dir,
+    })?;
     let mut results: HashMap<(String, String), TestResult> = HashMap::new();
     let test_classes_dir = work.join("test-classes");
     let mut runnable: Vec<&TestCase> = Vec::new();
@@ -83,7 +93,10 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
             tools: &tools,
             classes_dir: &classes_dir,
             libraries: &libraries,
+            patches: &patches,
+            patch_dir: &patch_dir,
             out_dir: &test_classes_dir,
+            test_patch_dir: &test_patch_dir,
             results_dir: &results_dir,
         };
         for rejected in test_compile::compile_tests(&build, &index.tests)? {
@@ -121,6 +134,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         runner_classpath.extend(tools.junit.iter().map(|p| absolute(p)));
         let config = JvmConfig {
             java: tools.java.clone(),
+            module_options: patches.jvm_options(&[absolute(&patch_dir), absolute(&test_patch_dir)]),
             runner_classpath,
             test_classpath,
             timeout: options.test_timeout,
@@ -232,54 +246,77 @@ pub fn evaluate(
     }
 }
 
-fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+/// Where the project's classes go.
+struct ProjectBuild<'a> {
+    tools: &'a tools::JavaTools,
+    program: &'a frontend::ir::Program,
+    libraries: &'a [PathBuf],
+    /// Class-path classes (emptied first).
+    classes_dir: &'a Path,
+    /// Classes of packages that belong to a JDK module, a folder per module (emptied first).
+    patch_dir: &'a Path,
+    results_dir: &'a Path,
 }
 
-/// Compiles the project's own sources against `libraries` into `classes_dir` (emptied first).
-fn compile_project(
-    tools: &tools::JavaTools,
-    program: &frontend::ir::Program,
-    libraries: &[PathBuf],
-    classes_dir: &Path,
-    results_dir: &Path,
-) -> Result<(), Failure> {
-    let sources: Vec<PathBuf> = program
-        .files
-        .iter()
-        .filter(|f| !f.library)
-        .map(|f| PathBuf::from(&f.path))
+/// Compiles the project's own sources into `classes_dir`, those of packages that belong to a
+/// JDK module as patches of it into `patch_dir` ([`ModulePatches`]), and returns those
+/// packages. A file that does not compile is left out with a warning, and the rest compiled
+/// again.
+fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
+    let project_files = || build.program.files.iter().filter(|f| !f.library);
+    let mut sources: Vec<PathBuf> = project_files()
+        .map(|f| absolute(Path::new(&f.path)))
         .collect();
     if sources.is_empty() {
         return Err(Failure::new("ir/program.json lists no project source files; run `dsd parse SRC...` on a source directory"));
     }
-    let mut sources = sources;
-    let log = results_dir.join("javac-project.log");
+    let package_of: HashMap<PathBuf, &str> = project_files()
+        .map(|f| (absolute(Path::new(&f.path)), f.package.as_str()))
+        .collect();
+    let declared: HashSet<&str> = project_files()
+        .map(|f| f.package.as_str())
+        .chain(build.program.classes.iter().map(|c| c.simple_name.as_str()))
+        .collect();
+    let in_project = |name: &str| declared.contains(name);
+    let roots = package_roots(build.program);
+    let mut patches = ModulePatches::default();
+    let log = build.results_dir.join("javac-project.log");
     loop {
-        reset_dir(classes_dir)?;
+        reset_dir(build.classes_dir)?;
+        reset_dir(build.patch_dir)?;
         let compilation = Compilation {
-            javac: &tools.javac,
+            javac: &build.tools.javac,
             sources: &sources,
-            classpath: libraries,
-            out_dir: classes_dir,
-            argfile: &results_dir.join("javac-project.args"),
+            classpath: build.libraries,
+            out_dir: build.classes_dir,
+            argfile: &build.results_dir.join("javac-project.args"),
+            patched: (!patches.is_empty()).then_some(PatchedSources {
+                patches: &patches,
+                roots: &roots,
+                classes: &[],
+                out: build.patch_dir,
+            }),
         };
         let out = match javac::compile(&compilation) {
-            Ok(()) => return Ok(()),
+            Ok(()) => return Ok(patches),
             Err(JavacError::Io(e)) => {
                 return Err(Failure::new(format!("compiling the project: {e}")))
             }
             Err(JavacError::Failed(out)) => out,
         };
         let _ = std::fs::write(&log, &out);
+        if patches.learn(&out, |f| package_of.get(f).map(|p| p.to_string())) {
+            say_patched(&patches);
+            continue;
+        }
         // One file that does not compile must not stop the run: leave it out, say so, retry.
         let bad = javac::files_with_errors(&out);
         let before = sources.len();
-        sources.retain(|f| !bad.iter().any(|b| b == f || absolute(b) == absolute(f)));
+        sources.retain(|f| !bad.contains(f));
         for f in bad.iter().take(before - sources.len()) {
             let own = output_for(&out, f);
             let first = javac::first_errors(&own, 1).join(" ");
-            let hint = javac::missing_code_hint(&own)
+            let hint = javac::missing_code_hint(&own, &in_project)
                 .map(|h| format!("; {h}"))
                 .unwrap_or_default();
             eprintln!(
@@ -289,7 +326,7 @@ fn compile_project(
             );
         }
         if sources.len() == before || sources.is_empty() {
-            let hint = javac::missing_code_hint(&out)
+            let hint = javac::missing_code_hint(&out, &in_project)
                 .unwrap_or_else(|| "dsd needs a project that compiles on its own".to_string());
             return Err(Failure::new(format!(
                 "javac could not compile the project sources (full output in {}); {hint}:\n{}",
@@ -297,6 +334,53 @@ fn compile_project(
                 javac::first_errors(&out, 5).join("\n")
             )));
         }
+    }
+}
+
+/// The folders that hold the project's package folders: a file's folder without the folders
+/// of its package, or its source root when its folders do not spell its package.
+fn package_roots(program: &frontend::ir::Program) -> Vec<PathBuf> {
+    let mut roots = program.source_roots();
+    for f in program.files.iter().filter(|f| !f.library) {
+        let Some(mut dir) = Path::new(&f.path).parent() else {
+            continue;
+        };
+        let mut spelled = true;
+        for segment in f.package.rsplit('.').filter(|s| !s.is_empty()) {
+            match (dir.file_name(), dir.parent()) {
+                (Some(name), Some(parent)) if name == segment => dir = parent,
+                _ => spelled = false,
+            }
+        }
+        if spelled && !roots.iter().any(|r| r == dir) {
+            roots.push(dir.to_path_buf());
+        }
+    }
+    roots.iter().map(|r| absolute(r)).collect()
+}
+
+/// Says once which project packages are compiled and run as patches of JDK modules.
+fn say_patched(patches: &ModulePatches) {
+    let mut by_module: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (module, package) in patches.packages() {
+        by_module.entry(module).or_default().push(package);
+    }
+    for (module, packages) in by_module {
+        let shown: Vec<&str> = packages.iter().take(3).copied().collect();
+        let more = match packages.len() - shown.len() {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        let verb = if packages.len() == 1 {
+            "belongs"
+        } else {
+            "belong"
+        };
+        eprintln!(
+            "dsd: note: {}{more} {verb} to the JDK's module {module}: compiled and tested as a \
+             patch of it (--patch-module)",
+            shown.join(", ")
+        );
     }
 }
 

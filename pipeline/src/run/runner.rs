@@ -40,6 +40,7 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
         classpath: &tools.junit,
         out_dir: &dir,
         argfile: &dir.join("javac.args"),
+        patched: None,
     };
     match javac::compile(&compilation) {
         Ok(()) => Ok(dir),

@@ -9,7 +9,8 @@
 
 use super::tools::JavaTools;
 use crate::error::Failure;
-use invariants::javac::{self, Compilation, JavacError};
+use invariants::javac::{self, absolute, Compilation, JavacError, PatchedSources};
+use invariants::modules::ModulePatches;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use testgen::TestCase;
@@ -33,8 +34,15 @@ pub struct TestBuild<'a> {
     pub classes_dir: &'a Path,
     /// The jars the project needs (`--classpath`).
     pub libraries: &'a [PathBuf],
+    /// The project's packages that belong to JDK modules; the tests in them are compiled as
+    /// patches of those modules too.
+    pub patches: &'a ModulePatches,
+    /// The compiled patches of the project, a folder per module.
+    pub patch_dir: &'a Path,
     /// Output directory for the test classes (emptied first).
     pub out_dir: &'a Path,
+    /// Where the classes of tests in patched packages go, a folder per module (emptied first).
+    pub test_patch_dir: &'a Path,
     /// Where logs, argument files and pruned copies of test classes go.
     pub results_dir: &'a Path,
 }
@@ -54,9 +62,16 @@ pub fn compile_tests(build: &TestBuild<'_>, tests: &[TestCase]) -> Result<Vec<Re
     classpath.extend(build.tools.junit.iter().cloned());
     let log = build.results_dir.join("javac-tests.log");
     let _ = std::fs::remove_file(&log);
+    // The generated tests and their pruned copies: `tests/` below each.
+    let patch_roots = [
+        absolute(&build.work.join("tests")),
+        absolute(&build.results_dir.join("pruned").join("tests")),
+    ];
+    let patch_dir = absolute(build.patch_dir);
     let mut removed = Vec::new();
     loop {
         super::reset_dir(build.out_dir)?;
+        super::reset_dir(build.test_patch_dir)?;
         let sources: Vec<PathBuf> = files.values().map(|f| f.source.clone()).collect();
         if sources.is_empty() {
             return Ok(removed);
@@ -67,6 +82,12 @@ pub fn compile_tests(build: &TestBuild<'_>, tests: &[TestCase]) -> Result<Vec<Re
             classpath: &classpath,
             out_dir: build.out_dir,
             argfile: &build.results_dir.join("javac-tests.args"),
+            patched: (!build.patches.is_empty()).then_some(PatchedSources {
+                patches: build.patches,
+                roots: &patch_roots,
+                classes: std::slice::from_ref(&patch_dir),
+                out: build.test_patch_dir,
+            }),
         };
         let output = match javac::compile(&compilation) {
             Ok(()) => return Ok(removed),
@@ -130,7 +151,7 @@ impl<'t> TestFile<'t> {
 
     /// True when javac's path names this file (as compiled now, or as testgen wrote it).
     fn is(&self, path: &Path) -> bool {
-        path == self.source || path == self.original
+        path == absolute(&self.source) || path == absolute(&self.original)
     }
 
     /// Removes the tests holding `errors` (all of them when an error lies outside every
