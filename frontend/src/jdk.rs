@@ -28,6 +28,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/io/PrintStream.java"),
     ),
     (
+        "java/lang/AbstractStringBuilder.java",
+        include_str!("../jdk/java/lang/AbstractStringBuilder.java"),
+    ),
+    (
         "java/lang/ArithmeticException.java",
         include_str!("../jdk/java/lang/ArithmeticException.java"),
     ),
@@ -154,6 +158,14 @@ pub const MODEL: &[(&str, &str)] = &[
     (
         "java/lang/String.java",
         include_str!("../jdk/java/lang/String.java"),
+    ),
+    (
+        "java/lang/StringBuffer.java",
+        include_str!("../jdk/java/lang/StringBuffer.java"),
+    ),
+    (
+        "java/lang/StringBuilder.java",
+        include_str!("../jdk/java/lang/StringBuilder.java"),
     ),
     (
         "java/lang/StringIndexOutOfBoundsException.java",

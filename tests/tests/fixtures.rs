@@ -107,3 +107,8 @@ fn sources_in_a_package_of_the_jdk_are_compiled_and_tested_as_a_patch_of_its_mod
     assert!(work.join("classes/shop/Basket.class").is_file());
     assert!(!work.join("classes/java/util/Tally.class").exists());
 }
+
+#[test]
+fn string_builders_and_buffers_throw_where_the_jdk_does() {
+    fixture("builders");
+}
