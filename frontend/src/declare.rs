@@ -145,6 +145,7 @@ pub fn skeleton(
         file: src.file,
         span: src.span(node),
         library,
+        signatures_only: false,
     }
 }
 
@@ -289,6 +290,7 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
                         },
                         span: src.span(c),
                         constant: None,
+                        platform: false,
                     });
                     enum_constants.push(name);
                 }
@@ -354,6 +356,7 @@ fn record_members(
             },
             span: src.span(p),
             constant: None,
+            platform: false,
         });
         methods.push(Method {
             name: name.clone(),
@@ -458,6 +461,7 @@ fn field_decls(
                 modifiers: mods,
                 span: src.span(d),
                 constant: None,
+                platform: false,
             })
         })
         .collect()

@@ -7,6 +7,10 @@ use std::collections::HashMap;
 pub struct Hierarchy<'p> {
     classes: &'p [Class],
     by_name: HashMap<&'p str, usize>,
+    /// Direct subtypes with bodies. A class read from the platform's class files is no one's
+    /// subtype here: its methods have no bodies and change no project state, like the JDK
+    /// model's natives, so a call need never dispatch to them, and `Object` would otherwise
+    /// have hundreds of descendants.
     children: HashMap<&'p str, Vec<usize>>,
     /// [`Hierarchy::ancestors`] of each class, computed once: vcgen asks for them at every
     /// field access, call and allocation.
@@ -28,6 +32,9 @@ impl<'p> Hierarchy<'p> {
         let mut children: HashMap<&str, Vec<usize>> = HashMap::new();
         for (i, c) in classes.iter().enumerate() {
             by_name.insert(c.name.as_str(), i);
+            if c.signatures_only {
+                continue;
+            }
             let supers = c.superclass.iter().chain(c.interfaces.iter());
             for s in supers {
                 if let Some(n) = s.class_name() {
@@ -236,6 +243,7 @@ mod tests {
             file: 0,
             span: Span::default(),
             library: false,
+            signatures_only: false,
         }
     }
 

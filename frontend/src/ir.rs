@@ -364,9 +364,13 @@ pub struct Class {
     pub file: FileId,
     /// The whole declaration.
     pub span: Span,
-    /// True for the JDK model.
+    /// True for the JDK model and the platform's classes.
     #[serde(default, skip_serializing_if = "is_false")]
     pub library: bool,
+    /// True for a platform class read from the JDK's class files: its members are typed and
+    /// have no bodies ([`crate::library`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub signatures_only: bool,
 }
 
 impl Class {
@@ -404,6 +408,11 @@ pub struct Field {
     /// converted to its type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub constant: Option<Literal>,
+    /// True for a field read from the platform's class files. Its value is set by code dsd
+    /// does not see: a `static final` one without a constant (`TimeUnit.SECONDS`,
+    /// `Boolean.TRUE`) is taken to hold some non-null value.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub platform: bool,
 }
 
 /// A local variable or parameter.

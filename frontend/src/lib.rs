@@ -14,6 +14,7 @@ pub mod files;
 pub mod hierarchy;
 pub mod ir;
 pub mod jdk;
+pub mod library;
 mod literal;
 mod names;
 mod syntax;
@@ -86,10 +87,25 @@ pub fn program_path(work_dir: &Path) -> PathBuf {
     work_dir.join("ir").join("program.json")
 }
 
-/// Parses the project's `.java` files below `sources` (see [`walk`] for which) and writes `ir/program.json` in `work_dir`.
-pub fn parse_stage(sources: &[PathBuf], work_dir: &Path) -> Result<ParseSummary, Error> {
+/// Parses the project's `.java` files below `sources` (see [`walk`] for which) and writes
+/// `ir/program.json` in `work_dir`; the platform classes they name are typed from the JDK
+/// installed at `java_home`, when one is given ([`library`]).
+pub fn parse_stage(
+    sources: &[PathBuf],
+    work_dir: &Path,
+    java_home: Option<&Path>,
+) -> Result<ParseSummary, Error> {
     let inputs = collect_sources(sources, SourceSet::Main, Some(work_dir))?;
-    let (program, summary) = parse_program(&inputs);
+    let library = match java_home {
+        Some(home) => Some(library::Library::open(home).map_err(|e| {
+            Error(format!(
+                "cannot read the JDK's classes: {e}; dsd needs a JDK 9 or later (set JAVA_HOME)"
+            ))
+        })?),
+        None => None,
+    };
+    let project = read_inputs(&inputs);
+    let (program, summary) = parse_texts(project, library.as_ref());
     summary.reject_duplicate_classes()?;
     let path = program_path(work_dir);
     if let Some(dir) = path.parent() {
@@ -117,14 +133,21 @@ struct Parsed {
     scope: FileScope,
 }
 
-/// Parses the JDK model and the given project files into a program model.
+/// Parses the JDK model and the given project files into a program model, without the
+/// platform's class files.
 pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
-    let project = inputs.iter().map(|i| ProjectText {
-        path: i.path.display().to_string(),
-        rel: i.rel.clone(),
-        text: std::fs::read_to_string(&i.path).ok(),
-    });
-    parse_texts(project.collect())
+    parse_texts(read_inputs(inputs), None)
+}
+
+fn read_inputs(inputs: &[Input]) -> Vec<ProjectText> {
+    inputs
+        .iter()
+        .map(|i| ProjectText {
+            path: i.path.display().to_string(),
+            rel: i.rel.clone(),
+            text: std::fs::read_to_string(&i.path).ok(),
+        })
+        .collect()
 }
 
 /// Parses the JDK model and project sources held in memory, `(path, text)` pairs, into a
@@ -132,12 +155,20 @@ pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
 /// Java source without files. A path such as `p/A.java` names the file in site ids and
 /// diagnostics; nothing is read from disk.
 pub fn parse_sources(sources: &[(&str, &str)]) -> (Program, ParseSummary) {
+    parse_sources_with(sources, None)
+}
+
+/// [`parse_sources`], with the platform classes the sources name read from `library`.
+pub fn parse_sources_with(
+    sources: &[(&str, &str)],
+    library: Option<&library::Library>,
+) -> (Program, ParseSummary) {
     let project = sources.iter().map(|(path, text)| ProjectText {
         path: path.to_string(),
         rel: path.trim_start_matches('/').to_string(),
         text: Some(text.to_string()),
     });
-    parse_texts(project.collect())
+    parse_texts(project.collect(), library)
 }
 
 /// One project source to parse; `text` is `None` when the file could not be read.
@@ -147,7 +178,10 @@ struct ProjectText {
     text: Option<String>,
 }
 
-fn parse_texts(project: Vec<ProjectText>) -> (Program, ParseSummary) {
+fn parse_texts(
+    project: Vec<ProjectText>,
+    library: Option<&library::Library>,
+) -> (Program, ParseSummary) {
     let mut program = Program::default();
     let mut parsed = Vec::new();
     let mut parser = tree_sitter::Parser::new();
@@ -159,7 +193,7 @@ fn parse_texts(project: Vec<ProjectText>) -> (Program, ParseSummary) {
         });
         return (program, ParseSummary::default());
     }
-    let library = jdk::MODEL.iter().map(|(rel, text)| {
+    let model = jdk::MODEL.iter().map(|(rel, text)| {
         (
             format!("<jdk>/{rel}"),
             rel.to_string(),
@@ -168,7 +202,7 @@ fn parse_texts(project: Vec<ProjectText>) -> (Program, ParseSummary) {
         )
     });
     let project = project.into_iter().map(|p| (p.path, p.rel, p.text, false));
-    for (path, rel, text, is_library) in library.chain(project) {
+    for (path, rel, text, is_library) in model.chain(project) {
         let file = program.files.len() as ir::FileId;
         let text = text.unwrap_or_else(|| {
             program.diagnostics.push(Diagnostic {
@@ -204,7 +238,7 @@ fn parse_texts(project: Vec<ProjectText>) -> (Program, ParseSummary) {
         });
         parsed.push(Parsed { text, tree, scope });
     }
-    let duplicates = declare_classes(&mut program, &parsed);
+    let duplicates = declare_classes(&mut program, &parsed, library);
     let unknowns = lower_bodies(&mut program, &parsed);
     let summary = summarize(&program, unknowns, duplicates);
     (program, summary)
@@ -255,7 +289,11 @@ fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Dia
 }
 
 /// Declares every class with its header; returns one line per project class defined twice.
-fn declare_classes(program: &mut Program, parsed: &[Parsed]) -> Vec<String> {
+fn declare_classes(
+    program: &mut Program,
+    parsed: &[Parsed],
+    library: Option<&library::Library>,
+) -> Vec<String> {
     let mut duplicates = Vec::new();
     for (fi, p) in parsed.iter().enumerate() {
         let Some(tree) = &p.tree else { continue };
@@ -295,6 +333,20 @@ fn declare_classes(program: &mut Program, parsed: &[Parsed]) -> Vec<String> {
                 .push(declare::skeleton(&src, &decl, outer_kind, library));
         }
     }
+    let completion = library.map(|library| {
+        let mut named = std::collections::BTreeSet::new();
+        for (fi, p) in parsed.iter().enumerate() {
+            let Some(tree) = p.tree.as_ref().filter(|_| !program.files[fi].library) else {
+                continue;
+            };
+            let src = Source {
+                file: fi as ir::FileId,
+                text: &p.text,
+            };
+            library::named_in(library, &src, tree.root_node(), &p.scope, &mut named);
+        }
+        library::complete(program, named, library)
+    });
     // Every class's supertypes first, then its members: a member's type may name a member
     // class inherited from a supertype declared in a later file (JLS 8.5), such as
     // `Context` in `Base16 extends BaseNCodec`.
@@ -327,6 +379,15 @@ fn declare_classes(program: &mut Program, parsed: &[Parsed]) -> Vec<String> {
                 }
             }
         }
+    }
+    if let Some(completion) = completion {
+        for problem in &completion.problems {
+            program.diagnostics.push(Diagnostic {
+                span: Span::default(),
+                message: format!("platform class not read: {problem}"),
+            });
+        }
+        completion.merge_into(program);
     }
     duplicates
 }

@@ -57,6 +57,18 @@ pub fn find_tool(name: &str) -> Result<PathBuf, Error> {
     })
 }
 
+/// The home of the JDK whose `javac` dsd uses: two folders above the real path of `javac`
+/// (`/usr/lib/jvm/java-17-openjdk-amd64` for `/usr/bin/javac`).
+pub fn java_home() -> Result<PathBuf, Error> {
+    let javac = find_tool("javac")?;
+    let real =
+        std::fs::canonicalize(&javac).map_err(|e| Error(format!("{}: {e}", javac.display())))?;
+    real.parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .ok_or_else(|| Error(format!("{} is not in a JDK's bin folder", real.display())))
+}
+
 /// The required jars of a flavour, plus the optional hamcrest libraries when present.
 fn junit_jars(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, Error> {
     let required: &[&str] = match flavour {

@@ -94,15 +94,17 @@ impl Stages {
                 missing.display()
             )));
         }
+        // Without a JDK the platform's classes stay untyped; the run stage says what is missing.
+        let java_home = invariants::toolchain::java_home().ok();
         let files = StageFiles {
             inputs: source_files(sources, frontend::SourceSet::Main, &self.work)?,
             outputs: vec![self.work.join("ir")],
-            options: format!("{sources:?}"),
+            options: format!("{sources:?} {java_home:?}"),
         };
         let s = self.stage(
             "parse",
             files,
-            |work, _| frontend::parse_stage(sources, work),
+            |work, _| frontend::parse_stage(sources, work, java_home.as_deref()),
             |s| {
                 format!(
                     "{}, {}, {} ({} unknown nodes, {})",

@@ -112,3 +112,8 @@ fn sources_in_a_package_of_the_jdk_are_compiled_and_tested_as_a_patch_of_its_mod
 fn string_builders_and_buffers_throw_where_the_jdk_does() {
     fixture("builders");
 }
+
+#[test]
+fn platform_classes_outside_the_model_are_typed_from_the_jdk() {
+    fixture("platform");
+}

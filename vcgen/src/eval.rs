@@ -84,12 +84,15 @@ impl<'p> Lower<'p> {
                 name,
             } => {
                 let field_ty = self.field_type(class, name).unwrap_or_else(|| e.ty.clone());
-                let constant = self
-                    .h
-                    .find_field(class, name)
-                    .and_then(|(_, f)| f.constant.clone());
-                if let (None, Some(c)) = (target, constant) {
+                let field = self.h.find_field(class, name).map(|(_, f)| f);
+                if let (None, Some(c)) = (target, field.and_then(|f| f.constant.clone())) {
                     return self.literal(&c, &field_ty);
+                }
+                let platform_final = field
+                    .is_some_and(|f| f.platform && f.modifiers.is_static && f.modifiers.is_final);
+                if target.is_none() && platform_final {
+                    let raw = self.fresh_value(&field_ty.erasure(), true);
+                    return self.convert_value(st, raw, &field_ty.erasure(), &e.ty, e.span);
                 }
                 let raw = match target {
                     None => self.heap(st, &static_key(class, name)),

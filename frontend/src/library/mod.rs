@@ -1,0 +1,301 @@
+//! The platform's classes, typed from the installed JDK's own class files.
+//!
+//! The JDK model (`frontend/jdk/`) gives what real code calls most a body, the contract
+//! whose crashes dsd checks; every other platform class the project names is read from the
+//! module image of the JDK that compiles and runs it (`lib/modules`), so that its calls,
+//! constructors and fields are typed and resolved with Java's rules instead of being
+//! unknown. A model class keeps its own members and gains the others from its class file.
+//!
+//! Which classes: those the project's files name (through their imports, the packages they
+//! import on demand, `java.lang`, or a qualified name), every supertype of a class read, and
+//! the classes the members of a named class return or hold, two levels deep, so that a chain
+//! such as `Calendar.getInstance().getTime().getTime()` is typed to its end. Member classes
+//! of a class read are read with it (`Map.Entry`).
+
+mod classfile;
+mod jimage;
+mod signature;
+
+use crate::ir::{Class, Program, SourceFile, Type};
+use crate::names::FileScope;
+use crate::syntax::Source;
+use jimage::ModuleImage;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::Path;
+
+/// How many levels of member types are followed from a class the project names.
+const MEMBER_DEPTH: usize = 2;
+
+/// The classes of an installed JDK.
+pub struct Library {
+    image: ModuleImage,
+}
+
+impl Library {
+    /// Opens the module image of the JDK installed at `java_home`.
+    pub fn open(java_home: &Path) -> Result<Library, String> {
+        let image = ModuleImage::open(&java_home.join("lib").join("modules"))?;
+        Ok(Library { image })
+    }
+
+    /// True when the platform has a class of this binary name.
+    pub fn contains(&self, name: &str) -> bool {
+        self.image.contains(name)
+    }
+
+    /// The member classes of `outer`, by binary name (`java.util.Map$Entry` for `java.util.Map`).
+    fn members_of<'a>(&'a self, outer: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.image.names().filter(move |n| {
+            n.strip_prefix(outer)
+                .and_then(|rest| rest.strip_prefix('$'))
+                .is_some_and(|simple| {
+                    !simple.contains('$') && !simple.starts_with(|c: char| c.is_ascii_digit())
+                })
+        })
+    }
+}
+
+/// The platform classes one file names: through its single-type and static imports, as a
+/// simple name in a package it imports on demand or in `java.lang`, or as a qualified name.
+pub fn named_in(
+    library: &Library,
+    src: &Source,
+    root: tree_sitter::Node,
+    scope: &FileScope,
+    out: &mut BTreeSet<String>,
+) {
+    let mut add = |qualified: &str| {
+        if let Some(name) = platform_class(library, qualified) {
+            out.insert(name);
+        }
+    };
+    for q in scope
+        .single
+        .values()
+        .chain(scope.static_single.values())
+        .chain(&scope.static_on_demand)
+    {
+        add(q);
+    }
+    let mut packages: Vec<&str> = scope.on_demand.iter().map(String::as_str).collect();
+    packages.push("java.lang");
+    let mut stack = vec![root];
+    let mut simple: HashSet<&str> = HashSet::new();
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "type_identifier" | "identifier" => {
+                let text = src.text(node);
+                if text.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    simple.insert(text);
+                }
+            }
+            "scoped_type_identifier" | "scoped_identifier" | "field_access" => {
+                let text: String = src.text(node).split_whitespace().collect();
+                if text.starts_with(|c: char| c.is_ascii_lowercase())
+                    && !text.contains(['(', '<', '['])
+                {
+                    add(&text);
+                }
+            }
+            _ => {}
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    for name in simple {
+        for package in &packages {
+            add(&format!("{package}.{name}"));
+        }
+    }
+}
+
+/// The platform class a dotted name names, nested classes written with dots
+/// (`java.util.Map.Entry`) or as a prefix of a longer name (`java.util.Calendar.MONTH`).
+fn platform_class(library: &Library, dotted: &str) -> Option<String> {
+    let parts: Vec<&str> = dotted.split('.').collect();
+    for split in 1..=parts.len() {
+        let (package, classes) = parts.split_at(split - 1);
+        let Some((first, nested)) = classes.split_first() else {
+            continue;
+        };
+        if !first.starts_with(|c: char| c.is_ascii_uppercase()) {
+            continue;
+        }
+        let mut name = if package.is_empty() {
+            first.to_string()
+        } else {
+            format!("{}.{first}", package.join("."))
+        };
+        if !library.contains(&name) {
+            continue;
+        }
+        for n in nested {
+            let candidate = format!("{name}${n}");
+            if !library.contains(&candidate) {
+                break;
+            }
+            name = candidate;
+        }
+        return Some(name);
+    }
+    None
+}
+
+/// What reading the platform classes left to do once the model's own members are declared.
+#[derive(Default)]
+pub struct Completion {
+    /// The class files of model classes, whose members the model lacks are added by
+    /// [`Completion::merge_into`].
+    model: Vec<Class>,
+    /// Problems met, one line each.
+    pub problems: Vec<String>,
+}
+
+/// Adds to `program` the platform classes that `referenced` names (binary names), with their
+/// supertypes, member classes and member types ([`MEMBER_DEPTH`] levels). The class files of
+/// classes the model declares are kept for [`Completion::merge_into`].
+pub fn complete(
+    program: &mut Program,
+    referenced: BTreeSet<String>,
+    library: &Library,
+) -> Completion {
+    let file = program.files.len() as crate::ir::FileId;
+    program.files.push(SourceFile {
+        path: "<jdk>/lib/modules".into(),
+        rel: "lib/modules".into(),
+        package: String::new(),
+        library: true,
+    });
+    let mut completion = Completion::default();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut queue: Vec<(String, usize)> = referenced.into_iter().map(|n| (n, 0)).collect();
+    let model: Vec<String> = program
+        .classes
+        .iter()
+        .filter(|c| c.library)
+        .map(|c| c.name.clone())
+        .collect();
+    queue.extend(model.into_iter().map(|n| (n, 0)));
+    while let Some((name, depth)) = queue.pop() {
+        if !seen.insert(name.clone()) || !library.contains(&name) {
+            continue;
+        }
+        let bytes = match library.image.read(&name) {
+            Some(Ok(bytes)) => bytes,
+            Some(Err(e)) => {
+                completion.problems.push(e);
+                continue;
+            }
+            None => continue,
+        };
+        let class = match classfile::read(&bytes, file) {
+            Ok(c) => c,
+            Err(e) => {
+                completion.problems.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        for sup in class.superclass.iter().chain(&class.interfaces) {
+            classes_in(sup, &mut |n| queue.push((n.to_string(), depth)));
+        }
+        for member in library.members_of(&name) {
+            queue.push((member.to_string(), depth));
+        }
+        if depth < MEMBER_DEPTH {
+            let types = class
+                .fields
+                .iter()
+                .map(|f| &f.ty)
+                .chain(class.methods.iter().map(|m| &m.ret));
+            for ty in types {
+                classes_in(ty, &mut |n| queue.push((n.to_string(), depth + 1)));
+            }
+        }
+        if program.classes.iter().any(|c| c.name == class.name) {
+            completion.model.push(class);
+        } else {
+            program.classes.push(class);
+        }
+    }
+    completion
+}
+
+impl Completion {
+    /// Gives each model class the methods and fields its class file declares and neither it
+    /// nor a model class it extends declares. Constructors are not added: the model's fields
+    /// hold its state (a string's characters, a list's size), which only its own
+    /// constructors set.
+    pub fn merge_into(self, program: &mut Program) {
+        let declared: HashMap<String, ModelClass> = program
+            .classes
+            .iter()
+            .filter(|c| c.library)
+            .map(|c| {
+                let supers = c
+                    .superclass
+                    .iter()
+                    .chain(&c.interfaces)
+                    .filter_map(|t| t.class_name().map(str::to_string))
+                    .collect();
+                let methods = c
+                    .methods
+                    .iter()
+                    .map(|m| (m.name.clone(), m.descriptor.clone()))
+                    .collect();
+                (c.name.clone(), (supers, methods))
+            })
+            .collect();
+        let in_model = |class: &str, name: &str, descriptor: &str| {
+            let mut stack = vec![class.to_string()];
+            let mut seen = HashSet::new();
+            while let Some(c) = stack.pop() {
+                let Some((supers, methods)) = declared.get(&c).filter(|_| seen.insert(c.clone()))
+                else {
+                    continue;
+                };
+                if methods.contains(&(name.to_string(), descriptor.to_string())) {
+                    return true;
+                }
+                stack.extend(supers.iter().cloned());
+            }
+            false
+        };
+        for read in self.model {
+            let Some(target) = program
+                .classes
+                .iter_mut()
+                .find(|c| c.name == read.name && c.library)
+            else {
+                continue;
+            };
+            for f in read.fields {
+                if !target.fields.iter().any(|d| d.name == f.name) {
+                    target.fields.push(f);
+                }
+            }
+            for m in read.methods {
+                if !m.is_constructor() && !in_model(&read.name, &m.name, &m.descriptor) {
+                    target.methods.push(m);
+                }
+            }
+        }
+    }
+}
+
+/// A model class's direct supertypes and the methods it declares (name, descriptor).
+type ModelClass = (Vec<String>, HashSet<(String, String)>);
+
+/// Calls `f` with every class name in `ty`, type arguments included.
+fn classes_in(ty: &Type, f: &mut dyn FnMut(&str)) {
+    match ty {
+        Type::Class { name, args } => {
+            f(name);
+            for a in args {
+                classes_in(a, f);
+            }
+        }
+        Type::Array(e) => classes_in(e, f),
+        Type::Var { bound, .. } => classes_in(bound, f),
+        _ => {}
+    }
+}

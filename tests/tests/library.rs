@@ -1,0 +1,99 @@
+//! Platform classes outside the JDK model are typed from the installed JDK's class files:
+//! their calls, constructors, fields and constants resolve, and the model keeps its bodies.
+
+use frontend::ir::{Literal, Program, Type};
+use frontend::library::Library;
+
+const SOURCE: &str = r#"
+package p;
+
+import java.util.*;
+import java.util.concurrent.TimeUnit;
+
+public class A {
+    int month(Calendar c) { return c.get(Calendar.MONTH); }
+    int bits() { return new BitSet().cardinality(); }
+    int first(Map<String, List<Integer>> m) { return m.get("a").get(0); }
+    String name(Class<?> k) { return k.getSuperclass().getSimpleName(); }
+    long seconds(long ms) { return TimeUnit.MILLISECONDS.toSeconds(ms); }
+    Object key(Map.Entry<String, Integer> e) { return e.getKey(); }
+    int last(String s) { return s.lastIndexOf("x") + s.charAt(0); }
+}
+"#;
+
+fn parse() -> (Program, frontend::ParseSummary) {
+    let home = invariants::toolchain::java_home().expect("an installed JDK");
+    let library = Library::open(&home).expect("the JDK's module image");
+    frontend::parse_sources_with(&[("p/A.java", SOURCE)], Some(&library))
+}
+
+#[test]
+fn calls_fields_and_constants_of_platform_classes_are_typed() {
+    let (program, summary) = parse();
+    assert_eq!(summary.unknown_nodes, 0, "{:?}", summary.diagnostics);
+    let class = |name: &str| {
+        program
+            .classes
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("{name} read"))
+    };
+    let calendar = class("java.util.Calendar");
+    assert!(calendar.library && calendar.signatures_only);
+    let month = calendar
+        .fields
+        .iter()
+        .find(|f| f.name == "MONTH")
+        .expect("MONTH");
+    assert_eq!(month.constant, Some(Literal::Int(2)));
+    assert!(month.platform && month.modifiers.is_static);
+    // A member class, a supertype, and the type a named class's method returns.
+    class("java.util.Map$Entry");
+    class("java.util.AbstractCollection");
+    class("java.util.Date");
+    let get = calendar
+        .methods
+        .iter()
+        .find(|m| m.name == "get" && m.descriptor == "(I)I")
+        .expect("Calendar.get(int)");
+    assert!(get.modifiers.native && get.body.is_none());
+    let a = class("p.A");
+    let key = a.methods.iter().find(|m| m.name == "key").expect("key");
+    let Some(body) = &key.body else {
+        panic!("a body")
+    };
+    let text = format!("{body:?}");
+    assert!(text.contains("getKey"), "{text}");
+    assert!(!text.contains("Unknown"), "{text}");
+    assert!(matches!(key.ret, Type::Class { .. }));
+}
+
+#[test]
+fn model_classes_keep_their_bodies_and_gain_the_members_they_lack() {
+    let (program, _) = parse();
+    let string = program
+        .classes
+        .iter()
+        .find(|c| c.name == "java.lang.String")
+        .expect("String");
+    assert!(!string.signatures_only);
+    let char_at = string
+        .methods
+        .iter()
+        .find(|m| m.name == "charAt")
+        .expect("charAt");
+    assert!(char_at.body.is_some(), "the model's contract stays");
+    let last = string
+        .methods
+        .iter()
+        .find(|m| m.name == "lastIndexOf" && m.descriptor == "(Ljava/lang/String;)I")
+        .expect("lastIndexOf(String), from the class file");
+    assert!(last.modifiers.native);
+    assert!(
+        !string
+            .methods
+            .iter()
+            .any(|m| m.is_constructor() && m.modifiers.native),
+        "no constructor that would leave the model's fields unset"
+    );
+}
