@@ -6,4 +6,10 @@ public class Exception extends Throwable {
 
     public Exception(String message) {
     }
+
+    public Exception(String message, Throwable cause) {
+    }
+
+    public Exception(Throwable cause) {
+    }
 }

@@ -6,4 +6,10 @@ public class IllegalArgumentException extends RuntimeException {
 
     public IllegalArgumentException(String message) {
     }
+
+    public IllegalArgumentException(String message, Throwable cause) {
+    }
+
+    public IllegalArgumentException(Throwable cause) {
+    }
 }

@@ -6,4 +6,10 @@ public class IllegalStateException extends RuntimeException {
 
     public IllegalStateException(String message) {
     }
+
+    public IllegalStateException(String message, Throwable cause) {
+    }
+
+    public IllegalStateException(Throwable cause) {
+    }
 }

@@ -6,4 +6,10 @@ public class RuntimeException extends Exception {
 
     public RuntimeException(String message) {
     }
+
+    public RuntimeException(String message, Throwable cause) {
+    }
+
+    public RuntimeException(Throwable cause) {
+    }
 }

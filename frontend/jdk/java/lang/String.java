@@ -8,6 +8,79 @@ public final class String implements CharSequence, Comparable<String> {
         value = new char[0];
     }
 
+    public String(String original) {
+        value = original.value;
+    }
+
+    public String(char[] value) {
+        this.value = new char[value.length];
+    }
+
+    public String(char[] value, int offset, int count) {
+        checkBoundsOffCount(offset, count, value.length);
+        this.value = new char[count];
+    }
+
+    public String(int[] codePoints, int offset, int count) {
+        checkBoundsOffCount(offset, count, codePoints.length);
+        this.value = new char[decodedLength(count, 2)];
+    }
+
+    public String(byte[] bytes) {
+        this.value = new char[decodedLength(bytes.length, 1)];
+    }
+
+    public String(byte[] bytes, int offset, int length) {
+        checkBoundsOffCount(offset, length, bytes.length);
+        this.value = new char[decodedLength(length, 1)];
+    }
+
+    public String(byte[] bytes, java.nio.charset.Charset charset) {
+        if (charset == null) {
+            throw new NullPointerException();
+        }
+        this.value = new char[decodedLength(bytes.length, 1)];
+    }
+
+    public String(byte[] bytes, int offset, int length, java.nio.charset.Charset charset) {
+        if (charset == null) {
+            throw new NullPointerException();
+        }
+        checkBoundsOffCount(offset, length, bytes.length);
+        this.value = new char[decodedLength(length, 1)];
+    }
+
+    public String(byte[] bytes, String charsetName) {
+        if (charsetName == null) {
+            throw new NullPointerException();
+        }
+        this.value = new char[decodedLength(bytes.length, 1)];
+    }
+
+    public String(StringBuilder builder) {
+        this.value = new char[builder.length()];
+    }
+
+    public String(StringBuffer buffer) {
+        this.value = new char[buffer.length()];
+    }
+
+    /** `[offset, offset + count)` within `length`, as JDK 17 checks it. */
+    static void checkBoundsOffCount(int offset, int count, int length) {
+        if (offset < 0 || count < 0 || offset > length - count) {
+            throw new StringIndexOutOfBoundsException();
+        }
+    }
+
+    /** How many chars `units` code points or bytes decode to: at most `perUnit` each. */
+    private static int decodedLength(int units, int perUnit) {
+        int n = dsd.Intrinsics.anyInt();
+        if (n < 0 || n > units * perUnit) {
+            n = units;
+        }
+        return n;
+    }
+
     public int length() {
         return value.length;
     }

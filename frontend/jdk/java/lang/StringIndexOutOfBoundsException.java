@@ -6,4 +6,7 @@ public class StringIndexOutOfBoundsException extends IndexOutOfBoundsException {
 
     public StringIndexOutOfBoundsException(String message) {
     }
+
+    public StringIndexOutOfBoundsException(int index) {
+    }
 }

@@ -6,4 +6,10 @@ public class UnsupportedOperationException extends RuntimeException {
 
     public UnsupportedOperationException(String message) {
     }
+
+    public UnsupportedOperationException(String message, Throwable cause) {
+    }
+
+    public UnsupportedOperationException(Throwable cause) {
+    }
 }

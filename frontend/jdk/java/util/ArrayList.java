@@ -13,6 +13,10 @@ public class ArrayList<E> implements List<E> {
         }
     }
 
+    public ArrayList(Collection<? extends E> c) {
+        size = c.size();
+    }
+
     public int size() {
         return size;
     }

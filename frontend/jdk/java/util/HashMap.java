@@ -7,6 +7,22 @@ public class HashMap<K, V> implements Map<K, V> {
     public HashMap() {
     }
 
+    public HashMap(int initialCapacity) {
+        if (initialCapacity < 0) {
+            throw new IllegalArgumentException();
+        }
+    }
+
+    public HashMap(int initialCapacity, float loadFactor) {
+        if (initialCapacity < 0 || !(loadFactor > 0)) {
+            throw new IllegalArgumentException();
+        }
+    }
+
+    public HashMap(Map<? extends K, ? extends V> m) {
+        size = m.size();
+    }
+
     @Nullable
     public native V get(Object key);
 
