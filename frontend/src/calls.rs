@@ -299,6 +299,9 @@ impl BodyCx<'_> {
         let ret = crate::expr::erase_free_vars(&typing::substitute(&method.ret, &map), &map);
         let ret = if ret == Type::Null {
             Type::object()
+        } else if method.name == "clone" && method.param_count == 0 && recv_ty.element().is_some() {
+            // An array's `clone()` returns its own array type (JLS 10.7).
+            recv_ty.clone()
         } else {
             ret
         };

@@ -137,6 +137,14 @@ impl<'p> Lower<'p> {
                 self.new_array(st, &e.ty, dims, init.as_deref(), e.span)
             }
             ExprKind::Call {
+                receiver: Some(array),
+                method,
+                args,
+                ..
+            } if method.name == "clone" && args.is_empty() && array.ty.element().is_some() => {
+                self.clone_array(st, array, e.span)
+            }
+            ExprKind::Call {
                 receiver,
                 method,
                 args,
@@ -477,6 +485,34 @@ impl<'p> Lower<'p> {
     }
 
     /// Writes the whole contents of array object `id`.
+    /// `a.clone()` on an array (JLS 10.7): after the null check, a new array of the same
+    /// dynamic type and length holding the same elements.
+    fn clone_array(&mut self, st: &mut State, array: &'p Expr, span: Span) -> Val {
+        let source = self.eval(st, array);
+        self.null_check(st, &source.term, array, span);
+        let elem = array
+            .ty
+            .element()
+            .cloned()
+            .unwrap_or(Type::Unknown)
+            .erasure();
+        let id = self.alloc();
+        self.smt
+            .assert(&format!("(= (dtype {id}) (dtype {}))", source.term));
+        let length = self.array_length(&source.term);
+        self.smt.assert(&format!("(= (alen {id}) {length})"));
+        if let Some(known) = self.known_lengths.get(&source.term).cloned() {
+            self.known_lengths.insert(id.clone(), known);
+        }
+        let heap = self.heap(st, &array_key(&elem));
+        let content = format!("(select {} {})", heap.term, source.term);
+        self.store_contents(st, &elem, &id, content);
+        Val {
+            term: id,
+            sort: "Int",
+        }
+    }
+
     pub fn store_contents(&mut self, st: &mut State, elem: &Type, id: &str, content: Term) {
         let key = array_key(elem);
         let heap = self.heap(st, &key);

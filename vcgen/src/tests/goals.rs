@@ -138,3 +138,21 @@ fn a_path_goes_on_only_after_an_allocation_the_test_jvm_can_hold() {
         "#]],
     );
 }
+
+#[test]
+fn an_array_clone_is_a_new_array_after_a_null_check() {
+    check_goals(
+        r#"
+        public class A {
+            public static int first(int[] a) {
+                int[] copy = a.clone();
+                return copy[0];
+            }
+        }
+        "#,
+        expect![[r#"
+            3:22 NullPointerException A.first(int[]) direct: (and (or (= how(a) 0) (= how(a) 1)) (= m!1 0))
+            4:16 ArrayIndexOutOfBoundsException A.first(int[]) direct: (and (and (or (= how(a) 0) (= how(a) 1)) (not (= m!1 0))) (bvsge 0 (alen (- 1))))
+        "#]],
+    );
+}

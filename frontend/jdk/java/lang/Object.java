@@ -11,4 +11,6 @@ public class Object {
     public native String toString();
 
     public final native Class<?> getClass();
+
+    protected native Object clone() throws CloneNotSupportedException;
 }
