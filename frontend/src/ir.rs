@@ -210,6 +210,11 @@ impl Type {
         }
     }
 
+    /// The erased element type of an array type, `Unknown` for any other type.
+    pub fn element_erasure(&self) -> Type {
+        self.element().map_or(Type::Unknown, Type::erasure)
+    }
+
     /// The primitive a box class holds (`java.lang.Integer` gives `int`).
     pub fn unboxed(&self) -> Option<Type> {
         Some(match self.class_name()? {

@@ -62,7 +62,12 @@ impl ModulePatches {
         learned
     }
 
-    /// The packages of a module, dotted.
+    /// Each patched module with its project packages, dotted.
+    pub fn modules(&self) -> impl Iterator<Item = (&str, &BTreeSet<String>)> {
+        self.modules.iter().map(|(m, ps)| (m.as_str(), ps))
+    }
+
+    /// Every patched package with its module.
     pub fn packages(&self) -> impl Iterator<Item = (&str, &str)> {
         self.modules
             .iter()

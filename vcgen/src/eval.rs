@@ -124,12 +124,7 @@ impl<'p> Lower<'p> {
             ExprKind::ArrayAccess { array, .. } => {
                 let place = self.place(st, e, e.span);
                 self.check_place(st, &place, e.span);
-                let elem = array
-                    .ty
-                    .element()
-                    .cloned()
-                    .unwrap_or(Type::Unknown)
-                    .erasure();
+                let elem = array.ty.element_erasure();
                 let raw = self.read_place(st, &place, &elem);
                 self.convert_value(st, raw, &elem, &e.ty, e.span)
             }
@@ -411,7 +406,7 @@ impl<'p> Lower<'p> {
         init: Option<&'p [Expr]>,
         span: Span,
     ) -> Val {
-        let elem = ty.element().cloned().unwrap_or(Type::Unknown).erasure();
+        let elem = ty.element_erasure();
         if let Some(init) = init {
             let values: Vec<Val> = init.iter().map(|e| self.eval(st, e)).collect();
             let id = self.alloc();
@@ -484,18 +479,12 @@ impl<'p> Lower<'p> {
         }
     }
 
-    /// Writes the whole contents of array object `id`.
     /// `a.clone()` on an array (JLS 10.7): after the null check, a new array of the same
     /// dynamic type and length holding the same elements.
     fn clone_array(&mut self, st: &mut State, array: &'p Expr, span: Span) -> Val {
         let source = self.eval(st, array);
         self.null_check(st, &source.term, array, span);
-        let elem = array
-            .ty
-            .element()
-            .cloned()
-            .unwrap_or(Type::Unknown)
-            .erasure();
+        let elem = array.ty.element_erasure();
         let id = self.alloc();
         self.smt
             .assert(&format!("(= (dtype {id}) (dtype {}))", source.term));
@@ -513,6 +502,7 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// Writes the whole contents of array object `id`.
     pub fn store_contents(&mut self, st: &mut State, elem: &Type, id: &str, content: Term) {
         let key = array_key(elem);
         let heap = self.heap(st, &key);

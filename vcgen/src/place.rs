@@ -63,12 +63,7 @@ impl<'p> Lower<'p> {
                 let arr = self.eval(st, array).term;
                 let idx = self.eval(st, index);
                 let idx = self.fit(idx, &Type::Int).term;
-                let elem = array
-                    .ty
-                    .element()
-                    .cloned()
-                    .unwrap_or(Type::Unknown)
-                    .erasure();
+                let elem = array.ty.element_erasure();
                 Place::Element { elem, arr, idx }
             }
             _ => Place::Untracked,

@@ -44,6 +44,8 @@ pub struct ModuleImage {
     base: u64,
     /// `java.util.Map$Entry` to its resource, for the `.class` files of every module.
     classes: HashMap<String, Resource>,
+    /// `java.util.Map` to its named member classes (`java.util.Map$Entry`).
+    members: HashMap<String, Vec<String>>,
 }
 
 impl ModuleImage {
@@ -114,10 +116,27 @@ impl ModuleImage {
                 },
             );
         }
+        let mut members: HashMap<String, Vec<String>> = HashMap::new();
+        for name in classes.keys() {
+            let Some((outer, simple)) = name.rsplit_once('$') else {
+                continue;
+            };
+            if !simple.starts_with(|c: char| c.is_ascii_digit()) {
+                members
+                    .entry(outer.to_string())
+                    .or_default()
+                    .push(name.clone());
+            }
+        }
+        // In name order: which classes are read, and how deep, must not depend on a hash.
+        for names in members.values_mut() {
+            names.sort();
+        }
         Ok(ModuleImage {
             file,
             base: index_size as u64,
             classes,
+            members,
         })
     }
 
@@ -126,9 +145,10 @@ impl ModuleImage {
         self.classes.contains_key(name)
     }
 
-    /// The binary names of every class in the image.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.classes.keys().map(String::as_str)
+    /// The named member classes of `outer`, by binary name (`java.util.Map$Entry` for
+    /// `java.util.Map`); anonymous classes (`Outer$1`) are not members.
+    pub fn members_of(&self, outer: &str) -> &[String] {
+        self.members.get(outer).map_or(&[], Vec::as_slice)
     }
 
     /// The class file of a platform class: `None` when there is none by that name, an error

@@ -42,17 +42,6 @@ impl Library {
     pub fn contains(&self, name: &str) -> bool {
         self.image.contains(name)
     }
-
-    /// The member classes of `outer`, by binary name (`java.util.Map$Entry` for `java.util.Map`).
-    fn members_of<'a>(&'a self, outer: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.image.names().filter(move |n| {
-            n.strip_prefix(outer)
-                .and_then(|rest| rest.strip_prefix('$'))
-                .is_some_and(|simple| {
-                    !simple.contains('$') && !simple.starts_with(|c: char| c.is_ascii_digit())
-                })
-        })
-    }
 }
 
 /// The platform classes one file names: through its single-type and static imports, as a
@@ -198,8 +187,8 @@ pub fn complete(
         for sup in class.superclass.iter().chain(&class.interfaces) {
             classes_in(sup, &mut |n| queue.push((n.to_string(), depth)));
         }
-        for member in library.members_of(&name) {
-            queue.push((member.to_string(), depth));
+        for member in library.image.members_of(&name) {
+            queue.push((member.clone(), depth));
         }
         if depth < MEMBER_DEPTH {
             let types = class

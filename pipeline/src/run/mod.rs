@@ -18,7 +18,7 @@ use invariants::javac::{self, absolute, Compilation, JavacError, PatchedSources}
 use invariants::modules::ModulePatches;
 use jvm::{JvmConfig, TestId};
 use results::{Outcome, TestResult};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use test_compile::{Rejected, TestBuild};
@@ -278,7 +278,14 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
         .chain(build.program.classes.iter().map(|c| c.simple_name.as_str()))
         .collect();
     let in_project = |name: &str| declared.contains(name);
-    let roots = package_roots(build.program);
+    // A file's path ends with its package's folders when they spell its package, so these
+    // are the folders that hold the package folders.
+    let roots: Vec<PathBuf> = build
+        .program
+        .source_roots()
+        .iter()
+        .map(|r| absolute(r))
+        .collect();
     let mut patches = ModulePatches::default();
     let log = build.results_dir.join("javac-project.log");
     loop {
@@ -337,36 +344,10 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
     }
 }
 
-/// The folders that hold the project's package folders: a file's folder without the folders
-/// of its package, or its source root when its folders do not spell its package.
-fn package_roots(program: &frontend::ir::Program) -> Vec<PathBuf> {
-    let mut roots = program.source_roots();
-    for f in program.files.iter().filter(|f| !f.library) {
-        let Some(mut dir) = Path::new(&f.path).parent() else {
-            continue;
-        };
-        let mut spelled = true;
-        for segment in f.package.rsplit('.').filter(|s| !s.is_empty()) {
-            match (dir.file_name(), dir.parent()) {
-                (Some(name), Some(parent)) if name == segment => dir = parent,
-                _ => spelled = false,
-            }
-        }
-        if spelled && !roots.iter().any(|r| r == dir) {
-            roots.push(dir.to_path_buf());
-        }
-    }
-    roots.iter().map(|r| absolute(r)).collect()
-}
-
 /// Says once which project packages are compiled and run as patches of JDK modules.
 fn say_patched(patches: &ModulePatches) {
-    let mut by_module: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for (module, package) in patches.packages() {
-        by_module.entry(module).or_default().push(package);
-    }
-    for (module, packages) in by_module {
-        let shown: Vec<&str> = packages.iter().take(3).copied().collect();
+    for (module, packages) in patches.modules() {
+        let shown: Vec<&str> = packages.iter().take(3).map(String::as_str).collect();
         let more = match packages.len() - shown.len() {
             0 => String::new(),
             n => format!(" and {n} more"),

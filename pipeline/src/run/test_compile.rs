@@ -130,9 +130,9 @@ pub fn compile_tests(build: &TestBuild<'_>, tests: &[TestCase]) -> Result<Vec<Re
 struct TestFile<'t> {
     /// Path below the work directory, as in the index.
     rel: String,
-    /// The file as testgen wrote it.
+    /// The file as testgen wrote it (absolute, as javac names it).
     original: PathBuf,
-    /// The file javac compiles: the original, or its pruned copy.
+    /// The file javac compiles: the original, or its pruned copy (absolute).
     source: PathBuf,
     /// Tests still in the class.
     tests: Vec<&'t TestCase>,
@@ -140,7 +140,7 @@ struct TestFile<'t> {
 
 impl<'t> TestFile<'t> {
     fn new(work: &Path, rel: &str) -> Self {
-        let original = work.join(rel);
+        let original = absolute(&work.join(rel));
         TestFile {
             rel: rel.to_string(),
             source: original.clone(),
@@ -151,7 +151,7 @@ impl<'t> TestFile<'t> {
 
     /// True when javac's path names this file (as compiled now, or as testgen wrote it).
     fn is(&self, path: &Path) -> bool {
-        path == absolute(&self.source) || path == absolute(&self.original)
+        path == self.source || path == self.original
     }
 
     /// Removes the tests holding `errors` (all of them when an error lies outside every
@@ -203,7 +203,7 @@ impl<'t> TestFile<'t> {
             });
         }
         self.tests = keep;
-        let pruned = results_dir.join("pruned").join(&self.rel);
+        let pruned = absolute(&results_dir.join("pruned").join(&self.rel));
         if let Some(parent) = pruned.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| Failure::new(format!("{}: {e}", parent.display())))?;
