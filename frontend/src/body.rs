@@ -2,13 +2,15 @@
 
 use crate::hierarchy::Hierarchy;
 use crate::ir::{
-    Catch, Diagnostic, Expr, ExprKind, Literal, Local, LocalId, Span, Stmt, StmtKind, SwitchCase,
-    Type,
+    Catch, Class, Diagnostic, Expr, ExprKind, Literal, Local, LocalId, Span, Stmt, StmtKind,
+    SwitchCase, Type,
 };
 use crate::names::{ClassNames, TypeScope};
 use crate::syntax::{child_of_kind, field_children, named_children, strip_parens, Source};
 use crate::typing;
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use tree_sitter::Node;
 
 /// Everything needed to lower one body: names, the method's locals and scopes.
@@ -34,6 +36,15 @@ pub struct BodyCx<'a> {
     pub unknowns: usize,
     /// Problems found.
     pub diagnostics: Vec<Diagnostic>,
+    /// Classes made for the lambdas and method references of the body ([`crate::lambda`]).
+    pub synthetic: Vec<Class>,
+    /// How many such classes the enclosing class has made so far, for their names.
+    pub lambdas: Rc<Cell<u32>>,
+    /// The bodies of the anonymous classes written in this body, by class name.
+    pub nested: Vec<(String, crate::ClassBodies)>,
+    /// True inside a lambda body: the body runs as a method of the lambda's own class, so
+    /// `this` means the enclosing instance of that class.
+    pub in_lambda: bool,
 }
 
 impl<'a> BodyCx<'a> {
@@ -64,6 +75,10 @@ impl<'a> BodyCx<'a> {
             scopes: vec![first],
             unknowns: 0,
             diagnostics: Vec::new(),
+            synthetic: Vec::new(),
+            nested: Vec::new(),
+            lambdas: Rc::new(Cell::new(0)),
+            in_lambda: false,
         }
     }
 

@@ -8,23 +8,99 @@ use std::collections::HashMap;
 use tree_sitter::Node;
 
 /// A method chosen by overload resolution, with its types seen from the call site.
-struct Chosen {
-    class: String,
-    method: Method,
-    params: Vec<Type>,
-    ret: Type,
+pub(crate) struct Chosen {
+    /// Binary name of the declaring class.
+    pub class: String,
+    /// The method as declared.
+    pub method: Method,
+    /// Parameter types seen from the call site.
+    pub params: Vec<Type>,
+    /// Return type seen from the call site.
+    pub ret: Type,
+}
+
+/// A lambda or method reference among a call's arguments. It is lowered once overload
+/// resolution has chosen the method, since the parameter it is passed to gives its type;
+/// until then its argument is a placeholder of unknown type.
+pub(crate) struct Pending<'t> {
+    /// Position among the arguments.
+    index: usize,
+    node: Node<'t>,
+    /// A lambda's parameter count; `None` for a method reference.
+    arity: Option<usize>,
 }
 
 impl BodyCx<'_> {
-    fn args(&mut self, node: Node) -> Vec<Expr> {
-        node.child_by_field_name("arguments")
-            .map(|a| {
-                named_children(a)
-                    .into_iter()
-                    .map(|e| self.expr(e))
-                    .collect()
+    /// Lowers a call's arguments, leaving lambdas and method references pending.
+    fn args<'t>(&mut self, node: Node<'t>) -> (Vec<Expr>, Vec<Pending<'t>>) {
+        let mut pending = Vec::new();
+        let Some(list) = node.child_by_field_name("arguments") else {
+            return (Vec::new(), pending);
+        };
+        let mut args = Vec::new();
+        for (index, e) in named_children(list).into_iter().enumerate() {
+            let e = crate::syntax::strip_parens(e);
+            let arity = match e.kind() {
+                "lambda_expression" => Some(lambda_arity(e)),
+                "method_reference" => None,
+                _ => {
+                    args.push(self.expr(e));
+                    continue;
+                }
+            };
+            pending.push(Pending {
+                index,
+                node: e,
+                arity,
+            });
+            args.push(Expr {
+                kind: ExprKind::Unknown {
+                    reason: "lambda expression".into(),
+                    parts: Vec::new(),
+                    call: None,
+                },
+                ty: Type::Unknown,
+                span: self.src.span(e),
+            });
+        }
+        (args, pending)
+    }
+
+    /// Lowers the pending arguments against the parameter types of the chosen method
+    /// (every pending argument unknown when `chosen` is `None`).
+    pub(crate) fn complete_args(
+        &mut self,
+        args: &mut [Expr],
+        pending: Vec<Pending>,
+        chosen: Option<&Chosen>,
+    ) {
+        for p in pending {
+            let ty = chosen
+                .map(|c| param_at(&c.params, c.method.varargs, p.index, args.len()))
+                .unwrap_or(Type::Unknown);
+            args[p.index] = self.functional(p.node, &ty);
+        }
+    }
+
+    /// True when every pending argument can be passed to its parameter of `m`: a functional
+    /// interface whose method takes as many parameters as the lambda declares.
+    fn shapes_fit(&self, m: &Method, pending: &[Pending], arg_count: usize) -> bool {
+        let params: Vec<Type> = m.params().iter().map(|p| p.ty.clone()).collect();
+        pending
+            .iter()
+            .all(|p| match param_at(&params, m.varargs, p.index, arg_count) {
+                Type::Unknown => true,
+                ty @ Type::Class { .. } => {
+                    let interface = ty.class_name().and_then(|n| self.h.class(n));
+                    match interface {
+                        None => true,
+                        Some(_) => self
+                            .function_type(&ty)
+                            .is_some_and(|f| p.arity.is_none_or(|n| n == f.params.len())),
+                    }
+                }
+                _ => false,
             })
-            .unwrap_or_default()
     }
 
     /// Lowers `m(...)`, `x.m(...)`, `T.m(...)` and `super.m(...)`.
@@ -44,7 +120,7 @@ impl BodyCx<'_> {
             (Some(o), None) => Some(self.expr(o)),
             _ => None,
         };
-        let args = self.args(node);
+        let (mut args, pending) = self.args(node);
         let search: Vec<(String, Option<Expr>)> = if is_super {
             let sup = self
                 .h
@@ -63,6 +139,7 @@ impl BodyCx<'_> {
                 t => match t.class_name() {
                     Some(c) => c.to_string(),
                     None => {
+                        self.complete_args(&mut args, pending, None);
                         let mut parts = vec![r.clone()];
                         parts.extend(args);
                         return self.unknown_expr(
@@ -82,15 +159,18 @@ impl BodyCx<'_> {
                 .as_ref()
                 .map(|r| r.ty.clone())
                 .unwrap_or_else(|| Type::class(class));
-            if let Some(chosen) = self.choose(class, &name, &args, &recv_ty) {
+            if let Some(chosen) = self.choose(class, &name, &args, &pending, &recv_ty) {
+                self.complete_args(&mut args, pending, Some(&chosen));
                 return self.make_call(chosen, recv.clone(), args, is_super, span);
             }
         }
         if receiver.is_none() && static_class.is_none() {
-            if let Some(chosen) = self.static_import_call(&name, &args) {
+            if let Some(chosen) = self.static_import_call(&name, &args, &pending) {
+                self.complete_args(&mut args, pending, Some(&chosen));
                 return self.make_call(chosen, None, args, false, span);
             }
         }
+        self.complete_args(&mut args, pending, None);
         let owner = search.first().map(|(c, _)| c.clone()).unwrap_or_default();
         let call = receiver.as_ref().map(|_| UnresolvedCall {
             class: owner.clone(),
@@ -126,7 +206,7 @@ impl BodyCx<'_> {
         out
     }
 
-    fn static_import_call(&self, name: &str, args: &[Expr]) -> Option<Chosen> {
+    fn static_import_call(&self, name: &str, args: &[Expr], pending: &[Pending]) -> Option<Chosen> {
         let file = self.scope.file;
         let holders: Vec<String> = file
             .static_single
@@ -137,12 +217,12 @@ impl BodyCx<'_> {
             .collect();
         holders.iter().find_map(|h| {
             let class = self.names.resolve(h, &self.scope)?;
-            self.choose(&class, name, args, &Type::class(&class))
+            self.choose(&class, name, args, pending, &Type::class(&class))
                 .filter(|c| c.method.modifiers.is_static)
         })
     }
 
-    fn make_call(
+    pub(crate) fn make_call(
         &mut self,
         chosen: Chosen,
         receiver: Option<Expr>,
@@ -178,7 +258,7 @@ impl BodyCx<'_> {
     }
 
     /// Converts arguments to the parameter types, packing varargs into an array.
-    fn convert_args(&self, chosen: &Chosen, args: Vec<Expr>) -> Vec<Expr> {
+    pub(crate) fn convert_args(&self, chosen: &Chosen, args: Vec<Expr>) -> Vec<Expr> {
         let n = chosen.params.len();
         let packs = chosen.method.varargs
             && !(args.len() == n
@@ -220,7 +300,14 @@ impl BodyCx<'_> {
     }
 
     /// Overload resolution among the methods named `name` visible in `class` (JLS 15.12.2).
-    fn choose(&self, class: &str, name: &str, args: &[Expr], recv_ty: &Type) -> Option<Chosen> {
+    pub(crate) fn choose(
+        &self,
+        class: &str,
+        name: &str,
+        args: &[Expr],
+        pending: &[Pending],
+        recv_ty: &Type,
+    ) -> Option<Chosen> {
         let mut candidates: Vec<(String, Method)> = Vec::new();
         for a in self.h.ancestors(class) {
             let Some(c) = self.h.class(a) else { continue };
@@ -235,6 +322,7 @@ impl BodyCx<'_> {
             let applicable: Vec<&(String, Method)> = candidates
                 .iter()
                 .filter(|(_, m)| self.fits(m, &arg_types, phase))
+                .filter(|(_, m)| self.shapes_fit(m, pending, args.len()))
                 .collect();
             if let Some(best) = self.most_specific(&applicable) {
                 return Some(self.instantiate(best.0.clone(), best.1.clone(), &arg_types, recv_ty));
@@ -316,12 +404,9 @@ impl BodyCx<'_> {
     /// Lowers `new C(...)` (anonymous classes are not modelled).
     pub fn new_object(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
-        let args = self.args(node);
-        if named_children(node)
-            .iter()
-            .any(|c| c.kind() == "class_body")
-        {
-            return self.unknown_expr(node, "anonymous class", args);
+        let (mut args, pending) = self.args(node);
+        if let Some(body) = crate::syntax::child_of_kind(node, "class_body") {
+            return self.anonymous_object(body, (args, pending), span);
         }
         let outer = named_children(node)
             .into_iter()
@@ -348,34 +433,13 @@ impl BodyCx<'_> {
             None => Type::Unknown,
         };
         let Some(class) = ty.class_name().map(String::from) else {
+            self.complete_args(&mut args, pending, None);
             return self.unknown_expr(node, "instantiation of an unknown type", args);
         };
-        let is_abstract = self.h.class(&class).is_some_and(|c| c.is_abstract());
         let ctor_owner_known = self.h.class(&class).is_some();
-        let chosen = self.choose_ctor(&class, &args, &ty);
-        match chosen {
-            Some(chosen) if !is_abstract => {
-                let args = self.convert_args(&chosen, args);
-                let method = MethodRef {
-                    class: class.clone(),
-                    name: "<init>".into(),
-                    descriptor: chosen.method.descriptor,
-                    is_static: false,
-                };
-                let outer = outer
-                    .or_else(|| self.implicit_outer(&class, span))
-                    .map(Box::new);
-                Expr {
-                    kind: ExprKind::New {
-                        method,
-                        args,
-                        outer,
-                    },
-                    ty,
-                    span,
-                }
-            }
-            _ if !ctor_owner_known => {
+        match self.construct(&ty, (args, pending), outer, span) {
+            Ok(e) => e,
+            Err(args) if !ctor_owner_known => {
                 let mut e = self.unknown_expr(
                     node,
                     &format!("instantiation of unmodelled `{class}`"),
@@ -384,11 +448,57 @@ impl BodyCx<'_> {
                 e.ty = ty;
                 e
             }
-            _ => self.unknown_expr(node, &format!("no matching constructor of `{class}`"), args),
+            Err(args) => {
+                self.unknown_expr(node, &format!("no matching constructor of `{class}`"), args)
+            }
         }
     }
 
-    fn choose_ctor(&self, class: &str, args: &[Expr], ty: &Type) -> Option<Chosen> {
+    /// `new T(args)` with the constructor overload resolution picks; the arguments back
+    /// when `T` is abstract or has no applicable constructor.
+    pub(crate) fn construct(
+        &mut self,
+        ty: &Type,
+        (mut args, pending): (Vec<Expr>, Vec<Pending>),
+        outer: Option<Expr>,
+        span: crate::ir::Span,
+    ) -> Result<Expr, Vec<Expr>> {
+        let class = ty
+            .class_name()
+            .filter(|c| !self.h.class(c).is_some_and(|c| c.is_abstract()));
+        let chosen = class.and_then(|c| self.choose_ctor(c, &args, &pending, ty));
+        self.complete_args(&mut args, pending, chosen.as_ref());
+        let (Some(class), Some(chosen)) = (class.map(String::from), chosen) else {
+            return Err(args);
+        };
+        let args = self.convert_args(&chosen, args);
+        let method = MethodRef {
+            class: class.clone(),
+            name: "<init>".into(),
+            descriptor: chosen.method.descriptor,
+            is_static: false,
+        };
+        let outer = outer
+            .or_else(|| self.implicit_outer(&class, span))
+            .map(Box::new);
+        Ok(Expr {
+            kind: ExprKind::New {
+                method,
+                args,
+                outer,
+            },
+            ty: ty.clone(),
+            span,
+        })
+    }
+
+    pub(crate) fn choose_ctor(
+        &self,
+        class: &str,
+        args: &[Expr],
+        pending: &[Pending],
+        ty: &Type,
+    ) -> Option<Chosen> {
         let c = self.h.class(class)?;
         let ctors: Vec<(String, Method)> = c
             .methods
@@ -401,6 +511,7 @@ impl BodyCx<'_> {
             let applicable: Vec<&(String, Method)> = ctors
                 .iter()
                 .filter(|(_, m)| self.fits(m, &arg_types, phase))
+                .filter(|(_, m)| self.shapes_fit(m, pending, args.len()))
                 .collect();
             if let Some(best) = self.most_specific(&applicable) {
                 return Some(self.instantiate(best.0.clone(), best.1.clone(), &arg_types, ty));
@@ -426,7 +537,7 @@ impl BodyCx<'_> {
         let is_super = node
             .child_by_field_name("constructor")
             .is_some_and(|c| c.kind() == "super");
-        let args = self.args(node);
+        let (mut args, pending) = self.args(node);
         let target = if is_super {
             self.h
                 .class(&self.class)
@@ -437,10 +548,13 @@ impl BodyCx<'_> {
             Some(self.class.clone())
         };
         let Some(target) = target else {
+            self.complete_args(&mut args, pending, None);
             return self.unknown_stmt(node, "constructor call without a target class");
         };
         let ty = Type::class(&target);
-        match self.choose_ctor(&target, &args, &ty) {
+        let chosen = self.choose_ctor(&target, &args, &pending, &ty);
+        self.complete_args(&mut args, pending, chosen.as_ref());
+        match chosen {
             Some(chosen) => {
                 let args = self.convert_args(&chosen, args);
                 let method = MethodRef {
@@ -478,5 +592,37 @@ fn infer(param: &Type, arg: &Type, vars: &[String], map: &mut HashMap<String, Ty
         }
         (Type::Array(p), Type::Array(a)) => infer(p, a, vars, map),
         _ => {}
+    }
+}
+
+/// The parameter type argument `index` of `count` is passed to: the element type for the
+/// variable-arity part.
+fn param_at(params: &[Type], varargs: bool, index: usize, count: usize) -> Type {
+    let last = params.len().saturating_sub(1);
+    match params.get(index) {
+        Some(p) if !(varargs && index == last && count != params.len()) => p.clone(),
+        _ if varargs => params
+            .last()
+            .and_then(|p| p.element())
+            .cloned()
+            .unwrap_or(Type::Unknown),
+        _ => Type::Unknown,
+    }
+}
+
+/// How many parameters a lambda declares.
+fn lambda_arity(node: Node) -> usize {
+    match node.child_by_field_name("parameters") {
+        Some(p) if p.kind() == "identifier" => 1,
+        Some(p) => named_children(p)
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.kind(),
+                    "identifier" | "formal_parameter" | "spread_parameter"
+                )
+            })
+            .count(),
+        None => 0,
     }
 }

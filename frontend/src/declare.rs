@@ -7,12 +7,23 @@ use tree_sitter::Node;
 
 /// A type declaration found in a file, with its binary name and enclosing class.
 pub struct TypeDecl<'t> {
-    /// Binary name, e.g. `pkg.Outer$Inner`.
+    /// Binary name, e.g. `pkg.Outer$Inner`, or `pkg.Outer$1` for an anonymous class.
     pub name: String,
     /// Enclosing class's binary name.
     pub outer: Option<String>,
-    /// The declaration node.
+    /// The declaration node; the `class_body` for an anonymous class.
     pub node: Node<'t>,
+    /// Set for an anonymous class, which is lowered where it is written.
+    pub anonymous: Option<Anonymous<'t>>,
+}
+
+/// What an anonymous class extends, and the context it is written in.
+#[derive(Clone, Copy)]
+pub struct Anonymous<'t> {
+    /// The type after `new`; `None` for an enum constant's body, which extends its enum.
+    pub supertype: Option<Node<'t>>,
+    /// True when written where there is no `this` (a static method or initialiser).
+    pub in_static: bool,
 }
 
 const TYPE_DECLS: &[&str] = &[
@@ -23,7 +34,9 @@ const TYPE_DECLS: &[&str] = &[
     "annotation_type_declaration",
 ];
 
-/// All (top-level and member) type declarations of a file, outer before inner.
+/// All type declarations of a file, outer before inner: top-level and member classes, and
+/// the anonymous classes in their bodies, numbered in source order within their enclosing
+/// class as javac numbers them (`Outer$1`, `Outer$2`).
 pub fn type_decls<'t>(src: &Source, root: Node<'t>, package: &str) -> Vec<TypeDecl<'t>> {
     let mut out = Vec::new();
     for child in named_children(root) {
@@ -53,17 +66,121 @@ fn collect<'t>(
         name: name.clone(),
         outer: outer.map(String::from),
         node,
+        anonymous: None,
     });
+    collect_members(src, node, &name, package, out);
+}
+
+/// The member classes of a class body, and the anonymous classes its members write.
+fn collect_members<'t>(
+    src: &Source,
+    node: Node<'t>,
+    name: &str,
+    package: &str,
+    out: &mut Vec<TypeDecl<'t>>,
+) {
+    let mut anonymous = 0;
+    let is_interface = node.kind() == "interface_declaration";
+    if let Some(body) = body_of(node) {
+        for c in named_children(body)
+            .into_iter()
+            .filter(|c| c.kind() == "enum_constant")
+        {
+            if let Some(b) = c.child_by_field_name("body") {
+                let context = Anonymous {
+                    supertype: None,
+                    in_static: true,
+                };
+                anonymous_class(src, b, name, context, &mut anonymous, package, out);
+            }
+            if let Some(args) = c.child_by_field_name("arguments") {
+                anonymous_in(src, args, name, true, &mut anonymous, package, out);
+            }
+        }
+    }
     for member in body_members(node) {
         if TYPE_DECLS.contains(&member.kind()) {
-            collect(src, member, Some(&name), package, out);
+            collect(src, member, Some(name), package, out);
+            continue;
         }
+        let in_static = is_interface
+            || member.kind() == "static_initializer"
+            || modifier_words(src, member).iter().any(|w| w == "static");
+        anonymous_in(src, member, name, in_static, &mut anonymous, package, out);
+    }
+}
+
+/// The anonymous classes written below `node` (not inside a nested class), in source order.
+fn anonymous_in<'t>(
+    src: &Source,
+    node: Node<'t>,
+    outer: &str,
+    in_static: bool,
+    count: &mut u32,
+    package: &str,
+    out: &mut Vec<TypeDecl<'t>>,
+) {
+    enum Work<'t> {
+        Visit(Node<'t>),
+        Class(Node<'t>, Anonymous<'t>),
+    }
+    let mut stack = vec![Work::Visit(node)];
+    while let Some(work) = stack.pop() {
+        let n = match work {
+            Work::Class(body, context) => {
+                anonymous_class(src, body, outer, context, count, package, out);
+                continue;
+            }
+            Work::Visit(n) if TYPE_DECLS.contains(&n.kind()) => continue,
+            Work::Visit(n) => n,
+        };
+        let body = (n.kind() == "object_creation_expression")
+            .then(|| child_of_kind(n, "class_body"))
+            .flatten();
+        if let Some(body) = body {
+            let context = Anonymous {
+                supertype: n.child_by_field_name("type"),
+                in_static,
+            };
+            stack.push(Work::Class(body, context));
+        }
+        // The arguments of `new T(args) {...}` belong to the enclosing context.
+        let kids = named_children(n).into_iter().filter(|c| Some(*c) != body);
+        stack.extend(kids.rev().map(Work::Visit));
+    }
+}
+
+fn anonymous_class<'t>(
+    src: &Source,
+    body: Node<'t>,
+    outer: &str,
+    context: Anonymous<'t>,
+    count: &mut u32,
+    package: &str,
+    out: &mut Vec<TypeDecl<'t>>,
+) {
+    *count += 1;
+    let name = format!("{outer}${count}");
+    out.push(TypeDecl {
+        name: name.clone(),
+        outer: Some(outer.to_string()),
+        node: body,
+        anonymous: Some(context),
+    });
+    collect_members(src, body, &name, package, out);
+}
+
+/// The body of a type declaration (the node itself for an anonymous class's `class_body`).
+fn body_of(node: Node) -> Option<Node> {
+    match node.kind() {
+        "class_body" => Some(node),
+        _ => node.child_by_field_name("body"),
     }
 }
 
 /// The member declarations in a type's body (enum bodies included).
 pub fn body_members(node: Node) -> Vec<Node> {
-    let Some(body) = node.child_by_field_name("body") else {
+    let Some(body) = body_of(node) else {
         return Vec::new();
     };
     let mut members = Vec::new();
@@ -108,7 +225,12 @@ pub fn skeleton(
         _ => ClassKind::Class,
     };
     let mut mods = modifiers(src, node);
-    if decl.outer.is_some()
+    if let Some(anonymous) = decl.anonymous {
+        // No test can name it; it has an enclosing instance only where `this` exists.
+        mods.private = true;
+        mods.is_final = true;
+        mods.is_static = anonymous.in_static;
+    } else if decl.outer.is_some()
         && (kind != ClassKind::Class || outer_kind == Some(ClassKind::Interface))
     {
         mods.is_static = true;
@@ -146,6 +268,7 @@ pub fn skeleton(
         span: src.span(node),
         library,
         signatures_only: false,
+        functional: None,
     }
 }
 
@@ -247,6 +370,7 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
         }),
         ClassKind::Record => Some(Type::class("java.lang.Record")),
         ClassKind::Class if decl.name == crate::hierarchy::OBJECT => None,
+        ClassKind::Class if decl.anonymous.is_some() => None,
         ClassKind::Class => Some(
             node.child_by_field_name("superclass")
                 .and_then(|s| named_children(s).into_iter().next())
@@ -258,7 +382,7 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
         .child_by_field_name("interfaces")
         .or_else(|| child_of_kind(node, "extends_interfaces"))
         .and_then(|n| child_of_kind(n, "type_list"));
-    let interfaces = iface_list
+    let mut interfaces: Vec<Type> = iface_list
         .map(|l| {
             named_children(l)
                 .into_iter()
@@ -266,6 +390,31 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
                 .collect()
         })
         .unwrap_or_default();
+    let superclass = match decl.anonymous {
+        Some(anonymous) => {
+            let supertype = match anonymous.supertype {
+                Some(t) => names.resolve_type(src, t, &scope),
+                None => decl
+                    .outer
+                    .as_deref()
+                    .map(Type::class)
+                    .unwrap_or_else(Type::object),
+            };
+            let kind = supertype
+                .class_name()
+                .and_then(|n| names.class(n))
+                .map(|c| c.kind);
+            if kind == Some(ClassKind::Interface) {
+                interfaces.push(supertype);
+                Some(Type::object())
+            } else if supertype == Type::Unknown {
+                Some(Type::object())
+            } else {
+                Some(supertype)
+            }
+        }
+        None => superclass,
+    };
 
     let mut fields = Vec::new();
     let mut methods = Vec::new();
@@ -312,7 +461,10 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
         }
     }
     let has_ctor = methods.iter().any(|m| m.is_constructor());
-    if !has_ctor && matches!(class.kind, ClassKind::Class | ClassKind::Enum) {
+    if !has_ctor
+        && matches!(class.kind, ClassKind::Class | ClassKind::Enum)
+        && decl.anonymous.is_none()
+    {
         methods.push(default_constructor(class));
     }
     Header {
@@ -553,7 +705,14 @@ pub fn signature(
     }
 }
 
-fn params(names: &ClassNames, src: &Source, scope: &TypeScope, node: Node) -> (Vec<Local>, bool) {
+/// The parameters of a method, constructor or lambda declared with types, and whether the
+/// last is variable-arity.
+pub fn params(
+    names: &ClassNames,
+    src: &Source,
+    scope: &TypeScope,
+    node: Node,
+) -> (Vec<Local>, bool) {
     let Some(list) = node.child_by_field_name("parameters") else {
         return (Vec::new(), false);
     };

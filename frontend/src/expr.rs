@@ -42,6 +42,9 @@ impl BodyCx<'_> {
         if node.kind() == "array_initializer" {
             return self.array_init(node, ty);
         }
+        if matches!(node.kind(), "lambda_expression" | "method_reference") {
+            return self.functional(node, ty);
+        }
         let mut e = self.expr(node);
         if e.ty == Type::Unknown
             && matches!(e.kind, ExprKind::Unknown { .. })
@@ -136,8 +139,7 @@ impl BodyCx<'_> {
             "ternary_expression" => self.conditional(node),
             "cast_expression" => self.cast(node),
             "instanceof_expression" => self.instance_of(node),
-            "lambda_expression" => self.unknown_expr(node, "lambda expression", Vec::new()),
-            "method_reference" => self.unknown_expr(node, "method reference", Vec::new()),
+            "lambda_expression" | "method_reference" => self.functional(node, &Type::Unknown),
             "switch_expression" => self.unknown_expr(node, "switch expression", Vec::new()),
             other => self.unknown_expr(node, &format!("expression `{other}`"), Vec::new()),
         }
@@ -159,7 +161,11 @@ impl BodyCx<'_> {
                     .collect()
             })
             .unwrap_or_default();
-        let outer = outer.filter(|o| *o != self.class);
+        let outer = if self.in_lambda {
+            Some(class.clone())
+        } else {
+            outer.filter(|o| *o != self.class)
+        };
         Expr {
             kind: ExprKind::This { outer },
             ty: Type::Class { name: class, args },

@@ -197,6 +197,7 @@ impl<'p> Hierarchy<'p> {
             .filter_map(|a| self.class(a))
             .find_map(|c| {
                 c.method(name, descriptor)
+                    .or_else(|| self.bridged(c, name, descriptor))
                     .filter(|m| m.body.is_some() || m.modifiers.native)
                     .filter(|_| c.kind != crate::ir::ClassKind::Interface)
                     .map(|m| (c, m))
@@ -209,6 +210,31 @@ impl<'p> Hierarchy<'p> {
                     c.method(name, descriptor)
                         .filter(|m| m.body.is_some())
                         .map(|m| (c, m))
+                })
+        })
+    }
+
+    /// The method of `c` that javac's bridge method `name(descriptor)` would call: an
+    /// override whose erased parameter or return types are narrower, as
+    /// `compare(String, String)` implements `Comparator<String>.compare(Object, Object)`.
+    /// A parameter may narrow only where the overridden method's is a type variable; a
+    /// narrower parameter elsewhere is an overload, not an override.
+    fn bridged(&self, c: &'p Class, name: &str, descriptor: &str) -> Option<&'p Method> {
+        let overridden = self
+            .ancestors(&c.name)
+            .into_iter()
+            .filter_map(|a| self.class(a))
+            .find_map(|k| k.method(name, descriptor))?;
+        c.methods.iter().find(|m| {
+            m.name == name
+                && !m.modifiers.is_static
+                && m.param_count == overridden.param_count
+                && m.params().iter().zip(overridden.params()).all(|(p, o)| {
+                    let (p, bridge) = (p.ty.erasure(), o.ty.erasure());
+                    p == bridge
+                        || matches!(o.ty, Type::Var { .. })
+                            && p.is_reference()
+                            && self.is_subtype(&p, &bridge)
                 })
         })
     }
@@ -244,6 +270,7 @@ mod tests {
             span: Span::default(),
             library: false,
             signatures_only: false,
+            functional: None,
         }
     }
 

@@ -376,9 +376,29 @@ pub struct Class {
     /// have no bodies ([`crate::library`]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub signatures_only: bool,
+    /// Set on the classes dsd makes for lambdas and method references (see the frontend's
+    /// `lambda` module): no test can make their objects, only the code that writes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub functional: Option<Functional>,
+}
+
+/// What a class made for a functional interface's object stands for.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Functional {
+    /// A lambda expression: its body is the class's method.
+    Lambda,
+    /// A method reference: the JVM leaves its frames out of stack traces, so a crash in its
+    /// method shows at the line that called the method.
+    MethodReference,
 }
 
 impl Class {
+    /// True when the JVM shows no frame of this class's methods in a stack trace.
+    pub fn hides_frames(&self) -> bool {
+        self.functional == Some(Functional::MethodReference)
+    }
+
     /// True for interfaces and abstract classes.
     pub fn is_abstract(&self) -> bool {
         self.kind == ClassKind::Interface || self.modifiers.is_abstract

@@ -5,6 +5,7 @@
 //! expressions). The JDK model (see [`jdk`]) is read the same way, so project
 //! code and the model of the library it calls share one representation.
 
+mod anonymous;
 mod body;
 mod calls;
 mod declare;
@@ -14,6 +15,7 @@ pub mod files;
 pub mod hierarchy;
 pub mod ir;
 pub mod jdk;
+mod lambda;
 pub mod library;
 mod literal;
 mod names;
@@ -394,13 +396,21 @@ fn declare_classes(
 
 /// What pass 3 computes for one class, applied after the hierarchy is released.
 #[derive(Default)]
-struct ClassBodies {
+pub(crate) struct ClassBodies {
     methods: Vec<(usize, Stmt, Vec<Local>)>,
     instance_init: Vec<Stmt>,
     init_locals: Vec<Local>,
     clinit: Vec<Stmt>,
     clinit_locals: Vec<Local>,
     constants: Vec<(String, ir::Literal)>,
+    /// The classes of the lambdas and method references in the class's bodies.
+    synthetic: Vec<Class>,
+    /// Members made while lowering: an anonymous class's constructor and the fields that
+    /// hold what it captured.
+    pub(crate) added_fields: Vec<ir::Field>,
+    pub(crate) added_methods: Vec<Method>,
+    /// The bodies of the anonymous classes written in this class, by class name.
+    pub(crate) nested: Vec<(String, ClassBodies)>,
 }
 
 fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
@@ -419,21 +429,16 @@ fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
             };
             let library = program.files[fi].library;
             for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
+                if decl.anonymous.is_some() {
+                    continue;
+                }
                 let Some(idx) = classes
                     .iter()
                     .position(|c| c.name == decl.name && c.file == src.file)
                 else {
                     continue;
                 };
-                let mut cx = ClassLowering {
-                    names: &names,
-                    h: &h,
-                    src: &src,
-                    file: &p.scope,
-                    class: &classes[idx],
-                    unknowns: 0,
-                    diagnostics: Vec::new(),
-                };
+                let mut cx = ClassLowering::new(&names, &h, &src, &p.scope, &classes[idx]);
                 let bodies = cx.lower(&decl);
                 if !library {
                     unknowns += cx.unknowns;
@@ -444,8 +449,19 @@ fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
         }
     }
     program.diagnostics.extend(diagnostics);
-    for (idx, b) in results {
+    let mut synthetic = Vec::new();
+    let mut pending: Vec<(Option<usize>, ClassBodies)> =
+        results.into_iter().map(|(i, b)| (Some(i), b)).collect();
+    while let Some((idx, mut b)) = pending.pop() {
+        for (name, nested) in std::mem::take(&mut b.nested) {
+            let at = program.classes.iter().position(|c| c.name == name);
+            pending.push((at, nested));
+        }
+        synthetic.append(&mut b.synthetic);
+        let Some(idx) = idx else { continue };
         let class = &mut program.classes[idx];
+        class.fields.append(&mut b.added_fields);
+        class.methods.append(&mut b.added_methods);
         for (mi, body, locals) in b.methods {
             class.methods[mi].body = Some(body);
             class.methods[mi].locals = locals;
@@ -481,20 +497,83 @@ fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
             });
         }
     }
+    program.classes.append(&mut synthetic);
     unknowns
 }
 
-struct ClassLowering<'a> {
+/// Pass 3 for one class: its method bodies, initialisers and constants.
+pub(crate) struct ClassLowering<'a> {
     names: &'a ClassNames<'a>,
     h: &'a Hierarchy<'a>,
     src: &'a Source<'a>,
     file: &'a FileScope,
     class: &'a Class,
-    unknowns: usize,
-    diagnostics: Vec<Diagnostic>,
+    pub(crate) unknowns: usize,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    synthetic: Vec<Class>,
+    nested: Vec<(String, ClassBodies)>,
+    /// Shared by every body of the class, so that its lambdas' classes have distinct names.
+    pub(crate) lambdas: std::rc::Rc<std::cell::Cell<u32>>,
+    /// For an anonymous class, the enclosing locals it reads, each held in a field
+    /// `val$name` and copied into a local of its name when an instance body starts.
+    pub(crate) captures: Vec<(String, Type)>,
 }
 
 impl<'a> ClassLowering<'a> {
+    /// Lowers the bodies of `class`, declared in `src`.
+    pub(crate) fn new(
+        names: &'a ClassNames<'a>,
+        h: &'a Hierarchy<'a>,
+        src: &'a Source<'a>,
+        file: &'a FileScope,
+        class: &'a Class,
+    ) -> Self {
+        ClassLowering {
+            names,
+            h,
+            src,
+            file,
+            class,
+            unknowns: 0,
+            diagnostics: Vec::new(),
+            synthetic: Vec::new(),
+            nested: Vec::new(),
+            lambdas: std::rc::Rc::default(),
+            captures: Vec::new(),
+        }
+    }
+
+    /// Declares the captured locals in an instance body's context; the statements that
+    /// copy them from their fields.
+    fn prologue(&self, cx: &mut body::BodyCx) -> Vec<Stmt> {
+        let span = self.class.span;
+        let this = Expr {
+            kind: ExprKind::This { outer: None },
+            ty: Type::class(&self.class.name),
+            span,
+        };
+        self.captures
+            .iter()
+            .map(|(name, ty)| {
+                let field = Expr {
+                    kind: ExprKind::Field {
+                        target: Some(Box::new(this.clone())),
+                        class: self.class.name.clone(),
+                        name: format!("val${name}"),
+                    },
+                    ty: ty.clone(),
+                    span,
+                };
+                let local = Expr {
+                    kind: ExprKind::Local(cx.declare(name, ty.clone(), span)),
+                    ty: ty.clone(),
+                    span,
+                };
+                lambda::assignment(local, field, span)
+            })
+            .collect()
+    }
+
     fn scope(&self, extra: &[(String, Type)]) -> TypeScope<'a> {
         let mut vars = declare::class_type_vars(self.names, &self.class.name);
         vars.extend(extra.iter().cloned());
@@ -512,7 +591,7 @@ impl<'a> ClassLowering<'a> {
         params: Vec<Local>,
         extra: &[(String, Type)],
     ) -> body::BodyCx<'a> {
-        body::BodyCx::new(
+        let mut cx = body::BodyCx::new(
             self.names,
             self.h,
             self.src,
@@ -520,18 +599,24 @@ impl<'a> ClassLowering<'a> {
             is_static,
             ret,
             params,
-        )
+        );
+        cx.lambdas = std::rc::Rc::clone(&self.lambdas);
+        cx
     }
 
     fn finish(&mut self, cx: body::BodyCx) -> Vec<Local> {
         self.unknowns += cx.unknowns;
         self.diagnostics.extend(cx.diagnostics);
+        self.synthetic.extend(cx.synthetic);
+        self.nested.extend(cx.nested);
         cx.locals
     }
 
-    fn lower(&mut self, decl: &declare::TypeDecl) -> ClassBodies {
+    /// Lowers every body of the class declared by `decl`.
+    pub(crate) fn lower(&mut self, decl: &declare::TypeDecl) -> ClassBodies {
         let mut out = ClassBodies::default();
         let mut init_cx = self.cx(false, Type::Void, Vec::new(), &[]);
+        out.instance_init = self.prologue(&mut init_cx);
         let mut clinit_cx = self.cx(true, Type::Void, Vec::new(), &[]);
         if let Some(body) = decl.node.child_by_field_name("body") {
             for c in named_children(body)
@@ -571,7 +656,17 @@ impl<'a> ClassLowering<'a> {
                         m.locals.clone(),
                         &vars,
                     );
-                    let stmt = cx.stmt(body);
+                    let stmt = if m.modifiers.is_static || self.captures.is_empty() {
+                        cx.stmt(body)
+                    } else {
+                        let mut stmts = self.prologue(&mut cx);
+                        let span = self.src.span(body);
+                        stmts.push(cx.stmt(body));
+                        Stmt {
+                            kind: StmtKind::Block(stmts),
+                            span,
+                        }
+                    };
                     let locals = self.finish(cx);
                     out.methods.push((mi, stmt, locals));
                 }
@@ -605,6 +700,8 @@ impl<'a> ClassLowering<'a> {
         }
         out.init_locals = self.finish(init_cx);
         out.clinit_locals = self.finish(clinit_cx);
+        out.synthetic = std::mem::take(&mut self.synthetic);
+        out.nested = std::mem::take(&mut self.nested);
         out
     }
 
@@ -612,60 +709,27 @@ impl<'a> ClassLowering<'a> {
         let name = self.src.text(node.child_by_field_name("name")?).to_string();
         let span = self.src.span(node);
         let ty = Type::class(&self.class.name);
-        let value = if node.child_by_field_name("body").is_some() {
-            cx.unknowns += 1;
-            Expr {
-                kind: ExprKind::Unknown {
-                    reason: "enum constant with a body".into(),
-                    parts: Vec::new(),
-                    call: None,
-                },
-                ty: ty.clone(),
-                span,
-            }
-        } else {
-            let args: Vec<Expr> = node
-                .child_by_field_name("arguments")
-                .map(|a| named_children(a).into_iter().map(|e| cx.expr(e)).collect())
-                .unwrap_or_default();
-            let ctor = self
-                .class
-                .methods
-                .iter()
-                .find(|m| m.is_constructor() && m.param_count as usize == args.len());
-            match ctor {
-                Some(m) => {
-                    let args = args
-                        .into_iter()
-                        .zip(m.params())
-                        .map(|(a, p)| typing::coerce(a, &p.ty))
-                        .collect();
-                    let method = ir::MethodRef {
-                        class: self.class.name.clone(),
-                        name: "<init>".into(),
-                        descriptor: m.descriptor.clone(),
-                        is_static: false,
-                    };
+        let args: Vec<Expr> = node
+            .child_by_field_name("arguments")
+            .map(|a| named_children(a).into_iter().map(|e| cx.expr(e)).collect())
+            .unwrap_or_default();
+        let value = match node.child_by_field_name("body") {
+            Some(body) => cx.anonymous_object(body, (args, Vec::new()), span),
+            None => match cx.construct(&ty, (args, Vec::new()), None, span) {
+                Ok(e) => e,
+                Err(args) => {
+                    cx.unknowns += 1;
                     Expr {
-                        kind: ExprKind::New {
-                            method,
-                            args,
-                            outer: None,
+                        kind: ExprKind::Unknown {
+                            reason: "enum constant constructor".into(),
+                            parts: args,
+                            call: None,
                         },
                         ty: ty.clone(),
                         span,
                     }
                 }
-                None => Expr {
-                    kind: ExprKind::Unknown {
-                        reason: "enum constant constructor".into(),
-                        parts: args,
-                        call: None,
-                    },
-                    ty: ty.clone(),
-                    span,
-                },
-            }
+            },
         };
         let target = Expr {
             kind: ExprKind::Field {
@@ -854,6 +918,52 @@ mod tests {
         assert_eq!(
             descriptors,
             ["(Ljava/util/Map$Entry;)V", "(Ljava/util/Map;)V"]
+        );
+    }
+
+    #[test]
+    fn anonymous_classes_are_named_as_javac_names_them_and_lambdas_get_classes_of_their_own() {
+        let (program, summary) = parse_sources(&[(
+            "/src/p/A.java",
+            "package p;\n\
+             public class A {\n\
+                 Op r = new Op() { public int apply(int x) { return x; } };\n\
+                 static Object make(int d) {\n\
+                     return new Object() { Op in = new Op() { public int apply(int x) { return d; } }; };\n\
+                 }\n\
+                 enum E { X { int f() { return 1; } }, Y; int f() { return 0; } }\n\
+                 interface Op { int apply(int x); }\n\
+                 static Op div(int d) { return x -> x / d; }\n\
+             }\n",
+        )]);
+        assert_eq!(summary.unknown_nodes, 0, "{:?}", summary.diagnostics);
+        let class = |name: &str| program.classes.iter().find(|c| c.name == name);
+        let r = class("p.A$1").expect("p.A$1");
+        assert_eq!(r.interfaces, vec![Type::class("p.A$Op")]);
+        assert!(r.inner, "written in an instance initialiser");
+        let made = class("p.A$2").expect("p.A$2");
+        assert!(!made.inner, "written in a static method");
+        let inner = class("p.A$2$1").expect("p.A$2$1");
+        assert!(inner.inner);
+        assert_eq!(
+            inner
+                .fields
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>(),
+            ["val$d"]
+        );
+        let x = class("p.A$E$1").expect("p.A$E$1");
+        assert_eq!(x.superclass, Some(Type::class("p.A$E")));
+        let lambda = class("p.A$$Lambda$1").expect("the lambda's class");
+        assert_eq!(lambda.interfaces, vec![Type::class("p.A$Op")]);
+        assert_eq!(
+            lambda
+                .fields
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>(),
+            ["val$d"]
         );
     }
 }

@@ -158,6 +158,8 @@ pub struct ClassNames<'a> {
     known: HashSet<String>,
     classes: &'a [Class],
     index: HashMap<String, usize>,
+    /// Anonymous classes by the span of their body.
+    anonymous: HashMap<crate::ir::Span, usize>,
 }
 
 impl<'a> ClassNames<'a> {
@@ -169,11 +171,23 @@ impl<'a> ClassNames<'a> {
             .enumerate()
             .map(|(i, c)| (c.name.clone(), i))
             .collect();
+        let anonymous = classes
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.simple_name.is_empty())
+            .map(|(i, c)| (c.span, i))
+            .collect();
         ClassNames {
             known,
             classes,
             index,
+            anonymous,
         }
+    }
+
+    /// The anonymous class whose body spans `span`.
+    pub fn anonymous_at(&self, span: crate::ir::Span) -> Option<&'a Class> {
+        self.anonymous.get(&span).map(|&i| &self.classes[i])
     }
 
     /// True when a class with this binary name is declared.

@@ -117,3 +117,8 @@ fn string_builders_and_buffers_throw_where_the_jdk_does() {
 fn platform_classes_outside_the_model_are_typed_from_the_jdk() {
     fixture("platform");
 }
+
+#[test]
+fn lambdas_method_references_and_anonymous_classes_run_where_they_are_called() {
+    fixture("lambdas");
+}

@@ -106,9 +106,18 @@ impl<'p> Lower<'p> {
         method: &MethodRef,
         recv: &str,
     ) -> Vec<(Option<Term>, (&'p Class, &'p Method))> {
+        if let Some(class) = self.allocated.get(recv) {
+            return self
+                .h
+                .dispatch(&class.name, &method.name, &method.descriptor)
+                .into_iter()
+                .map(|t| (None, t))
+                .collect();
+        }
         let mut groups: Vec<((&'p Class, &'p Method), Vec<u32>)> = Vec::new();
+        // A lambda's object comes only from where it is written, which `allocated` knows.
         for d in self.h.descendants(static_class) {
-            if d.is_abstract() {
+            if d.is_abstract() || d.functional.is_some() {
                 continue;
             }
             let Some((c, m)) = self.h.dispatch(&d.name, &method.name, &method.descriptor) else {
@@ -247,9 +256,12 @@ impl<'p> Lower<'p> {
         span: Span,
     ) {
         let caller = self.frames.last();
+        // Frames the JVM does not show (the JDK model's, a method reference's) report a
+        // crash at the project line that called into them.
+        let unseen = class.library || class.hides_frames();
         let attribution = match caller {
-            Some(c) if c.library => c.attribution.clone(),
-            Some(c) if class.library => Some((
+            Some(c) if c.library || c.class.hides_frames() && unseen => c.attribution.clone(),
+            Some(c) if unseen => Some((
                 span,
                 c.class.name.clone(),
                 format!("{}{}", c.method.name, c.method.descriptor),
@@ -425,6 +437,7 @@ impl<'p> Lower<'p> {
             return self.fresh_value(&Type::class(class), true);
         };
         let id = self.alloc();
+        self.allocated.insert(id.clone(), class);
         let tid = self.types.id(&Type::class(&class.name));
         self.smt.assert(&format!("(= (dtype {id}) {tid})"));
         for a in self.h.ancestors(&class.name) {
@@ -478,18 +491,21 @@ impl<'p> Lower<'p> {
             }) => b,
             _ => &[],
         };
-        let explicit = stmts.first().and_then(|s| match &s.kind {
-            StmtKind::CtorCall { is_super, .. } => Some(*is_super),
-            _ => None,
-        });
+        // An anonymous class stores what it captured before its `super(...)` (as javac
+        // does); in source code the constructor call is always first.
+        let explicit = stmts
+            .iter()
+            .position(|s| matches!(s.kind, StmtKind::CtorCall { .. }));
         let mut cur = Some(st);
         let rest = match explicit {
-            Some(is_super) => {
-                cur = cur.and_then(|s| self.exec(s, &stmts[0]));
-                if is_super {
+            Some(at) => {
+                for s in &stmts[..=at] {
+                    cur = cur.and_then(|c| self.exec(c, s));
+                }
+                if matches!(stmts[at].kind, StmtKind::CtorCall { is_super: true, .. }) {
                     cur = cur.and_then(|s| self.instance_init(s, class, this));
                 }
-                &stmts[1..]
+                &stmts[at + 1..]
             }
             None => {
                 cur = cur.and_then(|s| self.implicit_super(s, class, this, span));

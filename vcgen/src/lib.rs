@@ -399,6 +399,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             frames: Vec::new(),
             handlers: Vec::new(),
             allocs: 0,
+            allocated: Default::default(),
             lines: self.lines,
             literals: Default::default(),
             cast_targets: cast_targets_for(self.cast_targets, &spec.class.name),

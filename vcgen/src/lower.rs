@@ -90,6 +90,9 @@ pub struct Lower<'p> {
     pub handlers: Vec<HandlerFrame>,
     /// Counter for fresh object ids (negative).
     pub allocs: i64,
+    /// The class of each object the code allocates, by its id: a call on it runs that
+    /// class's method.
+    pub allocated: std::collections::HashMap<Term, &'p Class>,
     /// Source lines of project files, for site reports.
     pub lines: &'p dyn Fn(u32, u32) -> String,
     /// Interned string literals: their UTF-16 units to object ids.

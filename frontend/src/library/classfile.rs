@@ -212,6 +212,7 @@ pub fn read(bytes: &[u8], file: FileId) -> Result<Class, String> {
         },
         library: true,
         signatures_only: true,
+        functional: None,
     })
 }
 

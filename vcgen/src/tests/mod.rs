@@ -47,6 +47,7 @@ mod flow;
 mod folding;
 mod goals;
 mod kinds;
+mod lambdas;
 mod size;
 
 use crate::{generate, Error, Generated, Harness, Options, Route, Site};

@@ -1,0 +1,145 @@
+//! Lambdas and method references: objects of their own classes, their bodies inlined where
+//! the object's class is known.
+
+use super::check_sites;
+use expect_test::expect;
+
+#[test]
+fn a_lambda_body_is_checked_where_it_is_called_with_its_captured_locals() {
+    check_sites(
+        r#"
+        public class A {
+            interface Op { int apply(int x); }
+            public static int run(int x, int d) {
+                Op f = y -> y / d;
+                return f.apply(x);
+            }
+            public static int safe(int x) {
+                int d = 4;
+                Op f = y -> y / d;
+                return f.apply(x);
+            }
+        }
+        "#,
+        expect![[r#"
+            4:21 ArithmeticException A..Lambda.1.apply(int): via A.run(int, int): direct
+            9:21 ArithmeticException A..Lambda.2.apply(int): via A.safe(int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn this_in_a_lambda_is_the_enclosing_instance() {
+    check_sites(
+        r#"
+        public class A {
+            interface Op { int apply(int x); }
+            private int base;
+            public A(int base) { this.base = base; }
+            public int run(int x) {
+                Op f = y -> y / this.base + y / base;
+                return f.apply(x);
+            }
+        }
+        "#,
+        expect![[r#"
+            6:21 ArithmeticException A..Lambda.1.apply(int): via A.run(int): constructor
+            6:37 ArithmeticException A..Lambda.1.apply(int): via A.run(int): constructor
+        "#]],
+    );
+}
+
+#[test]
+fn a_lambda_passed_to_a_method_is_typed_by_its_parameter() {
+    check_sites(
+        r#"
+        public class A {
+            interface Op { int apply(int x); }
+            interface Pair { int apply(int x, int y); }
+            static int call(Op f, int x) { return f.apply(x); }
+            static int call(Pair f, int x) { return f.apply(x, x); }
+            public static int run(int x) {
+                return call((a, b) -> 10 / (a - b), x) + call(a -> 10 / a, x);
+            }
+        }
+        "#,
+        expect![[r#"
+            4:43 NullPointerException A.call(A.Op, int): direct
+            5:45 NullPointerException A.call(A.Pair, int): direct
+            7:31 ArithmeticException A..Lambda.1.apply(int, int): via A.run(int): direct
+            7:60 ArithmeticException A..Lambda.2.apply(int): via A.run(int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn method_references_call_their_method() {
+    check_sites(
+        r#"
+        public class A {
+            interface Op { int apply(int x); }
+            interface Len { int of(String s); }
+            private static int inverse(int x) { return 100 / x; }
+            public static int run(int x) {
+                Op f = A::inverse;
+                return f.apply(x);
+            }
+            public static int bound(String s, String t) {
+                Len l = s::compareTo;
+                return l.of(t);
+            }
+        }
+        "#,
+        expect![[r#"
+            4:48 ArithmeticException A.inverse(int): via A.run(int): direct
+            10:17 NullPointerException precondition A.bound(String, String): direct
+            11:16 NullPointerException A.bound(String, String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn an_anonymous_class_reads_its_captured_locals_and_its_enclosing_instance() {
+    check_sites(
+        r#"
+        public class A {
+            interface Op { int apply(int x); }
+            private int base;
+            public A(int base) { this.base = base; }
+            public int run(int x, int d) {
+                Op f = new Op() {
+                    int first = 10 / d;
+                    public int apply(int y) { return y / base + first; }
+                };
+                return f.apply(x);
+            }
+        }
+        "#,
+        expect![[r#"
+            7:25 ArithmeticException A.1.<init>(int): via A.run(int, int): constructor
+            8:46 ArithmeticException A.1.apply(int): via A.run(int, int): constructor
+        "#]],
+    );
+}
+
+#[test]
+fn a_call_through_a_generic_interface_reaches_the_narrower_override() {
+    check_sites(
+        r#"
+        public class A {
+            interface Fn<T> { int apply(T x); }
+            private static class Len implements Fn<String> {
+                public int apply(String s) { return 10 / s.length(); }
+            }
+            public static int run(String s) {
+                Fn<String> f = new Len();
+                return f.apply(s);
+            }
+        }
+        "#,
+        expect![[r#"
+            4:45 ArithmeticException A.Len.apply(String): via A.run(String): direct
+            4:50 NullPointerException A.Len.apply(String): via A.run(String): direct
+        "#]],
+    );
+}
