@@ -42,6 +42,8 @@ pub struct BodyCx<'a> {
     pub lambdas: Rc<Cell<u32>>,
     /// The bodies of the anonymous classes written in this body, by class name.
     pub nested: Vec<(String, crate::ClassBodies)>,
+    /// The switch expressions being lowered, innermost last: where `yield` sends its value.
+    yields: Vec<YieldTarget>,
     /// True inside a lambda body: the body runs as a method of the lambda's own class, so
     /// `this` means the enclosing instance of that class.
     pub in_lambda: bool,
@@ -77,6 +79,7 @@ impl<'a> BodyCx<'a> {
             diagnostics: Vec::new(),
             synthetic: Vec::new(),
             nested: Vec::new(),
+            yields: Vec::new(),
             lambdas: Rc::new(Cell::new(0)),
             in_lambda: false,
         }
@@ -182,7 +185,11 @@ impl<'a> BodyCx<'a> {
                 Some(e) => StmtKind::Throw(self.expr(e)),
                 None => return self.unknown_stmt(node, "empty throw"),
             },
-            "switch_expression" => self.switch_stmt(node),
+            "switch_expression" => self.switch_stmt(node, false),
+            "yield_statement" => match named_children(node).into_iter().next() {
+                Some(e) => self.yield_value(e),
+                None => return self.unknown_stmt(node, "empty yield"),
+            },
             "try_statement" => self.try_stmt(node, None),
             "try_with_resources_statement" => self.try_with_resources(node),
             "assert_statement" => {
@@ -208,7 +215,6 @@ impl<'a> BodyCx<'a> {
             | "record_declaration"
             | "interface_declaration"
             | "enum_declaration" => return self.unknown_stmt(node, "local class declaration"),
-            "yield_statement" => return self.unknown_stmt(node, "yield"),
             other => return self.unknown_stmt(node, &format!("statement `{other}`")),
         };
         Stmt { kind, span }
@@ -367,7 +373,102 @@ impl<'a> BodyCx<'a> {
         }
     }
 
-    fn switch_stmt(&mut self, node: Node) -> StmtKind {
+    /// A switch expression whose context expects `expected` (`Unknown` when it does not
+    /// say): the switch statement, labelled, with each arm's value assigned to a local.
+    pub fn switch_expr(&mut self, node: Node, expected: &Type) -> Expr {
+        let span = self.src.span(node);
+        let label = format!("switch$yield${}", self.locals.len());
+        let result = self.declare(&label, expected.clone(), span);
+        self.yields.push(YieldTarget {
+            result,
+            label: label.clone(),
+            expected: expected.clone(),
+            types: Vec::new(),
+        });
+        let switch = self.switch_stmt(node, true);
+        let target = self.yields.pop().expect("pushed above");
+        let ty = match expected {
+            Type::Unknown => match arm_type(&target.types) {
+                Some(t) => t,
+                None => {
+                    return self.unknown_expr(
+                        node,
+                        "switch expression with arms of mixed types",
+                        Vec::new(),
+                    )
+                }
+            },
+            t => t.clone(),
+        };
+        self.locals[result as usize].ty = ty.clone();
+        let body = Stmt {
+            kind: StmtKind::Labeled {
+                label,
+                body: Box::new(Stmt { kind: switch, span }),
+            },
+            span,
+        };
+        Expr {
+            kind: ExprKind::Switch {
+                body: Box::new(body),
+                result,
+            },
+            ty,
+            span,
+        }
+    }
+
+    /// `yield v;` (or the expression of an arm `case X -> v;`): assigns the innermost switch
+    /// expression's local and leaves the switch.
+    fn yield_value(&mut self, node: Node) -> StmtKind {
+        let span = self.src.span(node);
+        let Some(target) = self.yields.last() else {
+            return StmtKind::Unknown {
+                reason: "yield outside a switch expression".into(),
+            };
+        };
+        let (result, label, expected) =
+            (target.result, target.label.clone(), target.expected.clone());
+        let value = match &expected {
+            Type::Unknown => self.expr(node),
+            t => {
+                let v = self.expr_expecting(node, t);
+                typing::coerce(typing::narrow_constant(v, t), t)
+            }
+        };
+        if let Some(target) = self.yields.last_mut() {
+            target.types.push(value.ty.clone());
+        }
+        let local = Expr {
+            kind: ExprKind::Local(result),
+            ty: value.ty.clone(),
+            span,
+        };
+        let assign = Expr {
+            kind: ExprKind::Assign {
+                target: Box::new(local),
+                op: None,
+                op_ty: value.ty.clone(),
+                value: Box::new(value),
+            },
+            ty: expected,
+            span,
+        };
+        StmtKind::Block(vec![
+            Stmt {
+                kind: StmtKind::Expr(assign),
+                span,
+            },
+            Stmt {
+                kind: StmtKind::Break(Some(label)),
+                span,
+            },
+        ])
+    }
+
+    /// A switch statement, or with `yielding` the switch of a switch expression, whose
+    /// arms written as expressions (`case X -> v;`) yield their value.
+    fn switch_stmt(&mut self, node: Node, yielding: bool) -> StmtKind {
         let selector = self.condition_any(node.child_by_field_name("condition"));
         let selector = match typing::unboxed(&selector.ty) {
             Some(p) => typing::to_primitive(selector, &p),
@@ -398,6 +499,16 @@ impl<'a> BodyCx<'a> {
                     for e in exprs {
                         labels.push(self.case_label(e, &selector.ty));
                     }
+                } else if yielding
+                    && group.kind() == "switch_rule"
+                    && k.kind() == "expression_statement"
+                {
+                    let span = self.src.span(k);
+                    let kind = match named_children(k).into_iter().next() {
+                        Some(e) => self.yield_value(e),
+                        None => StmtKind::Empty,
+                    };
+                    body.push(Stmt { kind, span });
                 } else {
                     body.push(self.stmt(k));
                 }
@@ -569,5 +680,33 @@ impl<'a> BodyCx<'a> {
         };
         self.pop();
         Catch { types, local, body }
+    }
+}
+
+/// Where the `yield`s of a switch expression go.
+struct YieldTarget {
+    /// The local that holds the value.
+    result: LocalId,
+    /// The label of the switch statement they leave.
+    label: String,
+    /// The type the context expects; `Unknown` when it does not say.
+    expected: Type,
+    /// The types of the values yielded so far.
+    types: Vec<Type>,
+}
+
+/// The type of a switch expression whose context says none: its arms' common type
+/// (`null` arms aside), `Object` for arms of different reference types; `None` when the
+/// arms are primitives of different types.
+fn arm_type(types: &[Type]) -> Option<Type> {
+    let typed: Vec<&Type> = types
+        .iter()
+        .filter(|t| !matches!(t, Type::Null | Type::Unknown))
+        .collect();
+    match typed.first() {
+        None => Some(Type::object()),
+        Some(first) if typed.iter().all(|t| t == first) => Some((*first).clone()),
+        Some(_) if typed.iter().all(|t| t.is_reference()) => Some(Type::object()),
+        Some(_) => None,
     }
 }

@@ -45,6 +45,9 @@ impl BodyCx<'_> {
         if matches!(node.kind(), "lambda_expression" | "method_reference") {
             return self.functional(node, ty);
         }
+        if node.kind() == "switch_expression" {
+            return self.switch_expr(node, ty);
+        }
         let mut e = self.expr(node);
         if e.ty == Type::Unknown
             && matches!(e.kind, ExprKind::Unknown { .. })
@@ -140,7 +143,7 @@ impl BodyCx<'_> {
             "cast_expression" => self.cast(node),
             "instanceof_expression" => self.instance_of(node),
             "lambda_expression" | "method_reference" => self.functional(node, &Type::Unknown),
-            "switch_expression" => self.unknown_expr(node, "switch expression", Vec::new()),
+            "switch_expression" => self.switch_expr(node, &Type::Unknown),
             other => self.unknown_expr(node, &format!("expression `{other}`"), Vec::new()),
         }
     }

@@ -394,6 +394,13 @@ pub enum Functional {
 }
 
 impl Class {
+    /// True for classes whose objects only the code that writes them makes: lambdas,
+    /// method references and anonymous classes (which have no simple name, JLS 15.9.5).
+    /// No test can make one.
+    pub fn made_only_where_written(&self) -> bool {
+        self.functional.is_some() || self.simple_name.is_empty()
+    }
+
     /// True when the JVM shows no frame of this class's methods in a stack trace.
     pub fn hides_frames(&self) -> bool {
         self.functional == Some(Functional::MethodReference)
@@ -916,6 +923,14 @@ pub enum ExprKind {
     },
     /// `T.class`.
     ClassLiteral(Type),
+    /// A switch expression: `body` is the switch as a labelled statement whose arms assign
+    /// their value (`case X -> v`, `yield v`) to the local `result` and break out of it.
+    Switch {
+        /// The labelled switch statement.
+        body: Box<Stmt>,
+        /// The local that holds the value.
+        result: LocalId,
+    },
     /// Something the frontend does not model; its value is unconstrained.
     Unknown {
         /// Why it is not modelled.

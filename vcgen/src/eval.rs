@@ -244,6 +244,19 @@ impl<'p> Lower<'p> {
                     sort: "Int",
                 }
             }
+            ExprKind::Switch { body, result } => match self.exec(st.clone(), body) {
+                Some(out) => {
+                    *st = out;
+                    match st.local(*result) {
+                        Some(v) => v,
+                        None => self.fresh_value(&e.ty, false),
+                    }
+                }
+                None => {
+                    st.reach = "false".into();
+                    self.fresh_value(&e.ty, false)
+                }
+            },
             ExprKind::Unknown {
                 parts,
                 call: Some(call),

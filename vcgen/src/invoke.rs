@@ -115,9 +115,11 @@ impl<'p> Lower<'p> {
                 .collect();
         }
         let mut groups: Vec<((&'p Class, &'p Method), Vec<u32>)> = Vec::new();
-        // A lambda's object comes only from where it is written, which `allocated` knows.
+        // A lambda's or anonymous class's object comes only from where it is written, which
+        // `allocated` knows; a receiver of unknown origin is not assumed to be one (there
+        // may be many: commons-lang3's `DiffBuilder` makes 18 kinds of `Diff`).
         for d in self.h.descendants(static_class) {
-            if d.is_abstract() || d.functional.is_some() {
+            if d.is_abstract() || d.made_only_where_written() {
                 continue;
             }
             let Some((c, m)) = self.h.dispatch(&d.name, &method.name, &method.descriptor) else {

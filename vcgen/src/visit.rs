@@ -115,6 +115,7 @@ pub fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             expr(inner, f)
         }
         ExprKind::Unknown { parts, .. } => parts.iter().for_each(|p| expr(p, f)),
+        ExprKind::Switch { body, .. } => stmt_exprs(body, f),
         ExprKind::Literal(_)
         | ExprKind::Local(_)
         | ExprKind::This { .. }

@@ -241,3 +241,29 @@ fn switch_and_conditional() {
         "#]],
     );
 }
+
+#[test]
+fn a_switch_expression_yields_the_value_of_the_arm_taken() {
+    check_sites(
+        r#"
+        public class A {
+            public static int run(int kind, int total, int count) {
+                int divisor = switch (kind) {
+                    case 0 -> count;
+                    case 1, 2 -> 4;
+                    default -> { int half = count / 2; yield half; }
+                };
+                return total / divisor;
+            }
+            public static int safe(int kind, int total) {
+                int divisor = switch (kind) { case 0 -> 1; default -> 2; };
+                return total / divisor;
+            }
+        }
+        "#,
+        expect![[r#"
+            8:16 ArithmeticException A.run(int, int, int): direct
+            12:16 ArithmeticException A.safe(int, int): direct
+        "#]],
+    );
+}
