@@ -66,6 +66,13 @@ pub enum Value {
         /// Arguments.
         args: Vec<Value>,
     },
+    /// An enum constant (`Size.LARGE`).
+    Constant {
+        /// Binary name of the enum.
+        class: String,
+        /// The constant's name.
+        name: String,
+    },
     /// A boxed primitive (`Integer.valueOf(3)`).
     Boxed {
         /// Binary name of the box class.

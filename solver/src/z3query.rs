@@ -637,6 +637,10 @@ impl<'m> Reader<'m> {
                 descriptor: descriptor.clone(),
                 args: args.iter().map(|a| self.value(a)).collect(),
             },
+            Plan::Constant { class, name } => Value::Constant {
+                class: class.clone(),
+                name: name.clone(),
+            },
             Plan::Boxed { class, value } => Value::Boxed {
                 class: class.clone(),
                 value: Box::new(self.value(value)),

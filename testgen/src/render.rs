@@ -174,6 +174,10 @@ impl<'a, 'p> Writer<'a, 'p> {
                 descriptor,
                 args,
             } => self.factory(class, method, descriptor, args),
+            Value::Constant { class, name } => Expr::exact(
+                format!("{}.{name}", self.access.class_name(class)),
+                Type::class(class),
+            ),
             Value::Boxed {
                 class,
                 value: inner,

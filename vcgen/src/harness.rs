@@ -27,6 +27,8 @@ const REF_ARRAY_MAX: usize = 3;
 const OBJECT_ARRAYS_MAX: usize = 3;
 /// Most candidate classes offered for a reference parameter.
 const CANDIDATES_MAX: usize = 4;
+/// Most constants offered for an enum parameter (each is one more option of its choice).
+const ENUM_CONSTANTS_MAX: usize = 16;
 
 /// A method a test can call, with the ways to bring it into a crashing state.
 pub struct EntrySpec<'p> {
@@ -914,6 +916,12 @@ impl<'p> Lower<'p> {
                         }));
                     }
                 }
+                for constant in self.enum_constants(name) {
+                    let class = name.clone();
+                    out.push(Box::new(move |me, st, _| {
+                        me.enum_input(st, &class, &constant)
+                    }));
+                }
                 if depth >= BUILD_DEPTH {
                     return out;
                 }
@@ -1145,6 +1153,40 @@ impl<'p> Lower<'p> {
                 ty: ty.clone(),
                 len,
                 elems: plans,
+            },
+        )
+    }
+
+    /// The constants a test may name of an enum (none for other classes), at most
+    /// [`ENUM_CONSTANTS_MAX`] of them.
+    fn enum_constants(&self, class: &str) -> Vec<String> {
+        let Some(c) = self.h.class(class) else {
+            return Vec::new();
+        };
+        let package = self
+            .frames
+            .first()
+            .map_or("", |f| package_of(&f.class.name));
+        if c.kind != frontend::ir::ClassKind::Enum || !accessible(self.h, c, false, package) {
+            return Vec::new();
+        }
+        c.enum_constants
+            .iter()
+            .take(ENUM_CONSTANTS_MAX)
+            .cloned()
+            .collect()
+    }
+
+    /// An enum constant: the object its static field holds (the one the enum's static
+    /// initialiser made, when the entry runs it), never `null`.
+    fn enum_input(&mut self, st: &mut State, class: &str, constant: &str) -> (Val, Plan) {
+        let v = self.heap(st, &crate::lower::static_key(class, constant));
+        self.smt.assert(&smt::not(&smt::eq(&v.term, "0")));
+        (
+            v,
+            Plan::Constant {
+                class: class.to_string(),
+                name: constant.to_string(),
             },
         )
     }

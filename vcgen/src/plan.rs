@@ -77,6 +77,13 @@ pub enum Plan {
         /// Argument plans.
         args: Vec<Plan>,
     },
+    /// An enum constant, `Size.LARGE`.
+    Constant {
+        /// Binary name of the enum.
+        class: String,
+        /// The constant's name.
+        name: String,
+    },
     /// A boxed primitive, `Integer.valueOf(v)` and the like.
     Boxed {
         /// Binary name of the box class.
@@ -295,7 +302,7 @@ pub fn symbol_paths(plan: &Plan, path: &str, out: &mut std::collections::BTreeMa
             }
         }
         Plan::Slot { of, .. } => symbol_paths(of, path, out),
-        Plan::Null | Plan::Alias { .. } => {}
+        Plan::Null | Plan::Alias { .. } | Plan::Constant { .. } => {}
     }
 }
 
@@ -309,6 +316,7 @@ fn describe(plan: &Plan) -> String {
         Plan::New { class, .. } => format!("new {class}"),
         Plan::Call { class, method, .. } => format!("{class}.{method}"),
         Plan::Boxed { class, .. } => format!("{class}.valueOf"),
+        Plan::Constant { class, name } => format!("{class}.{name}"),
         Plan::Alias { input } => format!("same as object {input}"),
         Plan::Slot { of, .. } => describe(of),
         Plan::Reflect { class, .. } => format!("{class} by reflection"),

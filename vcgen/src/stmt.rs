@@ -3,7 +3,7 @@
 use crate::lower::{HandlerFrame, JumpFrame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
-use frontend::ir::{BinaryOp, Expr, ExprKind, Stmt, StmtKind, SwitchCase, Type};
+use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Stmt, StmtKind, SwitchCase, Type};
 
 /// What a jump frame is for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -396,6 +396,29 @@ impl<'p> Lower<'p> {
         self.join(exits)
     }
 
+    /// True when the string `s` holds exactly the chars of `literal` (a string switch
+    /// compares contents, as `equals` does).
+    fn equals_literal(&mut self, st: &State, s: &str, literal: &str) -> Term {
+        let value = self.heap(st, &crate::lower::field_key("java.lang.String", "value"));
+        let chars = self.heap(st, &crate::lower::array_key(&Type::Char));
+        let array = format!("(select {} {s})", value.term);
+        let units: Vec<u16> = literal.encode_utf16().collect();
+        let mut parts = vec![format!(
+            "(= {} {})",
+            self.array_length(&array),
+            smt::int(units.len() as i32)
+        )];
+        for (i, u) in units.iter().enumerate() {
+            parts.push(format!(
+                "(= (select (select {} {array}) {}) {})",
+                chars.term,
+                smt::int(i as i32),
+                smt::bv(*u as i64, 16)
+            ));
+        }
+        self.smt.define("streq", "Bool", smt::and(&parts))
+    }
+
     fn exec_switch(
         &mut self,
         st: State,
@@ -429,10 +452,10 @@ impl<'p> Lower<'p> {
                 } else {
                     sel.clone()
                 };
-                ms.push(if is_string {
-                    self.smt.declare("streq", "Bool")
-                } else {
-                    smt::eq(&sel.term, &v.term)
+                ms.push(match string_label(l).filter(|_| is_string) {
+                    Some(text) => self.equals_literal(&st, &sel.term, &text),
+                    None if is_string => self.smt.declare("streq", "Bool"),
+                    None => smt::eq(&sel.term, &v.term),
                 });
             }
             matches.push(smt::or(&ms));
@@ -645,3 +668,11 @@ impl<'p> Lower<'p> {
 
 /// The label given to switch frames so that unlabelled `break` finds them.
 const SWITCH: &str = "<switch>";
+
+/// The text of a string switch label written as a literal.
+fn string_label(label: &Expr) -> Option<String> {
+    match &label.kind {
+        ExprKind::Literal(Literal::String(s)) => Some(s.clone()),
+        _ => None,
+    }
+}

@@ -267,3 +267,30 @@ fn a_switch_expression_yields_the_value_of_the_arm_taken() {
         "#]],
     );
 }
+
+#[test]
+fn an_enum_input_is_one_of_its_constants_and_a_string_switch_compares_contents() {
+    check_sites(
+        r#"
+        public class A {
+            enum Size { SMALL, LARGE }
+            public static int scale(Size size, int n) {
+                int factor = switch (size) { case SMALL -> 1; case LARGE -> 0; };
+                return n / factor;
+            }
+            public static int weight(String name, int n) {
+                switch (name) {
+                    case "box": return 10 / n;
+                    default: return 1;
+                }
+            }
+        }
+        "#,
+        expect![[r#"
+            4:30 NullPointerException A.scale(A.Size, int): direct
+            5:16 ArithmeticException A.scale(A.Size, int): direct
+            8:17 NullPointerException A.weight(String, int): direct
+            9:32 ArithmeticException A.weight(String, int): direct
+        "#]],
+    );
+}
