@@ -1,6 +1,8 @@
 //! The declaration passes: class skeletons, then supertypes, fields and method signatures.
 
-use crate::ir::{Class, ClassKind, Field, Local, Method, Modifiers, Type};
+use crate::ir::{
+    Class, ClassKind, Expr, ExprKind, Field, Local, Method, Modifiers, Stmt, StmtKind, Type,
+};
 use crate::names::{qualify, ClassNames, FileScope, TypeScope};
 use crate::syntax::{child_of_kind, field_children, modifier_words, named_children, Source};
 use tree_sitter::Node;
@@ -467,6 +469,9 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
     {
         methods.push(default_constructor(class));
     }
+    if class.kind == ClassKind::Enum {
+        methods.extend(enum_methods(class, &enum_constants));
+    }
     Header {
         superclass,
         interfaces,
@@ -557,6 +562,73 @@ fn record_members(
         synthetic: true,
         annotations: Vec::new(),
     });
+}
+
+/// The static methods javac gives every enum (JLS 8.9.3): `values()`, a new array of the
+/// constants in order, and `valueOf(String)`, whose body is the JDK's.
+fn enum_methods(class: &Class, constants: &[String]) -> Vec<Method> {
+    let ty = Type::class(&class.name);
+    let array = Type::Array(Box::new(ty.clone()));
+    let span = class.span;
+    let elements = constants
+        .iter()
+        .map(|c| Expr {
+            kind: ExprKind::Field {
+                target: None,
+                class: class.name.clone(),
+                name: c.clone(),
+            },
+            ty: ty.clone(),
+            span,
+        })
+        .collect();
+    let values = Expr {
+        kind: ExprKind::NewArray {
+            dims: Vec::new(),
+            init: Some(elements),
+        },
+        ty: array.clone(),
+        span,
+    };
+    let method = |name: &str, params: Vec<Local>, ret: Type, body: Option<Stmt>| Method {
+        name: name.into(),
+        descriptor: format!(
+            "({}){}",
+            params.iter().map(|p| p.ty.descriptor()).collect::<String>(),
+            ret.descriptor()
+        ),
+        param_count: params.len() as u32,
+        varargs: false,
+        ret,
+        modifiers: Modifiers {
+            public: true,
+            is_static: true,
+            ..Default::default()
+        },
+        type_params: Vec::new(),
+        locals: params,
+        body,
+        span,
+        synthetic: true,
+        annotations: Vec::new(),
+    };
+    let name = Local {
+        name: "name".into(),
+        ty: Type::string(),
+        span,
+    };
+    vec![
+        method(
+            "values",
+            Vec::new(),
+            array,
+            Some(Stmt {
+                kind: StmtKind::Return(Some(values)),
+                span,
+            }),
+        ),
+        method("valueOf", vec![name], ty, None),
+    ]
 }
 
 fn default_constructor(class: &Class) -> Method {

@@ -159,7 +159,7 @@ impl BodyCx<'_> {
                     .iter()
                     .map(|p| Type::Var {
                         name: p.clone(),
-                        bound: Box::new(Type::object()),
+                        bound: Box::new(self.type_var_bound(p)),
                     })
                     .collect()
             })
@@ -174,6 +174,17 @@ impl BodyCx<'_> {
             ty: Type::Class { name: class, args },
             span,
         }
+    }
+
+    /// The erasure of a type variable in scope (`Comparable` for `A extends Comparable<A>`).
+    fn type_var_bound(&self, name: &str) -> Type {
+        self.scope
+            .vars
+            .iter()
+            .rev()
+            .find(|(v, _)| v == name)
+            .map(|(_, bound)| bound.clone())
+            .unwrap_or_else(Type::object)
     }
 
     fn name_expr(&mut self, node: Node) -> Expr {
@@ -946,6 +957,7 @@ pub fn binary_op(text: &str) -> Option<BinaryOp> {
 /// Replaces type variables that a substitution left unbound by their erasure.
 pub fn erase_free_vars(t: &Type, bound: &std::collections::HashMap<String, Type>) -> Type {
     match t {
+        t if t.is_super_wildcard() => Type::object(),
         Type::Var { name, bound: b } if !bound.contains_key(name) => (**b).clone(),
         Type::Class { name, args } => Type::Class {
             name: name.clone(),

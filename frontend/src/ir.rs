@@ -128,6 +128,9 @@ pub enum Type {
     Unknown,
 }
 
+/// The name of the type variable that stands for a `? super T` type argument.
+const SUPER_WILDCARD: &str = "? super";
+
 impl Type {
     /// A class type without type arguments.
     pub fn class(name: &str) -> Type {
@@ -140,6 +143,21 @@ impl Type {
     /// `java.lang.Object`.
     pub fn object() -> Type {
         Type::class("java.lang.Object")
+    }
+
+    /// The type argument `? super bound`. Reading through it gives `Object` (the frontend's
+    /// substitutions replace it so); only a lambda's parameter types use its bound, which
+    /// is what javac types them as (`Consumer<? super String>` takes a `String`).
+    pub fn super_wildcard(bound: Type) -> Type {
+        Type::Var {
+            name: SUPER_WILDCARD.to_string(),
+            bound: Box::new(bound),
+        }
+    }
+
+    /// True for a `? super T` type argument ([`Type::super_wildcard`]).
+    pub fn is_super_wildcard(&self) -> bool {
+        matches!(self, Type::Var { name, .. } if name == SUPER_WILDCARD)
     }
 
     /// `java.lang.String`.

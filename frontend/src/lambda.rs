@@ -105,13 +105,19 @@ impl BodyCx<'_> {
         let [(decl, method)] = found.as_slice() else {
             return None;
         };
+        // javac types a lambda for `Consumer<? super String>` as a `Consumer<String>`.
+        let map = typing::bindings_with_wildcards(self.h, ty, decl);
+        let seen = |declared: &Type| {
+            let t = typing::substitute(declared, &map);
+            let t = match t {
+                Type::Var { bound, .. } if t.is_super_wildcard() => *bound,
+                t => t,
+            };
+            crate::expr::erase_free_vars(&t, &map)
+        };
         Some(FunctionType {
-            params: method
-                .params()
-                .iter()
-                .map(|p| self.member_type(&p.ty, ty, decl))
-                .collect(),
-            ret: self.member_type(&method.ret, ty, decl),
+            params: method.params().iter().map(|p| seen(&p.ty)).collect(),
+            ret: seen(&method.ret),
             method: (*method).clone(),
         })
     }

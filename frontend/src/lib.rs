@@ -517,6 +517,8 @@ pub(crate) struct ClassLowering<'a> {
     /// For an anonymous class, the enclosing locals it reads, each held in a field
     /// `val$name` and copied into a local of its name when an instance body starts.
     pub(crate) captures: Vec<(String, Type)>,
+    /// The class's own type parameters with their erased bounds, read from its declaration.
+    bounds: Vec<(String, Type)>,
 }
 
 impl<'a> ClassLowering<'a> {
@@ -540,6 +542,7 @@ impl<'a> ClassLowering<'a> {
             nested: Vec::new(),
             lambdas: std::rc::Rc::default(),
             captures: Vec::new(),
+            bounds: Vec::new(),
         }
     }
 
@@ -576,6 +579,7 @@ impl<'a> ClassLowering<'a> {
 
     fn scope(&self, extra: &[(String, Type)]) -> TypeScope<'a> {
         let mut vars = declare::class_type_vars(self.names, &self.class.name);
+        vars.extend(self.bounds.iter().cloned());
         vars.extend(extra.iter().cloned());
         TypeScope {
             file: self.file,
@@ -614,6 +618,12 @@ impl<'a> ClassLowering<'a> {
 
     /// Lowers every body of the class declared by `decl`.
     pub(crate) fn lower(&mut self, decl: &declare::TypeDecl) -> ClassBodies {
+        self.bounds = declare::type_vars(
+            self.names,
+            self.src,
+            decl.node.child_by_field_name("type_parameters"),
+            &self.scope(&[]),
+        );
         let mut out = ClassBodies::default();
         let mut init_cx = self.cx(false, Type::Void, Vec::new(), &[]);
         out.instance_init = self.prologue(&mut init_cx);

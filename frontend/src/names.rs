@@ -370,12 +370,18 @@ impl<'a> ClassNames<'a> {
                 .rfind(|c| !matches!(c.kind(), "annotation" | "marker_annotation"))
                 .map(|c| self.resolve_type(src, c, scope))
                 .unwrap_or(Type::Unknown),
-            "wildcard" => named_children(node)
-                .into_iter()
-                .rfind(|c| !matches!(c.kind(), "annotation" | "marker_annotation" | "super"))
-                .filter(|_| !src.text(node).contains("super"))
-                .map(|c| self.resolve_type(src, c, scope))
-                .unwrap_or_else(Type::object),
+            "wildcard" => {
+                let bound = named_children(node)
+                    .into_iter()
+                    .rfind(|c| !matches!(c.kind(), "annotation" | "marker_annotation" | "super"))
+                    .map(|c| self.resolve_type(src, c, scope));
+                let lower = named_children(node).iter().any(|c| c.kind() == "super");
+                match bound {
+                    Some(b) if lower => Type::super_wildcard(b),
+                    Some(b) => b,
+                    None => Type::object(),
+                }
+            }
             _ => Type::Unknown,
         }
     }

@@ -171,6 +171,9 @@ pub fn applicable(h: &Hierarchy, from: &Type, to: &Type, loose: bool) -> bool {
 /// Replaces type variables by their bindings.
 pub fn substitute(t: &Type, map: &HashMap<String, Type>) -> Type {
     match t {
+        Type::Var { bound, .. } if t.is_super_wildcard() => {
+            Type::super_wildcard(substitute(bound, map))
+        }
         Type::Var { name, .. } => map.get(name).cloned().unwrap_or_else(|| t.clone()),
         Type::Class { name, args } => Type::Class {
             name: name.clone(),
@@ -182,8 +185,20 @@ pub fn substitute(t: &Type, map: &HashMap<String, Type>) -> Type {
 }
 
 /// The bindings of `class`'s type parameters when viewed through the type `ty`
-/// (e.g. `HashMap<String, Integer>` seen as `Map` gives `K = String, V = Integer`).
+/// (e.g. `HashMap<String, Integer>` seen as `Map` gives `K = String, V = Integer`); a
+/// parameter bound to `? super T` is `Object`, what reading through it gives.
 pub fn bindings_for(h: &Hierarchy, ty: &Type, class: &str) -> HashMap<String, Type> {
+    let mut map = bindings_with_wildcards(h, ty, class);
+    for t in map.values_mut() {
+        if t.is_super_wildcard() {
+            *t = Type::object();
+        }
+    }
+    map
+}
+
+/// [`bindings_for`], keeping `? super T` arguments as they are.
+pub fn bindings_with_wildcards(h: &Hierarchy, ty: &Type, class: &str) -> HashMap<String, Type> {
     let mut current = ty.clone();
     let mut seen = 0;
     loop {

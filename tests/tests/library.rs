@@ -18,6 +18,9 @@ public class A {
     long seconds(long ms) { return TimeUnit.MILLISECONDS.toSeconds(ms); }
     Object key(Map.Entry<String, Integer> e) { return e.getKey(); }
     int last(String s) { return s.lastIndexOf("x") + s.charAt(0); }
+    int size(Optional<String> o) { return o.map(s -> s.length()).orElse(0); }
+    long words(List<String> l) { return l.stream().filter(w -> w.isEmpty()).count(); }
+    void sort(List<String> l) { l.sort((a, b) -> a.compareToIgnoreCase(b)); }
 }
 "#;
 

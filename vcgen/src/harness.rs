@@ -468,6 +468,7 @@ impl<'p> Lower<'p> {
                     st = out.unwrap_or_else(|| dead(&st));
                 }
             }
+            self.initialised.insert(class.name.clone());
         }
         let statics = if variant.reflect_statics {
             self.reflect_statics(&mut st, &mut b, spec.class)
@@ -1177,11 +1178,25 @@ impl<'p> Lower<'p> {
             .collect()
     }
 
-    /// An enum constant: the object its static field holds (the one the enum's static
-    /// initialiser made, when the entry runs it), never `null`.
+    /// An enum constant: the object its static field holds when the entry runs the enum's
+    /// static initialiser, else one object per constant, of the enum's type.
     fn enum_input(&mut self, st: &mut State, class: &str, constant: &str) -> (Val, Plan) {
-        let v = self.heap(st, &crate::lower::static_key(class, constant));
-        self.smt.assert(&smt::not(&smt::eq(&v.term, "0")));
+        let v = if self.initialised.contains(class) {
+            self.heap(st, &crate::lower::static_key(class, constant))
+        } else {
+            let key = (class.to_string(), constant.to_string());
+            let term = match self.enum_objects.get(&key) {
+                Some(t) => t.clone(),
+                None => {
+                    let id = self.alloc();
+                    let test = self.instance_test(&id, &Type::class(class));
+                    self.smt.assert(&test);
+                    self.enum_objects.insert(key, id.clone());
+                    id
+                }
+            };
+            Val { term, sort: "Int" }
+        };
         (
             v,
             Plan::Constant {

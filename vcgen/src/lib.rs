@@ -400,6 +400,8 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             handlers: Vec::new(),
             allocs: 0,
             allocated: Default::default(),
+            initialised: Default::default(),
+            enum_objects: Default::default(),
             lines: self.lines,
             literals: Default::default(),
             cast_targets: cast_targets_for(self.cast_targets, &spec.class.name),

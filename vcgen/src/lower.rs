@@ -93,6 +93,11 @@ pub struct Lower<'p> {
     /// The class of each object the code allocates, by its id: a call on it runs that
     /// class's method.
     pub allocated: std::collections::HashMap<Term, &'p Class>,
+    /// The classes whose static initialiser the entry ran.
+    pub initialised: std::collections::HashSet<String>,
+    /// The object standing for each enum constant an input is, by enum and constant, when
+    /// the entry did not run the enum's initialiser.
+    pub enum_objects: std::collections::HashMap<(String, String), Term>,
     /// Source lines of project files, for site reports.
     pub lines: &'p dyn Fn(u32, u32) -> String,
     /// Interned string literals: their UTF-16 units to object ids.

@@ -91,6 +91,12 @@ pub fn read(bytes: &[u8], file: FileId) -> Result<Class, String> {
         superclass
     };
     let inner_class = outer.is_some() && !modifiers.is_static;
+    let enum_constants = cf
+        .fields
+        .iter()
+        .filter(|f| f.access_flags.contains(FieldAccessFlags::ENUM))
+        .map(|f| f.name.to_string())
+        .collect();
     let fields = cf
         .fields
         .iter()
@@ -204,7 +210,7 @@ pub fn read(bytes: &[u8], file: FileId) -> Result<Class, String> {
         methods,
         instance_init: Vec::new(),
         init_locals: Vec::new(),
-        enum_constants: Vec::new(),
+        enum_constants,
         file,
         span: Span {
             file,

@@ -20,7 +20,7 @@ use crate::ir::{Class, Program, SourceFile, Type};
 use crate::names::FileScope;
 use crate::syntax::Source;
 use jimage::ModuleImage;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::path::Path;
 
 /// How many levels of member types are followed from a class the project names.
@@ -157,7 +157,9 @@ pub fn complete(
     });
     let mut completion = Completion::default();
     let mut seen: HashSet<String> = HashSet::new();
-    let mut queue: Vec<(String, usize)> = referenced.into_iter().map(|n| (n, 0)).collect();
+    // Breadth first by depth (a 0-1 BFS: supertypes and member classes keep the depth,
+    // member types add one), so a class is expanded at the least depth it is reached at.
+    let mut queue: VecDeque<(String, usize)> = referenced.into_iter().map(|n| (n, 0)).collect();
     let model: Vec<String> = program
         .classes
         .iter()
@@ -165,7 +167,7 @@ pub fn complete(
         .map(|c| c.name.clone())
         .collect();
     queue.extend(model.into_iter().map(|n| (n, 0)));
-    while let Some((name, depth)) = queue.pop() {
+    while let Some((name, depth)) = queue.pop_front() {
         if !seen.insert(name.clone()) || !library.contains(&name) {
             continue;
         }
@@ -185,19 +187,26 @@ pub fn complete(
             }
         };
         for sup in class.superclass.iter().chain(&class.interfaces) {
-            classes_in(sup, &mut |n| queue.push((n.to_string(), depth)));
+            classes_in(sup, &mut |n| queue.push_front((n.to_string(), depth)));
         }
         for member in library.image.members_of(&name) {
-            queue.push((member.clone(), depth));
+            queue.push_front((member.clone(), depth));
         }
         if depth < MEMBER_DEPTH {
+            // Parameter types too: a lambda passed to `Stream.filter` is typed by `Predicate`.
             let types = class
                 .fields
                 .iter()
                 .map(|f| &f.ty)
-                .chain(class.methods.iter().map(|m| &m.ret));
+                .chain(class.methods.iter().map(|m| &m.ret))
+                .chain(
+                    class
+                        .methods
+                        .iter()
+                        .flat_map(|m| m.params().iter().map(|p| &p.ty)),
+                );
             for ty in types {
-                classes_in(ty, &mut |n| queue.push((n.to_string(), depth + 1)));
+                classes_in(ty, &mut |n| queue.push_back((n.to_string(), depth + 1)));
             }
         }
         if program.classes.iter().any(|c| c.name == class.name) {
@@ -210,8 +219,9 @@ pub fn complete(
 }
 
 impl Completion {
-    /// Gives each model class the methods and fields its class file declares and neither it
-    /// nor a model class it extends declares. Constructors are not added: the model's fields
+    /// Gives each model class the interfaces, methods and fields its class file declares and
+    /// neither it nor a model class it extends declares (so `Class` is a `Type`, as
+    /// commons-lang3's `TypeUtils` passes it). Constructors are not added: the model's fields
     /// hold its state (a string's characters, a list's size), which only its own
     /// constructors set.
     pub fn merge_into(self, program: &mut Program) {
@@ -257,6 +267,15 @@ impl Completion {
             else {
                 continue;
             };
+            for i in read.interfaces {
+                if !target
+                    .interfaces
+                    .iter()
+                    .any(|d| d.class_name() == i.class_name())
+                {
+                    target.interfaces.push(i);
+                }
+            }
             for f in read.fields {
                 if !target.fields.iter().any(|d| d.name == f.name) {
                     target.fields.push(f);

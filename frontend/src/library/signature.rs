@@ -2,7 +2,7 @@
 //! signatures of the `Signature` attribute (JVMS 4.7.9.1), as the program model's [`Type`].
 //!
 //! A wildcard becomes what reading through it gives, as for source: `? extends T` its bound,
-//! `?` and `? super T` `Object`. A type variable keeps its name and is erased to its first
+//! `?` `Object`, and `? super T` [`Type::super_wildcard`]. A type variable keeps its name and is erased to its first
 //! bound, looked up in the declarations in scope.
 
 use crate::ir::Type;
@@ -210,8 +210,7 @@ impl Reader<'_> {
                 }
                 b'-' => {
                     self.at += 1;
-                    self.reference(scope)?;
-                    Type::object()
+                    Type::super_wildcard(self.reference(scope)?)
                 }
                 _ => self.reference(scope)?,
             };
