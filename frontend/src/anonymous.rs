@@ -1,4 +1,10 @@
-//! Pass 3, anonymous classes: lowered where they are written, with what they capture.
+//! Pass 3, anonymous and local classes: lowered where they are written, with what they
+//! capture.
+//!
+//! A local class (`class Helper {...}` in a block, `Outer$1Helper`) is lowered the same way
+//! where it is declared: its constructors take the locals it reads after their own
+//! parameters and store them before `super(...)`, and every `new Helper(...)` (or
+//! `this(...)`) in its scope passes them.
 //!
 //! The declaration passes declare `new T(args) { ... }` as a class of its own, `Outer$1`,
 //! numbered as javac numbers it, extending `T` (or `Object` and implementing `T`), and an
@@ -17,6 +23,7 @@ use crate::ir::{
     Expr, ExprKind, Field, Local, Method, MethodRef, Modifiers, Span, Stmt, StmtKind, Type,
 };
 use crate::lambda::assignment;
+use crate::names::LocalClass;
 use crate::ClassLowering;
 use tree_sitter::Node;
 
@@ -28,7 +35,7 @@ impl BodyCx<'_> {
         (mut args, pending): (Vec<Expr>, Vec<Pending>),
         span: Span,
     ) -> Expr {
-        let Some(class) = self.names.anonymous_at(self.src.span(body)) else {
+        let Some(class) = self.names.in_body_at(self.src.span(body)) else {
             self.complete_args(&mut args, pending, None);
             return self.unknown_expr(body, "anonymous class not declared", args);
         };
@@ -56,13 +63,14 @@ impl BodyCx<'_> {
             name: class.name.clone(),
             outer: class.outer.clone(),
             node: body,
-            anonymous: None,
+            in_body: None,
         };
         let mut lowering = ClassLowering::new(self.names, self.h, self.src, self.scope.file, class);
         lowering.captures = captures
             .iter()
             .map(|c| (c.name.clone(), c.ty.clone()))
             .collect();
+        lowering.local_classes = self.scope.local_classes.clone();
         let mut bodies = lowering.lower(&decl);
         self.unknowns += lowering.unknowns;
         self.diagnostics.append(&mut lowering.diagnostics);
@@ -190,5 +198,104 @@ impl BodyCx<'_> {
             ty: Type::class(&class.name),
             span,
         }
+    }
+}
+
+impl BodyCx<'_> {
+    /// A local class declaration: lowers the class and puts it in scope.
+    pub(crate) fn local_class(&mut self, node: Node) -> StmtKind {
+        let Some(class) = self.names.in_body_at(self.src.span(node)) else {
+            return StmtKind::Unknown {
+                reason: "local class not declared".into(),
+            };
+        };
+        let span = self.src.span(node);
+        let captures: Vec<(String, Type)> = self
+            .captures(node, &[])
+            .into_iter()
+            .map(|c| (c.name, c.ty))
+            .collect();
+        self.scope.local_classes.push(LocalClass {
+            simple: class.simple_name.clone(),
+            binary: class.name.clone(),
+            captures: captures.clone(),
+        });
+        let decl = TypeDecl {
+            name: class.name.clone(),
+            outer: class.outer.clone(),
+            node,
+            in_body: None,
+        };
+        let mut lowering = ClassLowering::new(self.names, self.h, self.src, self.scope.file, class);
+        lowering.captures = captures.clone();
+        lowering.local_classes = self.scope.local_classes.clone();
+        let mut bodies = lowering.lower(&decl);
+        self.unknowns += lowering.unknowns;
+        self.diagnostics.append(&mut lowering.diagnostics);
+        for (name, ty) in &captures {
+            bodies.added_fields.push(Field {
+                name: format!("val${name}"),
+                ty: ty.clone(),
+                modifiers: Modifiers {
+                    private: true,
+                    is_final: true,
+                    ..Modifiers::default()
+                },
+                span,
+                constant: None,
+                platform: false,
+            });
+        }
+        self.nested.push((class.name.clone(), bodies));
+        StmtKind::Empty
+    }
+
+    /// A call of a local class's constructor passes the locals the class captured, after
+    /// its own arguments: the descriptor and arguments that say so.
+    pub(crate) fn with_captures(
+        &mut self,
+        class: &str,
+        descriptor: String,
+        mut args: Vec<Expr>,
+        span: Span,
+    ) -> (String, Vec<Expr>) {
+        let Some(local) = self
+            .scope
+            .local_classes
+            .iter()
+            .rev()
+            .find(|l| l.binary == class)
+        else {
+            return (descriptor, args);
+        };
+        if local.captures.is_empty() {
+            return (descriptor, args);
+        }
+        let captures = local.captures.clone();
+        let (params, ret) = descriptor.split_once(')').unwrap_or(("(", "V"));
+        let extra: String = captures
+            .iter()
+            .map(|(_, t)| t.erasure().descriptor())
+            .collect();
+        for (name, ty) in captures {
+            let value = match self.lookup_local(&name) {
+                Some(id) => Expr {
+                    kind: ExprKind::Local(id),
+                    ty,
+                    span,
+                },
+                None => Expr {
+                    kind: ExprKind::Unknown {
+                        reason: format!("`{name}` captured by `{class}`, out of scope here"),
+                        parts: Vec::new(),
+                        call: None,
+                    },
+                    ty,
+                    span,
+                },
+            };
+            args.push(value);
+        }
+        (format!("{params}{extra}){ret}"), args)
     }
 }

@@ -214,7 +214,7 @@ impl<'a> BodyCx<'a> {
             "class_declaration"
             | "record_declaration"
             | "interface_declaration"
-            | "enum_declaration" => return self.unknown_stmt(node, "local class declaration"),
+            | "enum_declaration" => self.local_class(node),
             other => return self.unknown_stmt(node, &format!("statement `{other}`")),
         };
         Stmt { kind, span }

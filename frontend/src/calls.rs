@@ -472,10 +472,12 @@ impl BodyCx<'_> {
             return Err(args);
         };
         let args = self.convert_args(&chosen, args);
+        let (descriptor, args) =
+            self.with_captures(&class, chosen.method.descriptor.clone(), args, span);
         let method = MethodRef {
             class: class.clone(),
             name: "<init>".into(),
-            descriptor: chosen.method.descriptor,
+            descriptor,
             is_static: false,
         };
         let outer = outer
@@ -557,10 +559,12 @@ impl BodyCx<'_> {
         match chosen {
             Some(chosen) => {
                 let args = self.convert_args(&chosen, args);
+                let (descriptor, args) =
+                    self.with_captures(&target, chosen.method.descriptor.clone(), args, span);
                 let method = MethodRef {
                     class: target,
                     name: "<init>".into(),
-                    descriptor: chosen.method.descriptor,
+                    descriptor,
                     is_static: false,
                 };
                 Stmt {

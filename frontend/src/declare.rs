@@ -15,14 +15,18 @@ pub struct TypeDecl<'t> {
     pub outer: Option<String>,
     /// The declaration node; the `class_body` for an anonymous class.
     pub node: Node<'t>,
-    /// Set for an anonymous class, which is lowered where it is written.
-    pub anonymous: Option<Anonymous<'t>>,
+    /// Set for a class declared inside a body (anonymous or local), which is lowered where
+    /// it is written.
+    pub in_body: Option<InBody<'t>>,
 }
 
-/// What an anonymous class extends, and the context it is written in.
+/// A class declared inside a body: what it is, and the context it is written in.
 #[derive(Clone, Copy)]
-pub struct Anonymous<'t> {
-    /// The type after `new`; `None` for an enum constant's body, which extends its enum.
+pub struct InBody<'t> {
+    /// True for an anonymous class, false for a local class (JLS 14.3).
+    pub anonymous: bool,
+    /// For an anonymous class, the type after `new`; `None` for an enum constant's body,
+    /// which extends its enum.
     pub supertype: Option<Node<'t>>,
     /// True when written where there is no `this` (a static method or initialiser).
     pub in_static: bool,
@@ -37,8 +41,8 @@ const TYPE_DECLS: &[&str] = &[
 ];
 
 /// All type declarations of a file, outer before inner: top-level and member classes, and
-/// the anonymous classes in their bodies, numbered in source order within their enclosing
-/// class as javac numbers them (`Outer$1`, `Outer$2`).
+/// the anonymous and local classes in their bodies, numbered in source order within their
+/// enclosing class as javac numbers them (`Outer$1`, `Outer$2`; `Outer$1Helper`).
 pub fn type_decls<'t>(src: &Source, root: Node<'t>, package: &str) -> Vec<TypeDecl<'t>> {
     let mut out = Vec::new();
     for child in named_children(root) {
@@ -68,9 +72,16 @@ fn collect<'t>(
         name: name.clone(),
         outer: outer.map(String::from),
         node,
-        anonymous: None,
+        in_body: None,
     });
     collect_members(src, node, &name, package, out);
+}
+
+/// How many anonymous classes, and local classes of each name, a class has declared so far.
+#[derive(Default)]
+struct Numbering {
+    anonymous: u32,
+    local: std::collections::HashMap<String, u32>,
 }
 
 /// The member classes of a class body, and the anonymous classes its members write.
@@ -81,7 +92,7 @@ fn collect_members<'t>(
     package: &str,
     out: &mut Vec<TypeDecl<'t>>,
 ) {
-    let mut anonymous = 0;
+    let mut numbering = Numbering::default();
     let is_interface = node.kind() == "interface_declaration";
     if let Some(body) = body_of(node) {
         for c in named_children(body)
@@ -89,14 +100,15 @@ fn collect_members<'t>(
             .filter(|c| c.kind() == "enum_constant")
         {
             if let Some(b) = c.child_by_field_name("body") {
-                let context = Anonymous {
+                let context = InBody {
+                    anonymous: true,
                     supertype: None,
                     in_static: true,
                 };
-                anonymous_class(src, b, name, context, &mut anonymous, package, out);
+                anonymous_class(src, b, name, context, &mut numbering, package, out);
             }
             if let Some(args) = c.child_by_field_name("arguments") {
-                anonymous_in(src, args, name, true, &mut anonymous, package, out);
+                classes_in_body(src, args, name, true, &mut numbering, package, out);
             }
         }
     }
@@ -108,39 +120,44 @@ fn collect_members<'t>(
         let in_static = is_interface
             || member.kind() == "static_initializer"
             || modifier_words(src, member).iter().any(|w| w == "static");
-        anonymous_in(src, member, name, in_static, &mut anonymous, package, out);
+        classes_in_body(src, member, name, in_static, &mut numbering, package, out);
     }
 }
 
-/// The anonymous classes written below `node` (not inside a nested class), in source order.
-fn anonymous_in<'t>(
+/// The anonymous and local classes written below `node` (not inside a nested class), in
+/// source order.
+fn classes_in_body<'t>(
     src: &Source,
     node: Node<'t>,
     outer: &str,
     in_static: bool,
-    count: &mut u32,
+    numbering: &mut Numbering,
     package: &str,
     out: &mut Vec<TypeDecl<'t>>,
 ) {
     enum Work<'t> {
         Visit(Node<'t>),
-        Class(Node<'t>, Anonymous<'t>),
+        Class(Node<'t>, InBody<'t>),
     }
     let mut stack = vec![Work::Visit(node)];
     while let Some(work) = stack.pop() {
         let n = match work {
             Work::Class(body, context) => {
-                anonymous_class(src, body, outer, context, count, package, out);
+                anonymous_class(src, body, outer, context, numbering, package, out);
                 continue;
             }
-            Work::Visit(n) if TYPE_DECLS.contains(&n.kind()) => continue,
+            Work::Visit(n) if TYPE_DECLS.contains(&n.kind()) => {
+                local_class(src, n, outer, in_static, numbering, package, out);
+                continue;
+            }
             Work::Visit(n) => n,
         };
         let body = (n.kind() == "object_creation_expression")
             .then(|| child_of_kind(n, "class_body"))
             .flatten();
         if let Some(body) = body {
-            let context = Anonymous {
+            let context = InBody {
+                anonymous: true,
                 supertype: n.child_by_field_name("type"),
                 in_static,
             };
@@ -156,20 +173,50 @@ fn anonymous_class<'t>(
     src: &Source,
     body: Node<'t>,
     outer: &str,
-    context: Anonymous<'t>,
-    count: &mut u32,
+    context: InBody<'t>,
+    numbering: &mut Numbering,
     package: &str,
     out: &mut Vec<TypeDecl<'t>>,
 ) {
-    *count += 1;
-    let name = format!("{outer}${count}");
+    numbering.anonymous += 1;
+    let name = format!("{outer}${}", numbering.anonymous);
     out.push(TypeDecl {
         name: name.clone(),
         outer: Some(outer.to_string()),
         node: body,
-        anonymous: Some(context),
+        in_body: Some(context),
     });
     collect_members(src, body, &name, package, out);
+}
+
+/// A class, record, enum or interface declared in a block: `Outer$1Helper`. Records, enums
+/// and interfaces are implicitly static.
+fn local_class<'t>(
+    src: &Source,
+    node: Node<'t>,
+    outer: &str,
+    in_static: bool,
+    numbering: &mut Numbering,
+    package: &str,
+    out: &mut Vec<TypeDecl<'t>>,
+) {
+    let Some(simple) = node.child_by_field_name("name").map(|n| src.text(n)) else {
+        return;
+    };
+    let count = numbering.local.entry(simple.to_string()).or_default();
+    *count += 1;
+    let name = format!("{outer}${count}{simple}");
+    out.push(TypeDecl {
+        name: name.clone(),
+        outer: Some(outer.to_string()),
+        node,
+        in_body: Some(InBody {
+            anonymous: false,
+            supertype: None,
+            in_static: in_static || node.kind() != "class_declaration",
+        }),
+    });
+    collect_members(src, node, &name, package, out);
 }
 
 /// The body of a type declaration (the node itself for an anonymous class's `class_body`).
@@ -227,11 +274,11 @@ pub fn skeleton(
         _ => ClassKind::Class,
     };
     let mut mods = modifiers(src, node);
-    if let Some(anonymous) = decl.anonymous {
+    if let Some(in_body) = decl.in_body {
         // No test can name it; it has an enclosing instance only where `this` exists.
         mods.private = true;
-        mods.is_final = true;
-        mods.is_static = anonymous.in_static;
+        mods.is_final |= in_body.anonymous;
+        mods.is_static = in_body.in_static;
     } else if decl.outer.is_some()
         && (kind != ClassKind::Class || outer_kind == Some(ClassKind::Interface))
     {
@@ -349,10 +396,19 @@ pub struct Header {
 pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDecl) -> Header {
     let class = names.class(&decl.name).expect("declared in pass 1");
     let node = decl.node;
+    let local_classes = match (decl.in_body, &class.simple_name) {
+        (Some(b), simple) if !b.anonymous => vec![crate::names::LocalClass {
+            simple: simple.clone(),
+            binary: decl.name.clone(),
+            captures: Vec::new(),
+        }],
+        _ => Vec::new(),
+    };
     let scope = TypeScope {
         file,
         class: Some(decl.name.clone()),
         vars: class_type_vars(names, &decl.name),
+        local_classes,
     };
     let mut scope_with_bounds = scope.clone();
     let bounds = type_vars(
@@ -372,7 +428,7 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
         }),
         ClassKind::Record => Some(Type::class("java.lang.Record")),
         ClassKind::Class if decl.name == crate::hierarchy::OBJECT => None,
-        ClassKind::Class if decl.anonymous.is_some() => None,
+        ClassKind::Class if decl.in_body.is_some_and(|b| b.anonymous) => None,
         ClassKind::Class => Some(
             node.child_by_field_name("superclass")
                 .and_then(|s| named_children(s).into_iter().next())
@@ -392,7 +448,7 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
                 .collect()
         })
         .unwrap_or_default();
-    let superclass = match decl.anonymous {
+    let superclass = match decl.in_body.filter(|b| b.anonymous) {
         Some(anonymous) => {
             let supertype = match anonymous.supertype {
                 Some(t) => names.resolve_type(src, t, &scope),
@@ -465,7 +521,7 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
     let has_ctor = methods.iter().any(|m| m.is_constructor());
     if !has_ctor
         && matches!(class.kind, ClassKind::Class | ClassKind::Enum)
-        && decl.anonymous.is_none()
+        && !decl.in_body.is_some_and(|b| b.anonymous)
     {
         methods.push(default_constructor(class));
     }

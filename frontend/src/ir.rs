@@ -413,10 +413,15 @@ pub enum Functional {
 
 impl Class {
     /// True for classes whose objects only the code that writes them makes: lambdas,
-    /// method references and anonymous classes (which have no simple name, JLS 15.9.5).
-    /// No test can make one.
+    /// method references, anonymous and local classes, whose binary names end in a number
+    /// or a number and a name (`Outer$1`, `Outer$1Helper`, `Outer$$Lambda$1`), which no
+    /// member class's can. No test can make one.
     pub fn made_only_where_written(&self) -> bool {
-        self.functional.is_some() || self.simple_name.is_empty()
+        self.functional.is_some()
+            || self
+                .name
+                .rsplit_once('$')
+                .is_some_and(|(_, last)| last.starts_with(|c: char| c.is_ascii_digit()))
     }
 
     /// True when the JVM shows no frame of this class's methods in a stack trace.

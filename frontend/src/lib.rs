@@ -398,6 +398,9 @@ fn declare_classes(
 #[derive(Default)]
 pub(crate) struct ClassBodies {
     methods: Vec<(usize, Stmt, Vec<Local>)>,
+    /// A local class's constructors, which take its captured locals after their own
+    /// parameters: method index, parameter count and descriptor.
+    signatures: Vec<(usize, u32, String)>,
     instance_init: Vec<Stmt>,
     init_locals: Vec<Local>,
     clinit: Vec<Stmt>,
@@ -429,7 +432,7 @@ fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
             };
             let library = program.files[fi].library;
             for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
-                if decl.anonymous.is_some() {
+                if decl.in_body.is_some() {
                     continue;
                 }
                 let Some(idx) = classes
@@ -465,6 +468,10 @@ fn lower_bodies(program: &mut Program, parsed: &[Parsed]) -> usize {
         for (mi, body, locals) in b.methods {
             class.methods[mi].body = Some(body);
             class.methods[mi].locals = locals;
+        }
+        for (mi, param_count, descriptor) in b.signatures {
+            class.methods[mi].param_count = param_count;
+            class.methods[mi].descriptor = descriptor;
         }
         class.instance_init = b.instance_init;
         class.init_locals = b.init_locals;
@@ -519,6 +526,8 @@ pub(crate) struct ClassLowering<'a> {
     pub(crate) captures: Vec<(String, Type)>,
     /// The class's own type parameters with their erased bounds, read from its declaration.
     bounds: Vec<(String, Type)>,
+    /// The local classes in scope where the class is declared (itself, for a local class).
+    pub(crate) local_classes: Vec<names::LocalClass>,
 }
 
 impl<'a> ClassLowering<'a> {
@@ -543,7 +552,93 @@ impl<'a> ClassLowering<'a> {
             lambdas: std::rc::Rc::default(),
             captures: Vec::new(),
             bounds: Vec::new(),
+            local_classes: Vec::new(),
         }
+    }
+
+    /// True for a local class (declared in a block), whose constructors take its captures.
+    fn is_local(&self) -> bool {
+        self.local_classes
+            .iter()
+            .any(|l| l.binary == self.class.name)
+    }
+
+    /// Makes the captured locals parameters of constructor `mi` after its own; the
+    /// statements that store them in their fields, which run before `super(...)`.
+    fn capture_params(&self, cx: &mut body::BodyCx, mi: usize, out: &mut ClassBodies) -> Vec<Stmt> {
+        let m = &self.class.methods[mi];
+        let span = self.class.span;
+        let this = Expr {
+            kind: ExprKind::This { outer: None },
+            ty: Type::class(&self.class.name),
+            span,
+        };
+        let stores = self
+            .captures
+            .iter()
+            .map(|(name, ty)| {
+                let field = Expr {
+                    kind: ExprKind::Field {
+                        target: Some(Box::new(this.clone())),
+                        class: self.class.name.clone(),
+                        name: format!("val${name}"),
+                    },
+                    ty: ty.clone(),
+                    span,
+                };
+                let local = Expr {
+                    kind: ExprKind::Local(cx.declare(name, ty.clone(), span)),
+                    ty: ty.clone(),
+                    span,
+                };
+                lambda::assignment(field, local, span)
+            })
+            .collect();
+        let (params, ret) = m.descriptor.split_once(')').unwrap_or(("(", "V"));
+        let extra: String = self
+            .captures
+            .iter()
+            .map(|(_, t)| t.erasure().descriptor())
+            .collect();
+        out.signatures.push((
+            mi,
+            m.param_count + self.captures.len() as u32,
+            format!("{params}{extra}){ret}"),
+        ));
+        stores
+    }
+
+    /// A constructor body that stores the captures, then calls the superclass constructor
+    /// (`super()` when the body does not say), then runs the rest: field initialisers may
+    /// read the captures.
+    fn stores_first(&self, stores: Vec<Stmt>, body: Vec<Stmt>) -> Vec<Stmt> {
+        let explicit = body
+            .iter()
+            .any(|s| matches!(s.kind, StmtKind::CtorCall { .. }));
+        let mut out = stores;
+        if !explicit {
+            let class = self
+                .class
+                .superclass
+                .as_ref()
+                .and_then(|t| t.class_name())
+                .unwrap_or(hierarchy::OBJECT);
+            out.push(Stmt {
+                kind: StmtKind::CtorCall {
+                    is_super: true,
+                    method: ir::MethodRef {
+                        class: class.to_string(),
+                        name: "<init>".into(),
+                        descriptor: "()V".into(),
+                        is_static: false,
+                    },
+                    args: Vec::new(),
+                },
+                span: self.class.span,
+            });
+        }
+        out.extend(body);
+        out
     }
 
     /// Declares the captured locals in an instance body's context; the statements that
@@ -585,6 +680,7 @@ impl<'a> ClassLowering<'a> {
             file: self.file,
             class: Some(self.class.name.clone()),
             vars,
+            local_classes: self.local_classes.clone(),
         }
     }
 
@@ -666,7 +762,19 @@ impl<'a> ClassLowering<'a> {
                         m.locals.clone(),
                         &vars,
                     );
-                    let stmt = if m.modifiers.is_static || self.captures.is_empty() {
+                    let local_ctor = m.is_constructor() && self.is_local();
+                    let stmt = if local_ctor && !self.captures.is_empty() {
+                        let stores = self.capture_params(&mut cx, mi, &mut out);
+                        let span = self.src.span(body);
+                        let stmts = match cx.stmt(body).kind {
+                            StmtKind::Block(b) => b,
+                            kind => vec![Stmt { kind, span }],
+                        };
+                        Stmt {
+                            kind: StmtKind::Block(self.stores_first(stores, stmts)),
+                            span,
+                        }
+                    } else if m.modifiers.is_static || self.captures.is_empty() {
                         cx.stmt(body)
                     } else {
                         let mut stmts = self.prologue(&mut cx);
@@ -706,6 +814,24 @@ impl<'a> ClassLowering<'a> {
                 }
                 "block" => out.instance_init.push(init_cx.stmt(member)),
                 _ => {}
+            }
+        }
+        if self.is_local() && !self.captures.is_empty() {
+            let defaults: Vec<usize> = (0..self.class.methods.len())
+                .filter(|&mi| {
+                    let m = &self.class.methods[mi];
+                    m.is_constructor() && m.synthetic && m.body.is_none()
+                })
+                .collect();
+            for mi in defaults {
+                let mut cx = self.cx(false, Type::Void, Vec::new(), &[]);
+                let stores = self.capture_params(&mut cx, mi, &mut out);
+                let stmt = Stmt {
+                    kind: StmtKind::Block(self.stores_first(stores, Vec::new())),
+                    span: self.class.span,
+                };
+                let locals = self.finish(cx);
+                out.methods.push((mi, stmt, locals));
             }
         }
         out.init_locals = self.finish(init_cx);
@@ -975,5 +1101,36 @@ mod tests {
                 .collect::<Vec<_>>(),
             ["val$d"]
         );
+    }
+
+    #[test]
+    fn local_classes_are_named_as_javac_names_them_and_their_constructors_take_the_captures() {
+        let (program, summary) = parse_sources(&[(
+            "/src/p/B.java",
+            "package p;\n\
+             public class B {\n\
+                 static int f(int d) {\n\
+                     class Helper { int go(int x) { return x / d; } }\n\
+                     return new Helper().go(10);\n\
+                 }\n\
+                 int g() { class Helper {} class Other {} return 0; }\n\
+             }\n",
+        )]);
+        assert_eq!(summary.unknown_nodes, 0, "{:?}", summary.diagnostics);
+        let class = |name: &str| program.classes.iter().find(|c| c.name == name);
+        let helper = class("p.B$1Helper").expect("p.B$1Helper");
+        assert!(!helper.inner, "declared in a static method");
+        assert_eq!(
+            helper
+                .fields
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>(),
+            ["val$d"]
+        );
+        let ctor = helper.methods.iter().find(|m| m.is_constructor());
+        assert_eq!(ctor.map(|m| m.descriptor.as_str()), Some("(I)V"));
+        assert!(class("p.B$2Helper").is_some_and(|c| c.inner));
+        assert!(class("p.B$1Other").is_some());
     }
 }

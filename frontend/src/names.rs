@@ -151,6 +151,19 @@ pub struct TypeScope<'a> {
     pub class: Option<String>,
     /// Type variables in scope, innermost last, with their erasure.
     pub vars: Vec<(String, Type)>,
+    /// Local classes in scope, innermost last.
+    pub local_classes: Vec<LocalClass>,
+}
+
+/// A local class in scope (JLS 14.3).
+#[derive(Debug, Clone)]
+pub struct LocalClass {
+    /// The name it is declared with.
+    pub simple: String,
+    /// Its binary name, `Outer$1Helper`.
+    pub binary: String,
+    /// The enclosing locals its constructors take after their own parameters.
+    pub captures: Vec<(String, Type)>,
 }
 
 /// The set of known class names and the nesting and supertypes needed for lookup.
@@ -158,8 +171,8 @@ pub struct ClassNames<'a> {
     known: HashSet<String>,
     classes: &'a [Class],
     index: HashMap<String, usize>,
-    /// Anonymous classes by the span of their body.
-    anonymous: HashMap<crate::ir::Span, usize>,
+    /// Anonymous and local classes by the span of their body or declaration.
+    in_body: HashMap<crate::ir::Span, usize>,
 }
 
 impl<'a> ClassNames<'a> {
@@ -171,23 +184,23 @@ impl<'a> ClassNames<'a> {
             .enumerate()
             .map(|(i, c)| (c.name.clone(), i))
             .collect();
-        let anonymous = classes
+        let in_body = classes
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.simple_name.is_empty())
+            .filter(|(_, c)| c.made_only_where_written())
             .map(|(i, c)| (c.span, i))
             .collect();
         ClassNames {
             known,
             classes,
             index,
-            anonymous,
+            in_body,
         }
     }
 
-    /// The anonymous class whose body spans `span`.
-    pub fn anonymous_at(&self, span: crate::ir::Span) -> Option<&'a Class> {
-        self.anonymous.get(&span).map(|&i| &self.classes[i])
+    /// The anonymous class whose body spans `span`, or the local class declared there.
+    pub fn in_body_at(&self, span: crate::ir::Span) -> Option<&'a Class> {
+        self.in_body.get(&span).map(|&i| &self.classes[i])
     }
 
     /// True when a class with this binary name is declared.
@@ -237,6 +250,9 @@ impl<'a> ClassNames<'a> {
     }
 
     fn resolve_simple(&self, name: &str, scope: &TypeScope) -> Option<String> {
+        if let Some(local) = scope.local_classes.iter().rev().find(|l| l.simple == name) {
+            return Some(local.binary.clone());
+        }
         let mut current = scope.class.clone();
         while let Some(c) = current {
             for holder in self.member_type_holders(&c) {
