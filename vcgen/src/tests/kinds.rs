@@ -266,3 +266,22 @@ fn substring_with_two_bounds() {
         "#]],
     );
 }
+
+#[test]
+fn a_cast_of_what_an_unmodelled_jdk_method_returns_is_assumed_to_succeed() {
+    check_sites(
+        r#"
+        public class A implements Cloneable {
+            public A copy() throws CloneNotSupportedException {
+                return (A) clone();
+            }
+            public String name(Object o) {
+                return (String) o;
+            }
+        }
+        "#,
+        expect![[r#"
+            6:16 ClassCastException A.name(Object): constructor
+        "#]],
+    );
+}
