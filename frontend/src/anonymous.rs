@@ -18,11 +18,9 @@
 
 use crate::body::BodyCx;
 use crate::calls::Pending;
+use crate::capture;
 use crate::declare::TypeDecl;
-use crate::ir::{
-    Expr, ExprKind, Field, Local, Method, MethodRef, Modifiers, Span, Stmt, StmtKind, Type,
-};
-use crate::lambda::assignment;
+use crate::ir::{Expr, ExprKind, Local, Method, MethodRef, Modifiers, Span, Stmt, StmtKind, Type};
 use crate::names::LocalClass;
 use crate::ClassLowering;
 use tree_sitter::Node;
@@ -75,11 +73,6 @@ impl BodyCx<'_> {
         self.unknowns += lowering.unknowns;
         self.diagnostics.append(&mut lowering.diagnostics);
 
-        let this = Expr {
-            kind: ExprKind::This { outer: None },
-            ty: Type::class(&class.name),
-            span,
-        };
         let super_params = super_ctor
             .as_ref()
             .map(|(_, p)| p.clone())
@@ -95,28 +88,10 @@ impl BodyCx<'_> {
             .collect();
         let mut stmts = Vec::new();
         for c in &captures {
-            let field = format!("val${}", c.name);
-            bodies.added_fields.push(Field {
-                name: field.clone(),
-                ty: c.ty.clone(),
-                modifiers: Modifiers {
-                    private: true,
-                    is_final: true,
-                    ..Modifiers::default()
-                },
-                span,
-                constant: None,
-                platform: false,
-            });
-            let target = Expr {
-                kind: ExprKind::Field {
-                    target: Some(Box::new(this.clone())),
-                    class: class.name.clone(),
-                    name: field,
-                },
-                ty: c.ty.clone(),
-                span,
-            };
+            bodies
+                .added_fields
+                .push(capture::field(&c.name, &c.ty, span));
+            let target = capture::read(&class.name, &c.name, &c.ty, span);
             let local = Expr {
                 kind: ExprKind::Local(locals.len() as u32),
                 ty: c.ty.clone(),
@@ -127,7 +102,7 @@ impl BodyCx<'_> {
                 ty: c.ty.clone(),
                 span,
             });
-            stmts.push(assignment(target, local, span));
+            stmts.push(Stmt::assign(target, local, span));
         }
         if let Some((descriptor, params)) = &super_ctor {
             let args = params
@@ -233,18 +208,7 @@ impl BodyCx<'_> {
         self.unknowns += lowering.unknowns;
         self.diagnostics.append(&mut lowering.diagnostics);
         for (name, ty) in &captures {
-            bodies.added_fields.push(Field {
-                name: format!("val${name}"),
-                ty: ty.clone(),
-                modifiers: Modifiers {
-                    private: true,
-                    is_final: true,
-                    ..Modifiers::default()
-                },
-                span,
-                constant: None,
-                platform: false,
-            });
+            bodies.added_fields.push(capture::field(name, ty, span));
         }
         self.nested.push((class.name.clone(), bodies));
         StmtKind::Empty
@@ -272,11 +236,7 @@ impl BodyCx<'_> {
             return (descriptor, args);
         }
         let captures = local.captures.clone();
-        let (params, ret) = descriptor.split_once(')').unwrap_or(("(", "V"));
-        let extra: String = captures
-            .iter()
-            .map(|(_, t)| t.erasure().descriptor())
-            .collect();
+        let descriptor = capture::descriptor_with(&descriptor, captures.iter().map(|(_, t)| t));
         for (name, ty) in captures {
             let value = match self.lookup_local(&name) {
                 Some(id) => Expr {
@@ -296,6 +256,6 @@ impl BodyCx<'_> {
             };
             args.push(value);
         }
-        (format!("{params}{extra}){ret}"), args)
+        (descriptor, args)
     }
 }

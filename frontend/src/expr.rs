@@ -522,16 +522,7 @@ impl BodyCx<'_> {
         if op_text == "=" {
             let value = self.expr_expecting(right, &ty);
             let value = typing::coerce(typing::narrow_constant(value, &ty), &ty);
-            return Expr {
-                kind: ExprKind::Assign {
-                    target: Box::new(target),
-                    op: None,
-                    value: Box::new(value),
-                    op_ty: ty.clone(),
-                },
-                ty,
-                span,
-            };
+            return Expr::assign(target, value, span);
         }
         let bop = binary_op(op_text.trim_end_matches('='));
         let value = self.expr(right);

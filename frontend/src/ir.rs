@@ -535,6 +535,16 @@ pub struct Stmt {
     pub span: Span,
 }
 
+impl Stmt {
+    /// `target = value;`, typed as the target.
+    pub fn assign(target: Expr, value: Expr, span: Span) -> Stmt {
+        Stmt {
+            kind: StmtKind::Expr(Expr::assign(target, value, span)),
+            span,
+        }
+    }
+}
+
 /// Statement forms.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -702,6 +712,23 @@ pub struct Expr {
     pub ty: Type,
     /// Where it is.
     pub span: Span,
+}
+
+impl Expr {
+    /// `target = value` (no compound operator), typed as the target.
+    pub fn assign(target: Expr, value: Expr, span: Span) -> Expr {
+        let ty = target.ty.clone();
+        Expr {
+            kind: ExprKind::Assign {
+                target: Box::new(target),
+                op: None,
+                value: Box::new(value),
+                op_ty: ty.clone(),
+            },
+            ty,
+            span,
+        }
+    }
 }
 
 /// Literal values; floating values are kept as IEEE bit patterns so they round-trip exactly.

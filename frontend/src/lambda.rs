@@ -15,6 +15,7 @@
 //! call's target is known, which vcgen finds from the object's class like any other call.
 
 use crate::body::BodyCx;
+use crate::capture;
 use crate::declare;
 use crate::ir::{
     Class, ClassKind, Expr, ExprKind, Field, Functional, Local, Method, MethodRef, Modifiers, Span,
@@ -263,20 +264,7 @@ impl BodyCx<'_> {
         let number = self.lambdas.get() + 1;
         self.lambdas.set(number);
         let name = format!("{}$$Lambda${number}", self.class);
-        let this = Expr {
-            kind: ExprKind::This { outer: None },
-            ty: Type::class(&name),
-            span,
-        };
-        let field_of = |c: &Capture| Expr {
-            kind: ExprKind::Field {
-                target: Some(Box::new(this.clone())),
-                class: name.clone(),
-                name: format!("val${}", c.name),
-            },
-            ty: c.ty.clone(),
-            span,
-        };
+        let field_of = |c: &Capture| capture::read(&name, &c.name, &c.ty, span);
         let param_count = params.len() as u32;
         let mut cx = BodyCx::new(
             self.names,
@@ -298,7 +286,7 @@ impl BodyCx<'_> {
                     ty: c.ty.clone(),
                     span,
                 };
-                assignment(local, field_of(c), span)
+                Stmt::assign(local, field_of(c), span)
             })
             .collect();
         stmts.extend(body(&mut cx));
@@ -312,14 +300,7 @@ impl BodyCx<'_> {
         };
         let fields: Vec<Field> = captures
             .iter()
-            .map(|c| Field {
-                name: format!("val${}", c.name),
-                ty: c.ty.clone(),
-                modifiers: private,
-                span,
-                constant: None,
-                platform: false,
-            })
+            .map(|c| capture::field(&c.name, &c.ty, span))
             .collect();
         let ctor_locals: Vec<Local> = captures
             .iter()
@@ -338,7 +319,7 @@ impl BodyCx<'_> {
                     ty: c.ty.clone(),
                     span,
                 };
-                assignment(field_of(c), local, span)
+                Stmt::assign(field_of(c), local, span)
             })
             .collect();
         let descriptor = format!(
@@ -667,22 +648,4 @@ enum Referent {
         receiver: Option<Expr>,
         special: bool,
     },
-}
-
-/// `target = value` as a statement.
-pub(crate) fn assignment(target: Expr, value: Expr, span: Span) -> Stmt {
-    let ty = target.ty.clone();
-    Stmt {
-        kind: StmtKind::Expr(Expr {
-            kind: ExprKind::Assign {
-                target: Box::new(target),
-                op: None,
-                value: Box::new(value),
-                op_ty: ty.clone(),
-            },
-            ty,
-            span,
-        }),
-        span,
-    }
 }

@@ -8,6 +8,7 @@
 mod anonymous;
 mod body;
 mod calls;
+mod capture;
 mod declare;
 pub mod deep;
 mod expr;
@@ -567,45 +568,15 @@ impl<'a> ClassLowering<'a> {
     /// statements that store them in their fields, which run before `super(...)`.
     fn capture_params(&self, cx: &mut body::BodyCx, mi: usize, out: &mut ClassBodies) -> Vec<Stmt> {
         let m = &self.class.methods[mi];
-        let span = self.class.span;
-        let this = Expr {
-            kind: ExprKind::This { outer: None },
-            ty: Type::class(&self.class.name),
-            span,
-        };
-        let stores = self
-            .captures
-            .iter()
-            .map(|(name, ty)| {
-                let field = Expr {
-                    kind: ExprKind::Field {
-                        target: Some(Box::new(this.clone())),
-                        class: self.class.name.clone(),
-                        name: format!("val${name}"),
-                    },
-                    ty: ty.clone(),
-                    span,
-                };
-                let local = Expr {
-                    kind: ExprKind::Local(cx.declare(name, ty.clone(), span)),
-                    ty: ty.clone(),
-                    span,
-                };
-                lambda::assignment(field, local, span)
-            })
-            .collect();
-        let (params, ret) = m.descriptor.split_once(')').unwrap_or(("(", "V"));
-        let extra: String = self
-            .captures
-            .iter()
-            .map(|(_, t)| t.erasure().descriptor())
-            .collect();
         out.signatures.push((
             mi,
             m.param_count + self.captures.len() as u32,
-            format!("{params}{extra}){ret}"),
+            capture::descriptor_with(&m.descriptor, self.captures.iter().map(|(_, t)| t)),
         ));
-        stores
+        self.declare_captures(cx)
+            .into_iter()
+            .map(|(field, local)| Stmt::assign(field, local, self.class.span))
+            .collect()
     }
 
     /// A constructor body that stores the captures, then calls the superclass constructor
@@ -644,30 +615,25 @@ impl<'a> ClassLowering<'a> {
     /// Declares the captured locals in an instance body's context; the statements that
     /// copy them from their fields.
     fn prologue(&self, cx: &mut body::BodyCx) -> Vec<Stmt> {
+        self.declare_captures(cx)
+            .into_iter()
+            .map(|(field, local)| Stmt::assign(local, field, self.class.span))
+            .collect()
+    }
+
+    /// Declares a local per captured local in `cx`: each field with its local.
+    fn declare_captures(&self, cx: &mut body::BodyCx) -> Vec<(Expr, Expr)> {
         let span = self.class.span;
-        let this = Expr {
-            kind: ExprKind::This { outer: None },
-            ty: Type::class(&self.class.name),
-            span,
-        };
         self.captures
             .iter()
             .map(|(name, ty)| {
-                let field = Expr {
-                    kind: ExprKind::Field {
-                        target: Some(Box::new(this.clone())),
-                        class: self.class.name.clone(),
-                        name: format!("val${name}"),
-                    },
-                    ty: ty.clone(),
-                    span,
-                };
+                let field = capture::read(&self.class.name, name, ty, span);
                 let local = Expr {
                     kind: ExprKind::Local(cx.declare(name, ty.clone(), span)),
                     ty: ty.clone(),
                     span,
                 };
-                lambda::assignment(local, field, span)
+                (field, local)
             })
             .collect()
     }
@@ -876,20 +842,7 @@ impl<'a> ClassLowering<'a> {
             ty: ty.clone(),
             span,
         };
-        let assign = Expr {
-            kind: ExprKind::Assign {
-                target: Box::new(target),
-                op: None,
-                value: Box::new(value),
-                op_ty: ty.clone(),
-            },
-            ty,
-            span,
-        };
-        Some(Stmt {
-            kind: StmtKind::Expr(assign),
-            span,
-        })
+        Some(Stmt::assign(target, value, span))
     }
 }
 
@@ -940,23 +893,7 @@ fn field_inits(
             ty: field.ty.clone(),
             span,
         };
-        let assign = Expr {
-            kind: ExprKind::Assign {
-                target: Box::new(lhs),
-                op: None,
-                value: Box::new(value),
-                op_ty: field.ty.clone(),
-            },
-            ty: field.ty.clone(),
-            span,
-        };
-        out.push((
-            Stmt {
-                kind: StmtKind::Expr(assign),
-                span,
-            },
-            constant,
-        ));
+        out.push((Stmt::assign(lhs, value, span), constant));
     }
     out
 }
