@@ -220,6 +220,14 @@ impl<'p> Hierarchy<'p> {
     /// A parameter may narrow only where the overridden method's is a type variable; a
     /// narrower parameter elsewhere is an overload, not an override.
     fn bridged(&self, c: &'p Class, name: &str, descriptor: &str) -> Option<&'p Method> {
+        // Most classes a dispatch walks past declare no method of that name at all.
+        if !c
+            .methods
+            .iter()
+            .any(|m| m.name == name && !m.modifiers.is_static)
+        {
+            return None;
+        }
         let overridden = self
             .ancestors(&c.name)
             .into_iter()
