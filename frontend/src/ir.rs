@@ -55,7 +55,8 @@ pub struct SourceFile {
     pub rel: String,
     /// Declared package, empty for the default package.
     pub package: String,
-    /// True for the JDK model shipped with dsd, false for the project's files.
+    /// True for the JDK model shipped with dsd and the class files of the JDK and the class
+    /// path, false for the project's files.
     pub library: bool,
 }
 
@@ -463,9 +464,9 @@ pub struct Field {
     /// converted to its type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub constant: Option<Literal>,
-    /// True for a field read from the platform's class files. Its value is set by code dsd
-    /// does not see: a `static final` one without a constant (`TimeUnit.SECONDS`,
-    /// `Boolean.TRUE`) is taken to hold some non-null value.
+    /// True for a field read from a class file (the platform's or the class path's). Its
+    /// value is set by code dsd does not see: a `static final` one without a constant
+    /// (`TimeUnit.SECONDS`, `Boolean.TRUE`) is taken to hold some non-null value.
     #[serde(default, skip_serializing_if = "is_false")]
     pub platform: bool,
 }

@@ -92,17 +92,20 @@ pub fn program_path(work_dir: &Path) -> PathBuf {
 
 /// Parses the project's `.java` files below `sources` (see [`walk`] for which) and writes
 /// `ir/program.json` in `work_dir`; the platform classes they name are typed from the JDK
-/// installed at `java_home`, when one is given ([`library`]).
+/// installed at `java_home`, when one is given, and the library classes from the jars and
+/// class folders of `classpath` ([`library`]).
 pub fn parse_stage(
     sources: &[PathBuf],
     work_dir: &Path,
     java_home: Option<&Path>,
+    classpath: &[PathBuf],
 ) -> Result<ParseSummary, Error> {
     let inputs = collect_sources(sources, SourceSet::Main, Some(work_dir))?;
     let library = match java_home {
-        Some(home) => Some(library::Library::open(home).map_err(|e| {
+        Some(home) => Some(library::Library::open(home, classpath).map_err(|e| {
             Error(format!(
-                "cannot read the JDK's classes: {e}; dsd needs a JDK 9 or later (set JAVA_HOME)"
+                "cannot read the classes of the JDK or the class path: {e}; dsd needs a JDK 9 \
+                 or later (set JAVA_HOME) and jars or class folders on --classpath"
             ))
         })?),
         None => None,

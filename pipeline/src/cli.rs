@@ -40,6 +40,10 @@ pub enum Command {
         /// Source directories or .java files.
         #[arg(required = true, value_name = "SRC")]
         sources: Vec<PathBuf>,
+        /// Extra class path (jars, folders; `:`-separated) whose classes the project uses:
+        /// their members are typed from their class files.
+        #[arg(long, value_name = "CP")]
+        classpath: Option<String>,
     },
     /// Run the project's own tests on an instrumented copy and infer the invariants they
     /// respect (WORK/invariants.json).
@@ -224,7 +228,10 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
     };
     let mut stages = Stages::new(cli.work_dir.clone(), cache, threads);
     match &cli.command {
-        Command::Parse { sources } => stages.parse(sources).map(|_| EXIT_CLEAN),
+        Command::Parse { sources, classpath } => {
+            let classpath = classpath_entries(classpath.as_deref())?;
+            stages.parse(sources, &classpath).map(|_| EXIT_CLEAN)
+        }
         Command::Infer(args) => {
             let sources = if args.sources.is_empty() {
                 parsed_roots(&cli.work_dir)?
@@ -289,7 +296,7 @@ fn emit(
 /// `dsd check`: every stage in order, then the report.
 fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Result<i32, Failure> {
     let classpath = classpath_entries(args.run.classpath.as_deref())?;
-    stages.parse(&args.sources)?;
+    stages.parse(&args.sources, &classpath)?;
     if args.tests.is_empty() {
         stages.forget_invariants()?;
     } else {

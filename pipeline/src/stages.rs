@@ -86,8 +86,13 @@ impl Stages {
         Ok(summary)
     }
 
-    /// `dsd parse`: checks that the sources exist, then runs the frontend.
-    pub fn parse(&mut self, sources: &[PathBuf]) -> Result<frontend::ParseSummary, Failure> {
+    /// `dsd parse`: checks that the sources exist, then runs the frontend; the library
+    /// classes the project uses are typed from `classpath`.
+    pub fn parse(
+        &mut self,
+        sources: &[PathBuf],
+        classpath: &[PathBuf],
+    ) -> Result<frontend::ParseSummary, Failure> {
         if let Some(missing) = sources.iter().find(|s| !s.exists()) {
             return Err(Failure::new(format!(
                 "source path {} does not exist; pass the directory that holds the project's .java files",
@@ -96,15 +101,17 @@ impl Stages {
         }
         // Without a JDK the platform's classes stay untyped; the run stage says what is missing.
         let java_home = invariants::toolchain::java_home().ok();
+        let mut inputs = source_files(sources, frontend::SourceSet::Main, &self.work)?;
+        inputs.extend(classpath.iter().cloned());
         let files = StageFiles {
-            inputs: source_files(sources, frontend::SourceSet::Main, &self.work)?,
+            inputs,
             outputs: vec![self.work.join("ir")],
-            options: format!("{sources:?} {java_home:?}"),
+            options: format!("{sources:?} {java_home:?} {classpath:?}"),
         };
         let s = self.stage(
             "parse",
             files,
-            |work, _| frontend::parse_stage(sources, work, java_home.as_deref()),
+            |work, _| frontend::parse_stage(sources, work, java_home.as_deref(), classpath),
             |s| {
                 format!(
                     "{}, {}, {} ({} unknown nodes, {})",
@@ -287,11 +294,14 @@ impl Stages {
             jobs: self.threads,
         };
         let files = StageFiles {
-            inputs: vec![
+            inputs: [
                 self.work.join("ir"),
                 self.work.join("tests"),
                 self.work.join("vc").join("sites.json"),
-            ],
+            ]
+            .into_iter()
+            .chain(options.classpath.iter().cloned())
+            .collect(),
             outputs: vec![self.work.join("results")],
             options: format!("{:?} {:?}", args.test_timeout, options.classpath),
         };

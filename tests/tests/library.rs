@@ -26,7 +26,7 @@ public class A {
 
 fn parse() -> (Program, frontend::ParseSummary) {
     let home = invariants::toolchain::java_home().expect("an installed JDK");
-    let library = Library::open(&home).expect("the JDK's module image");
+    let library = Library::open(&home, &[]).expect("the JDK's module image");
     frontend::parse_sources_with(&[("p/A.java", SOURCE)], Some(&library))
 }
 
@@ -99,4 +99,51 @@ fn model_classes_keep_their_bodies_and_gain_the_members_they_lack() {
             .any(|m| m.is_constructor() && m.modifiers.native),
         "no constructor that would leave the model's fields unset"
     );
+}
+
+#[test]
+fn classes_of_a_class_folder_on_the_class_path_are_typed() {
+    let dir = dsd_tests::work_dir("library-folder");
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).expect("create dir");
+    let tools = pipeline::run::tools::locate().expect("a JDK");
+    let javac = std::process::Command::new(&tools.javac)
+        .arg("-d")
+        .arg(&classes)
+        .arg(dsd_tests::root().join("tests/fixtures/library/lib/fix/lib/Units.java"))
+        .status()
+        .expect("run javac");
+    assert!(javac.success(), "javac compiles the library");
+    let home = invariants::toolchain::java_home().expect("an installed JDK");
+    let library = Library::open(&home, &[classes]).expect("the JDK and the class folder");
+    let source = r#"
+package p;
+
+import fix.lib.Units;
+
+public class B {
+    long scaled(String unit, long n) { return Units.scale(unit).convert(n) / Units.PER_CRATE; }
+    int step(Units.Scale s, int i) { return s.steps()[i]; }
+}
+"#;
+    let (program, summary) = frontend::parse_sources_with(&[("p/B.java", source)], Some(&library));
+    assert_eq!(summary.unknown_nodes, 0, "{:?}", summary.diagnostics);
+    let scale = program
+        .classes
+        .iter()
+        .find(|c| c.name == "fix.lib.Units$Scale")
+        .expect("a member class of a class the project names");
+    assert!(scale.library && scale.signatures_only);
+    let units = program
+        .classes
+        .iter()
+        .find(|c| c.name == "fix.lib.Units")
+        .expect("Units");
+    let per_crate = units.fields.iter().find(|f| f.name == "PER_CRATE");
+    assert_eq!(
+        per_crate.and_then(|f| f.constant.clone()),
+        Some(Literal::Int(12))
+    );
+    let file = &program.files[units.file as usize];
+    assert!(file.library && file.rel == "classes", "{file:?}");
 }

@@ -116,22 +116,7 @@ impl ModuleImage {
                 },
             );
         }
-        let mut members: HashMap<String, Vec<String>> = HashMap::new();
-        for name in classes.keys() {
-            let Some((outer, simple)) = name.rsplit_once('$') else {
-                continue;
-            };
-            if !simple.starts_with(|c: char| c.is_ascii_digit()) {
-                members
-                    .entry(outer.to_string())
-                    .or_default()
-                    .push(name.clone());
-            }
-        }
-        // In name order: which classes are read, and how deep, must not depend on a hash.
-        for names in members.values_mut() {
-            names.sort();
-        }
+        let members = super::member_classes(classes.keys());
         Ok(ModuleImage {
             file,
             base: index_size as u64,

@@ -1,10 +1,12 @@
-//! The platform's classes, typed from the installed JDK's own class files.
+//! The platform's and the class path's classes, typed from their class files.
 //!
 //! The JDK model (`frontend/jdk/`) gives what real code calls most a body, the contract
 //! whose crashes dsd checks; every other platform class the project names is read from the
-//! module image of the JDK that compiles and runs it (`lib/modules`), so that its calls,
-//! constructors and fields are typed and resolved with Java's rules instead of being
-//! unknown. A model class keeps its own members and gains the others from its class file.
+//! module image of the JDK that compiles and runs it (`lib/modules`), and every class of a
+//! library the project uses from the jars and class folders of its class path, so that
+//! their calls, constructors and fields are typed and resolved with Java's rules instead of
+//! being unknown. A model class keeps its own members and gains the others from its class
+//! file. As on the JVM, a platform class hides a class path class of the same name.
 //!
 //! Which classes: those the project's files name (through their imports, the packages they
 //! import on demand, `java.lang`, or a qualified name), every supertype of a class read, and
@@ -13,35 +15,119 @@
 //! of a class read are read with it (`Map.Entry`).
 
 mod classfile;
+mod classpath;
 mod jimage;
 mod signature;
 
 use crate::ir::{Class, Program, SourceFile, Type};
 use crate::names::FileScope;
 use crate::syntax::Source;
+use classpath::ClassPath;
 use jimage::ModuleImage;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How many levels of member types are followed from a class the project names.
 const MEMBER_DEPTH: usize = 2;
 
-/// The classes of an installed JDK.
+/// The classes of an installed JDK and of a class path.
 pub struct Library {
     image: ModuleImage,
+    classpath: ClassPath,
+}
+
+/// Where a library class was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Origin {
+    /// The JDK's module image.
+    Platform,
+    /// The class path entry at this position.
+    ClassPath(usize),
 }
 
 impl Library {
-    /// Opens the module image of the JDK installed at `java_home`.
-    pub fn open(java_home: &Path) -> Result<Library, String> {
+    /// Opens the module image of the JDK installed at `java_home` and the jars and class
+    /// folders of `classpath`.
+    pub fn open(java_home: &Path, classpath: &[PathBuf]) -> Result<Library, String> {
         let image = ModuleImage::open(&java_home.join("lib").join("modules"))?;
-        Ok(Library { image })
+        let classpath = ClassPath::open(classpath)?;
+        Ok(Library { image, classpath })
     }
 
-    /// True when the platform has a class of this binary name.
+    /// True when the platform or the class path has a class of this binary name.
     pub fn contains(&self, name: &str) -> bool {
-        self.image.contains(name)
+        self.image.contains(name) || self.classpath.contains(name)
     }
+
+    /// Where the class of this binary name is read from.
+    fn origin(&self, name: &str) -> Option<Origin> {
+        if self.image.contains(name) {
+            Some(Origin::Platform)
+        } else {
+            self.classpath.entry_of(name).map(Origin::ClassPath)
+        }
+    }
+
+    /// The class file of a class (`None` when there is none by that name).
+    fn read(&self, name: &str) -> Option<Result<Vec<u8>, String>> {
+        match self.origin(name)? {
+            Origin::Platform => self.image.read(name),
+            Origin::ClassPath(_) => self.classpath.read(name),
+        }
+    }
+
+    /// The named member classes of `outer`, by binary name, where `outer` is read from.
+    fn members_of(&self, outer: &str) -> &[String] {
+        match self.origin(outer) {
+            Some(Origin::Platform) => self.image.members_of(outer),
+            Some(Origin::ClassPath(_)) => self.classpath.members_of(outer),
+            None => &[],
+        }
+    }
+
+    /// The program file that stands for where library classes are read from.
+    fn source_file(&self, origin: Origin) -> SourceFile {
+        let (path, rel) = match origin {
+            Origin::Platform => ("<jdk>/lib/modules".to_string(), "lib/modules".to_string()),
+            Origin::ClassPath(i) => {
+                let path = self.classpath.entry_path(i);
+                let rel = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into(),
+                );
+                (path.display().to_string(), rel)
+            }
+        };
+        SourceFile {
+            path,
+            rel,
+            package: String::new(),
+            library: true,
+        }
+    }
+}
+
+/// Binary class names to their named member classes (`java.util.Map` to
+/// `java.util.Map$Entry`), each list in name order; anonymous classes (`Outer$1`) and local
+/// classes (`Outer$1Local`) are not members.
+fn member_classes<'a>(names: impl Iterator<Item = &'a String>) -> HashMap<String, Vec<String>> {
+    let mut members: HashMap<String, Vec<String>> = HashMap::new();
+    for name in names {
+        let Some((outer, simple)) = name.rsplit_once('$') else {
+            continue;
+        };
+        if !simple.starts_with(|c: char| c.is_ascii_digit()) {
+            members
+                .entry(outer.to_string())
+                .or_default()
+                .push(name.clone());
+        }
+    }
+    // In name order: which classes are read, and how deep, must not depend on a hash.
+    for names in members.values_mut() {
+        names.sort();
+    }
+    members
 }
 
 /// The platform classes one file names: through its single-type and static imports, as a
@@ -148,13 +234,7 @@ pub fn complete(
     referenced: BTreeSet<String>,
     library: &Library,
 ) -> Completion {
-    let file = program.files.len() as crate::ir::FileId;
-    program.files.push(SourceFile {
-        path: "<jdk>/lib/modules".into(),
-        rel: "lib/modules".into(),
-        package: String::new(),
-        library: true,
-    });
+    let mut files: HashMap<Origin, crate::ir::FileId> = HashMap::new();
     let mut completion = Completion::default();
     let mut seen: HashSet<String> = HashSet::new();
     // Breadth first by depth (a 0-1 BFS: supertypes and member classes keep the depth,
@@ -168,10 +248,13 @@ pub fn complete(
         .collect();
     queue.extend(model.into_iter().map(|n| (n, 0)));
     while let Some((name, depth)) = queue.pop_front() {
-        if !seen.insert(name.clone()) || !library.contains(&name) {
+        if !seen.insert(name.clone()) {
             continue;
         }
-        let bytes = match library.image.read(&name) {
+        let Some(origin) = library.origin(&name) else {
+            continue;
+        };
+        let bytes = match library.read(&name) {
             Some(Ok(bytes)) => bytes,
             Some(Err(e)) => {
                 completion.problems.push(e);
@@ -179,6 +262,10 @@ pub fn complete(
             }
             None => continue,
         };
+        let file = *files.entry(origin).or_insert_with(|| {
+            program.files.push(library.source_file(origin));
+            (program.files.len() - 1) as crate::ir::FileId
+        });
         let class = match classfile::read(&bytes, file) {
             Ok(c) => c,
             Err(e) => {
@@ -189,7 +276,7 @@ pub fn complete(
         for sup in class.superclass.iter().chain(&class.interfaces) {
             classes_in(sup, &mut |n| queue.push_front((n.to_string(), depth)));
         }
-        for member in library.image.members_of(&name) {
+        for member in library.members_of(&name) {
             queue.push_front((member.clone(), depth));
         }
         if depth < MEMBER_DEPTH {
