@@ -147,49 +147,51 @@ fn scan(h: &Hierarchy, m: &Method, access: &mut Access) {
 
 /// The writes, reads and callees of one statement.
 fn scan_stmt(h: &Hierarchy, body: &Stmt, access: &mut Access) {
+    visit::stmt_exprs(body, &mut |e| scan_one(h, e, access));
+    collect_ctor_calls(body, &mut access.callees);
+}
+
+/// The writes, reads and callees of one expression node, without its parts.
+fn scan_one(h: &Hierarchy, e: &Expr, access: &mut Access) {
     let Access {
         writes,
         reads,
         callees,
     } = access;
-    visit::stmt_exprs(body, &mut |e| {
-        // Array contents are read only through an expression of array type.
-        if let Some(elem) = e.ty.element() {
-            reads.insert(array_key(&elem.erasure()));
+    // Array contents are read only through an expression of array type.
+    if let Some(elem) = e.ty.element() {
+        reads.insert(array_key(&elem.erasure()));
+    }
+    if let ExprKind::Field { .. } = &e.kind {
+        reads.extend(heap_key(e));
+    }
+    match &e.kind {
+        ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
+            writes.extend(heap_key(target));
         }
-        if let ExprKind::Field { .. } = &e.kind {
-            reads.extend(heap_key(e));
-        }
-        match &e.kind {
-            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
-                writes.extend(heap_key(target));
-            }
-            ExprKind::Call { method, .. } => {
-                callees.push((
-                    method.class.clone(),
-                    method.name.clone(),
-                    method.descriptor.clone(),
-                ));
-                if !method.is_static {
-                    for d in h.descendants(&method.class) {
-                        if let Some((c, k)) = h.dispatch(&d.name, &method.name, &method.descriptor)
-                        {
-                            callees.push((c.name.clone(), k.name.clone(), k.descriptor.clone()));
-                        }
+        ExprKind::Call { method, .. } => {
+            callees.push((
+                method.class.clone(),
+                method.name.clone(),
+                method.descriptor.clone(),
+            ));
+            if !method.is_static {
+                for d in h.descendants(&method.class) {
+                    if let Some((c, k)) = h.dispatch(&d.name, &method.name, &method.descriptor) {
+                        callees.push((c.name.clone(), k.name.clone(), k.descriptor.clone()));
                     }
                 }
             }
-            ExprKind::New { method, .. } => {
-                callees.push((
-                    method.class.clone(),
-                    method.name.clone(),
-                    method.descriptor.clone(),
-                ));
-            }
-            _ => {}
         }
-    });
-    collect_ctor_calls(body, callees);
+        ExprKind::New { method, .. } => {
+            callees.push((
+                method.class.clone(),
+                method.name.clone(),
+                method.descriptor.clone(),
+            ));
+        }
+        _ => {}
+    }
 }
 
 /// The heap key a field access or array element names: `F.class.field`, `S.class.field`

@@ -565,6 +565,9 @@ impl<'p> Lower<'p> {
             .collect();
         let p3 = self.smt.declare_named("pref!alloc", "Bool");
         self.smt.assert(&format!("(= {p3} {})", smt::and(&modest)));
+        let exact: Vec<Term> = self.beyond.iter().map(|g| smt::not(g)).collect();
+        let p4 = self.smt.declare_named("pref!exact", "Bool");
+        self.smt.assert(&format!("(= {p4} {})", smt::and(&exact)));
         let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
             Route::Reflection
         } else if !chain.is_empty() {
@@ -585,6 +588,7 @@ impl<'p> Lower<'p> {
                 "pref!small".into(),
                 "pref!nonnull".into(),
                 "pref!alloc".into(),
+                "pref!exact".into(),
             ],
             inputs: b.inputs,
         }

@@ -13,6 +13,7 @@
 //! `vc/sites.json` lists the sites and `vc/queries.json` says how each query's
 //! symbols map back to Java inputs.
 
+mod accelerate;
 mod assume;
 mod effects;
 mod eval;
@@ -407,6 +408,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             cast_targets: cast_targets_for(self.cast_targets, &spec.class.name),
             initial_used: Default::default(),
             allocation_sizes: Vec::new(),
+            beyond: Vec::new(),
             graph,
             effects: self.effects,
             specs: self.observed,

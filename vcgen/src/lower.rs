@@ -113,6 +113,9 @@ pub struct Lower<'p> {
     pub graph: &'p crate::param_graph::ParamGraph<'p>,
     /// Sizes of the arrays the entry allocates: a test is more useful when they are small.
     pub allocation_sizes: Vec<Term>,
+    /// The guards of the loop iterations checked beyond the unrolled ones
+    /// ([`crate::accelerate`]): a test is more likely to crash when none is taken.
+    pub beyond: Vec<Term>,
     /// Pre-state heap arrays read or written by the entry.
     pub initial_used: std::collections::BTreeSet<String>,
     /// Array types the project casts to or tests with `instanceof`: candidate runtime

@@ -292,6 +292,7 @@ impl<'p> Lower<'p> {
                 }
             }
             if i == unroll {
+                self.beyond_unrolling(s, cond, body, update, None);
                 break;
             }
             let out = self.exec(s, body);
@@ -333,13 +334,6 @@ impl<'p> Lower<'p> {
             "java.lang.NullPointerException",
             iterable.span,
         );
-        let element = self
-            .frame()
-            .method
-            .locals
-            .get(local as usize)
-            .map(|l| l.ty.clone())
-            .unwrap_or(Type::Unknown);
         self.push_jump(label, JumpKind::Loop);
         let mut exits = Vec::new();
         let mut cur = Some(st);
@@ -357,28 +351,11 @@ impl<'p> Lower<'p> {
             exits.push(s.branch(&mut self.smt, &smt::not(&more)));
             s = s.branch(&mut self.smt, &more);
             if i == unroll {
+                let element = array_elem.as_ref().map(|_| (local, iterable, &it, unroll));
+                self.beyond_unrolling(s, None, body, &[], element);
                 break;
             }
-            let value = match &array_elem {
-                Some(e) => {
-                    let heap = self.heap(&s, &crate::lower::array_key(e));
-                    let raw = Val {
-                        term: self.smt.define(
-                            "e",
-                            smt::sort(e),
-                            format!(
-                                "(select (select {} {}) {})",
-                                heap.term,
-                                it.term,
-                                smt::int(i as i32)
-                            ),
-                        ),
-                        sort: smt::sort(e),
-                    };
-                    self.convert_value(&mut s, raw, e, &element, iterable.span)
-                }
-                None => self.fresh_value(&element, false),
-            };
+            let value = self.foreach_element(&mut s, local, iterable, &it, &smt::int(i as i32));
             s.set_local(local, value);
             let out = self.exec(s, body);
             let continues = std::mem::take(
@@ -394,6 +371,39 @@ impl<'p> Lower<'p> {
         let frame = self.pop_jump();
         exits.extend(frame.breaks);
         self.join(exits)
+    }
+
+    /// The value a for-each loop assigns to `local` at `index`: the element of the array
+    /// `iterable` evaluated to, converted to the local's type, or any value of the local's
+    /// type for an `Iterable`.
+    pub fn foreach_element(
+        &mut self,
+        st: &mut State,
+        local: u32,
+        iterable: &'p Expr,
+        it: &Val,
+        index: &str,
+    ) -> Val {
+        let element = self
+            .frame()
+            .method
+            .locals
+            .get(local as usize)
+            .map(|l| l.ty.clone())
+            .unwrap_or(Type::Unknown);
+        let Some(e) = iterable.ty.element() else {
+            return self.fresh_value(&element, false);
+        };
+        let heap = self.heap(st, &crate::lower::array_key(e));
+        let raw = Val {
+            term: self.smt.define(
+                "e",
+                smt::sort(e),
+                format!("(select (select {} {}) {index})", heap.term, it.term),
+            ),
+            sort: smt::sort(e),
+        };
+        self.convert_value(st, raw, e, &element, iterable.span)
     }
 
     /// True when the string `s` holds exactly the chars of `literal` (a string switch

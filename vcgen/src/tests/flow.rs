@@ -166,10 +166,10 @@ fn crash_within_the_unrolled_iterations() {
     );
 }
 
-// The division by zero happens in the fourth iteration, one past the unrolling (3): it is
-// not found. Options::unroll bounds what vcgen sees.
+// The division by zero happens in the fourth iteration, one past the unrolling (3): the
+// extra copy of the body, entered at any later iteration with `i = 3 - 3 - k`, finds it.
 #[test]
-fn crash_past_the_unrolled_iterations_is_not_seen() {
+fn crash_past_the_unrolled_iterations_is_found_at_any_later_one() {
     check_sites(
         r#"
         public class A {
@@ -178,9 +178,55 @@ fn crash_past_the_unrolled_iterations_is_not_seen() {
                 for (int i = 3; i >= 0; i--) s += 10 / i;
                 return s;
             }
+            public static int eleventh() {
+                int[] a = new int[10];
+                for (int i = 0; i <= a.length; i++) a[i] = i;
+                return a[0];
+            }
+            public static int thousandth(int d) {
+                int s = 0;
+                for (int i = 0; i < 1000; i += 3) s += 1 / (999 - i);
+                return s;
+            }
+            public static int each(int[] a) {
+                int s = 0;
+                for (int x : a) s += 60 / (x - 7);
+                return s;
+            }
         }
         "#,
-        expect![[""]],
+        expect![[r#"
+            4:43 ArithmeticException A.f(): direct
+            9:45 ArrayIndexOutOfBoundsException A.eleventh(): direct
+            14:48 ArithmeticException A.thousandth(int): direct
+            19:22 NullPointerException A.each(int[]): direct
+            19:30 ArithmeticException A.each(int[]): direct
+        "#]],
+    );
+}
+
+// Within bounds at every iteration: the extra copy finds nothing either, and what leaves
+// it (the next iteration, the exit) is not joined into the code after the loop.
+#[test]
+fn a_loop_within_bounds_at_every_iteration_has_no_crash_past_the_unrolling() {
+    check_sites(
+        r#"
+        public class A {
+            public static int fill() {
+                int[] a = new int[10];
+                for (int i = 0; i < a.length; i++) a[i] = i;
+                return a[9];
+            }
+            public static int after(int n) {
+                int i = 0;
+                while (i < 1000) { i++; }
+                return 10 / (i - 1000);
+            }
+        }
+        "#,
+        expect![[r#"
+            4:44 ArrayIndexOutOfBoundsException A.fill(): direct
+        "#]],
     );
 }
 
