@@ -1,7 +1,7 @@
 //! Deciding whether a test reproduced its crash site: the exception and the top project frame.
 
 use super::results::{Frame, Outcome, TestResult};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use vcgen::Site;
 
@@ -112,6 +112,43 @@ pub fn classify(result: &TestResult, site: Option<&Site>, project: &ProjectClass
     }
 }
 
+/// The crash sites of the project, by the base name of their file, to find the site a test
+/// crashed at when it is not the one it targeted.
+pub struct SitesByFile<'a> {
+    by_file: HashMap<&'a str, Vec<&'a Site>>,
+}
+
+impl<'a> SitesByFile<'a> {
+    /// Indexes `sites`.
+    pub fn new(sites: &'a [Site]) -> Self {
+        let mut by_file: HashMap<&str, Vec<&Site>> = HashMap::new();
+        for site in sites {
+            if let Some(name) = Path::new(&site.rel).file_name().and_then(|n| n.to_str()) {
+                by_file.entry(name).or_default().push(site);
+            }
+        }
+        SitesByFile { by_file }
+    }
+
+    /// The site a test that did not reproduce its own crashed at instead: a crash site of
+    /// the exception it threw at its top project frame. The crash is real (the test shows
+    /// it), only elsewhere than predicted: the test went one call deeper, or an earlier
+    /// operation failed first. An explicit `throw` is never a crash site, so an exception
+    /// the project throws on purpose is not taken.
+    pub fn crashed_at(&self, result: &TestResult, project: &ProjectClasses) -> Option<&'a Site> {
+        if result.outcome != Outcome::Exception {
+            return None;
+        }
+        let exception = result.exception.as_deref()?;
+        let frame = top_project_frame(&result.frames, project)?;
+        self.by_file
+            .get(frame.file.as_deref()?)?
+            .iter()
+            .find(|s| s.exception == exception && frame_matches(frame, s))
+            .copied()
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -179,6 +216,36 @@ pub(crate) mod tests {
             classify(&r, Some(&site(AE, 12)), &project()),
             Verdict::Confirmed
         );
+    }
+
+    #[test]
+    fn a_crash_at_another_site_is_that_site() {
+        let sites = [
+            site(AE, 12),
+            site(AE, 20),
+            site("java.lang.NullPointerException", 30),
+        ];
+        let by_file = SitesByFile::new(&sites);
+        let deeper = thrown(
+            AE,
+            vec![
+                frame("bench.traps.Precision", "Precision.java", 20),
+                frame("bench.traps.Precision", "Precision.java", 12),
+            ],
+        );
+        assert_eq!(
+            by_file.crashed_at(&deeper, &project()).map(|s| s.line),
+            Some(20)
+        );
+        // No site of that exception there (an explicit throw, or another kind): nothing.
+        let thrown_on_purpose = thrown(
+            AE,
+            vec![frame("bench.traps.Precision", "Precision.java", 30)],
+        );
+        assert!(by_file.crashed_at(&thrown_on_purpose, &project()).is_none());
+        let mut passed = deeper.clone();
+        passed.outcome = Outcome::Pass;
+        assert!(by_file.crashed_at(&passed, &project()).is_none());
     }
 
     #[test]

@@ -134,7 +134,8 @@ pub fn java_method(class: &str, method: &str) -> String {
 pub struct Counts {
     /// Tests run (or attempted).
     pub tests: usize,
-    /// Tests that reproduced their site.
+    /// Tests that reproduced a crash: their site's, or that of another site at their top
+    /// project frame (the crash is real, only elsewhere than predicted).
     pub confirmed: usize,
     /// Tests that ran without reproducing their site (a refused `System.exit` included).
     pub refuted: usize,

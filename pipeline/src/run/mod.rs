@@ -190,6 +190,7 @@ pub fn evaluate(
 ) -> Findings {
     let project = ProjectClasses::from_program(program, tests.iter().map(|t| t.class.as_str()));
     let by_id: HashMap<&str, &Site> = table.sites.iter().map(|s| (s.id.as_str(), s)).collect();
+    let sites = classify::SitesByFile::new(&table.sites);
     let mut counts = Counts::default();
     let mut confirmations = Vec::new();
     for test in tests {
@@ -218,7 +219,18 @@ pub fn evaluate(
                     });
                 }
             }
-            Verdict::Refuted => counts.refuted += 1,
+            Verdict::Refuted => match sites.crashed_at(result, &project) {
+                Some(site) => {
+                    counts.confirmed += 1;
+                    confirmations.push(Confirmation {
+                        test,
+                        site,
+                        result,
+                        test_file: work.join(&test.file).display().to_string(),
+                    });
+                }
+                None => counts.refuted += 1,
+            },
             Verdict::Timeout => counts.timeouts += 1,
             Verdict::Error => counts.errors += 1,
         }
