@@ -51,8 +51,9 @@
 //! An integer template on a reference path (a boxed number) is about its unboxed value. In
 //! `ensures`, parameters mean their values at entry and `this.f` the value after the call; each
 //! postcondition mentions `\result` or a field. Requires/ensures that repeat a class invariant
-//! are left out. `observed` lists every method with at least one observed call (its
-//! precondition was observed, even when it is `true`).
+//! are left out. `observed` lists every method observed often enough to justify an
+//! invariant (four calls at least, the rule of `x != null`; its precondition was observed,
+//! even when it is `true`): a `null` its precondition allows is then a real input.
 
 pub mod check;
 pub mod discover;

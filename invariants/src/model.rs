@@ -11,8 +11,9 @@ pub struct InvariantsFile {
     pub methods: Vec<MethodSpec>,
     /// Every project class with at least one justified invariant over its fields.
     pub classes: Vec<ClassSpec>,
-    /// `class.method(descriptor)` of every method with observed calls: its precondition was
-    /// observed, even when no template was justified (then it is `true`).
+    /// `class.method(descriptor)` of every method with enough observed calls to justify an
+    /// invariant (the rule of `x != null`, four at least): its precondition was observed,
+    /// even when no template was justified (then it is `true`).
     pub observed: Vec<String>,
 }
 

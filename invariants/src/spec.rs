@@ -95,7 +95,13 @@ pub fn build(program: &Program, ppts: &[Ppt], trace: &Trace) -> InvariantsFile {
             methods.push(spec);
         }
     }
-    let observed = methods.iter().map(MethodSpec::key).collect();
+    // A method observed too rarely for its calls to justify anything (the rule that
+    // justifies `x != null`: ½ⁿ ≤ α) counts as unobserved: one call shows no usage.
+    let observed = methods
+        .iter()
+        .filter(|m| crate::justify::justified(crate::justify::halves(m.entry_samples)))
+        .map(MethodSpec::key)
+        .collect();
     InvariantsFile {
         methods,
         classes,
@@ -400,6 +406,33 @@ mod tests {
                 post.text
             );
         }
+    }
+
+    #[test]
+    fn a_method_observed_too_rarely_counts_as_unobserved() {
+        let p = program(&[(
+            "Rare.java",
+            "package s; public class Rare { public int f(int x) { return x; } public int g(int x) { return x; } }",
+        )]);
+        let ppts = ppts(&p);
+        let (f, g) = (id(&ppts, "s.Rare", "f"), id(&ppts, "s.Rare", "g"));
+        let mut samples = vec![call(f, &[1], 1)];
+        samples.extend((0..4).map(|i| call(g, &[i], i)));
+        let trace = Trace {
+            samples,
+            bad_lines: 0,
+        };
+        let file = build(&p, &ppts, &trace);
+        let samples = file.method("s.Rare", "f", "(I)I").map(|m| m.entry_samples);
+        assert_eq!(samples, Some(1));
+        assert!(
+            !file.observed.contains(&"s.Rare.f(I)I".to_string()),
+            "one call"
+        );
+        assert!(
+            file.observed.contains(&"s.Rare.g(I)I".to_string()),
+            "four calls"
+        );
     }
 
     /// Two overriders of an abstract method with opposite behaviour: the abstract method's

@@ -5,7 +5,9 @@
 //! `// note ExceptionName` at level note, and `// safe` must not be reported at all;
 //! `// proved` is safe and the solver must prove it: no generated test may target it;
 //! `// usage ExceptionName` marks a crash only inputs outside the project's own tests
-//! reach: reported without `--tests`, not reported with them.
+//! reach: reported without `--tests`, not reported with them; `// observed ExceptionName`
+//! marks a crash on a `null` the project's tests pass often enough: a note without
+//! `--tests`, an error with them.
 
 use clap::Parser;
 use std::collections::BTreeSet;
@@ -182,6 +184,7 @@ pub fn expectations(src: &Path) -> BTreeSet<Reported> {
                 ["safe", ..] => ("safe", ""),
                 ["proved", ..] => ("proved", ""),
                 ["usage", e, ..] => ("usage", *e),
+                ["observed", e, ..] => ("observed", *e),
                 _ => continue,
             };
             out.insert(Reported {
@@ -236,6 +239,8 @@ pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
         let level = match (e.level.as_str(), with_tests) {
             ("usage", true) | ("proved", _) => "safe",
             ("usage", false) => "error",
+            ("observed", true) => "error",
+            ("observed", false) => "note",
             (l, _) => l,
         };
         match level {
