@@ -184,12 +184,28 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/lang/UnsupportedOperationException.java"),
     ),
     (
+        "java/util/ArrayDeque.java",
+        include_str!("../jdk/java/util/ArrayDeque.java"),
+    ),
+    (
         "java/util/ArrayList.java",
         include_str!("../jdk/java/util/ArrayList.java"),
     ),
     (
+        "java/util/Arrays.java",
+        include_str!("../jdk/java/util/Arrays.java"),
+    ),
+    (
         "java/util/Collection.java",
         include_str!("../jdk/java/util/Collection.java"),
+    ),
+    (
+        "java/util/Deque.java",
+        include_str!("../jdk/java/util/Deque.java"),
+    ),
+    (
+        "java/util/EmptyStackException.java",
+        include_str!("../jdk/java/util/EmptyStackException.java"),
     ),
     (
         "java/util/HashMap.java",
@@ -200,6 +216,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Iterator.java"),
     ),
     (
+        "java/util/LinkedList.java",
+        include_str!("../jdk/java/util/LinkedList.java"),
+    ),
+    (
         "java/util/List.java",
         include_str!("../jdk/java/util/List.java"),
     ),
@@ -208,7 +228,27 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Map.java"),
     ),
     (
+        "java/util/NoSuchElementException.java",
+        include_str!("../jdk/java/util/NoSuchElementException.java"),
+    ),
+    (
         "java/util/Objects.java",
         include_str!("../jdk/java/util/Objects.java"),
+    ),
+    (
+        "java/util/Optional.java",
+        include_str!("../jdk/java/util/Optional.java"),
+    ),
+    (
+        "java/util/Queue.java",
+        include_str!("../jdk/java/util/Queue.java"),
+    ),
+    (
+        "java/util/Stack.java",
+        include_str!("../jdk/java/util/Stack.java"),
+    ),
+    (
+        "java/util/Vector.java",
+        include_str!("../jdk/java/util/Vector.java"),
     ),
 ];
