@@ -234,9 +234,32 @@ public final class Arrays {
         }
     }
 
-    /** The elements of `array` change: the model forgets what every array holds. */
-    @Writes
-    private static native void written(Object array);
+    /** The elements of `a` change: a native call forgets what every `int[]` holds. */
+    private static native void written(int[] a);
+
+    /** The elements of `a` change: a native call forgets what every `long[]` holds. */
+    private static native void written(long[] a);
+
+    /** The elements of `a` change: a native call forgets what every `short[]` holds. */
+    private static native void written(short[] a);
+
+    /** The elements of `a` change: a native call forgets what every `char[]` holds. */
+    private static native void written(char[] a);
+
+    /** The elements of `a` change: a native call forgets what every `byte[]` holds. */
+    private static native void written(byte[] a);
+
+    /** The elements of `a` change: a native call forgets what every `double[]` holds. */
+    private static native void written(double[] a);
+
+    /** The elements of `a` change: a native call forgets what every `float[]` holds. */
+    private static native void written(float[] a);
+
+    /** The elements of `a` change: a native call forgets what every `boolean[]` holds. */
+    private static native void written(boolean[] a);
+
+    /** The elements of `a` change: a native call forgets what every `Object[]` holds. */
+    private static native void written(Object[] a);
 
     public static void fill(int[] a, int val) {
         if (a == null) {
