@@ -10,7 +10,8 @@
 //!   no project state;
 //! - a `native` method annotated `@Writes` may change the contents of any array;
 //! - `dsd.Intrinsics` holds what Java cannot say (an array's length, some value,
-//!   a string of a given length); vcgen gives each its meaning;
+//!   a string of a given length, an array of another's runtime type); vcgen gives
+//!   each its meaning;
 //! - a method annotated `@Precondition` throws only when the caller broke its
 //!   documented contract (`Integer.parseInt`, `Objects.requireNonNull`): such
 //!   crashes are reported as notes;

@@ -130,3 +130,20 @@ fn parsing_a_number_is_a_precondition() {
         "#]],
     );
 }
+
+#[test]
+fn a_sub_list_has_the_size_of_its_range() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object at(int i) { return new ArrayList<String>().subList(0, 0).get(i); }
+            public static Object none() { return new Vector<String>().subList(0, 0).get(0); }
+        }
+        "#,
+        expect![[r#"
+            3:45 IndexOutOfBoundsException A.at(int): direct
+            4:42 IndexOutOfBoundsException A.none(): direct
+        "#]],
+    );
+}

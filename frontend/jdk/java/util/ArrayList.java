@@ -96,7 +96,17 @@ public class ArrayList<E> implements List<E> {
 
     public List<E> subList(int fromIndex, int toIndex) {
         subListRangeCheck(fromIndex, toIndex, size);
-        return view();
+        return view(toIndex - fromIndex);
+    }
+
+    /**
+     * The view `subList` returns, by its size. Its index checks are an ArrayList's; its class
+     * is not the JDK's (a private view class), and changing it does not change its list.
+     */
+    static <T> List<T> view(int size) {
+        ArrayList<T> view = new ArrayList<T>();
+        view.size = size;
+        return view;
     }
 
     /** What `AbstractList.subListRangeCheck` throws for `subList(fromIndex, toIndex)`. */
@@ -108,9 +118,6 @@ public class ArrayList<E> implements List<E> {
             throw new IllegalArgumentException();
         }
     }
-
-    /** The view `subList` returns: a list whose size the model does not follow. */
-    private native List<E> view();
 
     public native Iterator<E> iterator();
 }

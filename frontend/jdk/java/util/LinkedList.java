@@ -81,7 +81,7 @@ public class LinkedList<E> implements List<E>, Deque<E> {
 
     public List<E> subList(int fromIndex, int toIndex) {
         ArrayList.subListRangeCheck(fromIndex, toIndex, size);
-        return view();
+        return ArrayList.view(toIndex - fromIndex);
     }
 
     public void addFirst(E e) {
@@ -211,9 +211,6 @@ public class LinkedList<E> implements List<E>, Deque<E> {
     private E anElement() {
         return (E) dsd.Intrinsics.anyObject();
     }
-
-    /** The view `subList` returns: a list whose size the model does not follow. */
-    private native List<E> view();
 
     public native Iterator<E> iterator();
 }

@@ -135,7 +135,7 @@ public class Vector<E> implements List<E> {
 
     public List<E> subList(int fromIndex, int toIndex) {
         ArrayList.subListRangeCheck(fromIndex, toIndex, elementCount);
-        return view();
+        return ArrayList.view(toIndex - fromIndex);
     }
 
     /** An index of an element: `0 <= index < size`. */
@@ -157,9 +157,6 @@ public class Vector<E> implements List<E> {
     E anElement() {
         return (E) dsd.Intrinsics.anyObject();
     }
-
-    /** The view `subList` returns: a list whose size the model does not follow. */
-    private native List<E> view();
 
     public native Iterator<E> iterator();
 }
