@@ -28,7 +28,7 @@ public final class Intrinsics {
     /** A new string of the given length with unknown characters. */
     public static native String newString(int length);
 
-    /** A new array of `like`'s runtime type and the given length (not negative); elements unknown. */
+    /** A new array of `like`'s runtime type and a length not negative; elements unknown. */
     public static native <T> T[] newArray(T[] like, int length);
 
     /** A new `int[]` of the given length (not negative); elements unknown. */

@@ -38,7 +38,8 @@ public final class Byte extends Number implements Comparable<Byte> {
 
     @Precondition
     public static byte parseByte(String s, int radix) {
-        if (s == null || radix < 2 || radix > 36 || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null || radix < 2 || radix > 36
+                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
             throw new NumberFormatException();
         }
         return (byte) dsd.Intrinsics.anyInt();

@@ -1,6 +1,6 @@
 package java.lang;
 
-/** A boxed double; parsing throws NullPointerException for null, NumberFormatException for bad text. */
+/** A boxed double; parsing null throws NullPointerException, bad text NumberFormatException. */
 public final class Double extends Number implements Comparable<Double> {
     private final double value;
 

@@ -1,6 +1,6 @@
 package java.lang;
 
-/** A boxed float; parsing throws NullPointerException for null, NumberFormatException for bad text. */
+/** A boxed float; parsing null throws NullPointerException, bad text NumberFormatException. */
 public final class Float extends Number implements Comparable<Float> {
     private final float value;
 

@@ -42,7 +42,8 @@ public final class Integer extends Number implements Comparable<Integer> {
 
     @Precondition
     public static int parseInt(String s, int radix) {
-        if (s == null || radix < 2 || radix > 36 || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null || radix < 2 || radix > 36
+                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
             throw new NumberFormatException();
         }
         return dsd.Intrinsics.anyInt();

@@ -37,7 +37,8 @@ public final class Long extends Number implements Comparable<Long> {
 
     @Precondition
     public static long parseLong(String s, int radix) {
-        if (s == null || radix < 2 || radix > 36 || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null || radix < 2 || radix > 36
+                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
             throw new NumberFormatException();
         }
         return dsd.Intrinsics.anyLong();

@@ -38,7 +38,8 @@ public final class Short extends Number implements Comparable<Short> {
 
     @Precondition
     public static short parseShort(String s, int radix) {
-        if (s == null || radix < 2 || radix > 36 || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null || radix < 2 || radix > 36
+                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
             throw new NumberFormatException();
         }
         return (short) dsd.Intrinsics.anyInt();

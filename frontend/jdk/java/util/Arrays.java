@@ -1,9 +1,6 @@
 package java.util;
 
-/**
- * Array utilities: the checks of JDK 17 in its order, copies as new arrays of the exact length
- * (elements unknown), and sorting and filling as writes the model does not follow.
- */
+/** JDK 17's checks in its order; a copy is a new array of the length asked for. */
 public final class Arrays {
     public static int[] copyOf(int[] original, int newLength) {
         if (newLength < 0) {

@@ -1,9 +1,6 @@
 package java.util;
 
-/**
- * A vector modelled by its element count; elements are unknown and may be null. An index out
- * of range is an ArrayIndexOutOfBoundsException, as JDK 17's Vector throws it.
- */
+/** A vector modelled by its size; a bad index is an ArrayIndexOutOfBoundsException. */
 public class Vector<E> implements List<E> {
     protected int elementCount;
 
