@@ -10,7 +10,8 @@
 //!   no project state;
 //! - a `native` method annotated `@Writes` may change the contents of any array;
 //! - `dsd.Intrinsics` holds what Java cannot say (an array's length, some value,
-//!   a string of a given length); vcgen gives each its meaning;
+//!   a string of a given length, an array of another's runtime type); vcgen gives
+//!   each its meaning;
 //! - a method annotated `@Precondition` throws only when the caller broke its
 //!   documented contract (`Integer.parseInt`, `Objects.requireNonNull`): such
 //!   crashes are reported as notes;
@@ -184,12 +185,28 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/lang/UnsupportedOperationException.java"),
     ),
     (
+        "java/util/ArrayDeque.java",
+        include_str!("../jdk/java/util/ArrayDeque.java"),
+    ),
+    (
         "java/util/ArrayList.java",
         include_str!("../jdk/java/util/ArrayList.java"),
     ),
     (
+        "java/util/Arrays.java",
+        include_str!("../jdk/java/util/Arrays.java"),
+    ),
+    (
         "java/util/Collection.java",
         include_str!("../jdk/java/util/Collection.java"),
+    ),
+    (
+        "java/util/Deque.java",
+        include_str!("../jdk/java/util/Deque.java"),
+    ),
+    (
+        "java/util/EmptyStackException.java",
+        include_str!("../jdk/java/util/EmptyStackException.java"),
     ),
     (
         "java/util/HashMap.java",
@@ -200,6 +217,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Iterator.java"),
     ),
     (
+        "java/util/LinkedList.java",
+        include_str!("../jdk/java/util/LinkedList.java"),
+    ),
+    (
         "java/util/List.java",
         include_str!("../jdk/java/util/List.java"),
     ),
@@ -208,7 +229,27 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Map.java"),
     ),
     (
+        "java/util/NoSuchElementException.java",
+        include_str!("../jdk/java/util/NoSuchElementException.java"),
+    ),
+    (
         "java/util/Objects.java",
         include_str!("../jdk/java/util/Objects.java"),
+    ),
+    (
+        "java/util/Optional.java",
+        include_str!("../jdk/java/util/Optional.java"),
+    ),
+    (
+        "java/util/Queue.java",
+        include_str!("../jdk/java/util/Queue.java"),
+    ),
+    (
+        "java/util/Stack.java",
+        include_str!("../jdk/java/util/Stack.java"),
+    ),
+    (
+        "java/util/Vector.java",
+        include_str!("../jdk/java/util/Vector.java"),
     ),
 ];

@@ -122,3 +122,8 @@ fn platform_classes_outside_the_model_are_typed_from_the_jdk() {
 fn lambdas_method_references_and_anonymous_classes_run_where_they_are_called() {
     fixture("lambdas");
 }
+
+#[test]
+fn jdk_contracts_of_collections_optional_arrays_and_parsing() {
+    fixture("contracts");
+}

@@ -707,6 +707,18 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// A new array of the runtime type of array `like` and length `len`, its elements
+    /// unknown (`Arrays.copyOf`: the model says which elements it copies, not what they are).
+    pub fn new_array_like(&mut self, like: &str, len: &str) -> Val {
+        let id = self.alloc();
+        self.smt.assert(&format!("(= (dtype {id}) (dtype {like}))"));
+        self.set_length(&id, len);
+        Val {
+            term: id,
+            sort: "Int",
+        }
+    }
+
     /// True for the result of a call of a JDK method without a body in the model (typed
     /// from the JDK's class files, or native): the model does not say what it returns.
     fn returned_by_platform(&self, e: &Expr) -> bool {

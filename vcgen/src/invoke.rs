@@ -389,6 +389,7 @@ impl<'p> Lower<'p> {
                 sort: "(_ BitVec 32)",
             },
             ("newString", [n]) => self.new_string(st, &n.term),
+            ("newArray", [like, n]) => self.new_array_like(&like.term, &n.term),
             ("copy", _) => {
                 self.havoc_keys(st, arrays_passed([&Type::object()]));
                 Val {

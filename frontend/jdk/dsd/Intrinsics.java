@@ -13,11 +13,47 @@ public final class Intrinsics {
     /** Some int. */
     public static native int anyInt();
 
+    /** Some long. */
+    public static native long anyLong();
+
+    /** Some float. */
+    public static native float anyFloat();
+
+    /** Some double. */
+    public static native double anyDouble();
+
     /** Some object or null. */
     public static native Object anyObject();
 
     /** A new string of the given length with unknown characters. */
     public static native String newString(int length);
+
+    /** A new array of `like`'s runtime type and a length not negative; elements unknown. */
+    public static native <T> T[] newArray(T[] like, int length);
+
+    /** A new `int[]` of the given length (not negative); elements unknown. */
+    public static native int[] newArray(int[] like, int length);
+
+    /** A new `long[]` of the given length (not negative); elements unknown. */
+    public static native long[] newArray(long[] like, int length);
+
+    /** A new `short[]` of the given length (not negative); elements unknown. */
+    public static native short[] newArray(short[] like, int length);
+
+    /** A new `char[]` of the given length (not negative); elements unknown. */
+    public static native char[] newArray(char[] like, int length);
+
+    /** A new `byte[]` of the given length (not negative); elements unknown. */
+    public static native byte[] newArray(byte[] like, int length);
+
+    /** A new `double[]` of the given length (not negative); elements unknown. */
+    public static native double[] newArray(double[] like, int length);
+
+    /** A new `float[]` of the given length (not negative); elements unknown. */
+    public static native float[] newArray(float[] like, int length);
+
+    /** A new `boolean[]` of the given length (not negative); elements unknown. */
+    public static native boolean[] newArray(boolean[] like, int length);
 
     /** Copies array elements; the contents of every array may change. */
     @Writes

@@ -42,6 +42,7 @@
 //! built, so a rewrite of term building changes them: keep such tests few and small.
 
 mod calls;
+mod contracts;
 mod entries;
 mod flow;
 mod folding;

@@ -1,5 +1,6 @@
 package java.lang;
 
+/** A boxed byte; parsing throws NumberFormatException for text that is not a byte in range. */
 public final class Byte extends Number implements Comparable<Byte> {
     private final byte value;
 
@@ -25,6 +26,28 @@ public final class Byte extends Number implements Comparable<Byte> {
 
     public double doubleValue() {
         return (double) value;
+    }
+
+    @Precondition
+    public static byte parseByte(String s) {
+        if (s == null || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return (byte) dsd.Intrinsics.anyInt();
+    }
+
+    @Precondition
+    public static byte parseByte(String s, int radix) {
+        if (s == null || radix < 2 || radix > 36
+                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return (byte) dsd.Intrinsics.anyInt();
+    }
+
+    @Precondition
+    public static Byte valueOf(String s) {
+        return new Byte(parseByte(s));
     }
 
     public native int compareTo(Byte other);

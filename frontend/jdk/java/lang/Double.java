@@ -1,5 +1,6 @@
 package java.lang;
 
+/** A boxed double; parsing null throws NullPointerException, bad text NumberFormatException. */
 public final class Double extends Number implements Comparable<Double> {
     private final double value;
 
@@ -23,8 +24,20 @@ public final class Double extends Number implements Comparable<Double> {
         return (long) value;
     }
 
-    public double doubleValue() {
-        return (double) value;
+    @Precondition
+    public static double parseDouble(String s) {
+        if (s == null) {
+            throw new NullPointerException();
+        }
+        if (s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return dsd.Intrinsics.anyDouble();
+    }
+
+    @Precondition
+    public static Double valueOf(String s) {
+        return new Double(parseDouble(s));
     }
 
     public native int compareTo(Double other);

@@ -1,5 +1,6 @@
 package java.lang;
 
+/** A boxed float; parsing null throws NullPointerException, bad text NumberFormatException. */
 public final class Float extends Number implements Comparable<Float> {
     private final float value;
 
@@ -25,6 +26,22 @@ public final class Float extends Number implements Comparable<Float> {
 
     public double doubleValue() {
         return (double) value;
+    }
+
+    @Precondition
+    public static float parseFloat(String s) {
+        if (s == null) {
+            throw new NullPointerException();
+        }
+        if (s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return dsd.Intrinsics.anyFloat();
+    }
+
+    @Precondition
+    public static Float valueOf(String s) {
+        return new Float(parseFloat(s));
     }
 
     public native int compareTo(Float other);

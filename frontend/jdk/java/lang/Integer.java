@@ -1,5 +1,6 @@
 package java.lang;
 
+/** A boxed int; parsing throws NumberFormatException for text that is not a number in range. */
 public final class Integer extends Number implements Comparable<Integer> {
     private final int value;
 
@@ -13,10 +14,6 @@ public final class Integer extends Number implements Comparable<Integer> {
 
     public int intValue() {
         return value;
-    }
-
-    public int intValue() {
-        return (int) value;
     }
 
     public long longValue() {
@@ -41,6 +38,20 @@ public final class Integer extends Number implements Comparable<Integer> {
     @Precondition
     public static Integer valueOf(String s) {
         return new Integer(parseInt(s));
+    }
+
+    @Precondition
+    public static int parseInt(String s, int radix) {
+        if (s == null || radix < 2 || radix > 36
+                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return dsd.Intrinsics.anyInt();
+    }
+
+    @Precondition
+    public static Integer valueOf(String s, int radix) {
+        return new Integer(parseInt(s, radix));
     }
 
     public static native String toString(int i);

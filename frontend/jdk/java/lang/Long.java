@@ -1,5 +1,6 @@
 package java.lang;
 
+/** A boxed long; parsing throws NumberFormatException for text that is not a number in range. */
 public final class Long extends Number implements Comparable<Long> {
     private final long value;
 
@@ -19,10 +20,6 @@ public final class Long extends Number implements Comparable<Long> {
         return (int) value;
     }
 
-    public long longValue() {
-        return (long) value;
-    }
-
     public double doubleValue() {
         return (double) value;
     }
@@ -31,7 +28,26 @@ public final class Long extends Number implements Comparable<Long> {
     public static final long MAX_VALUE = 0x7fffffffffffffffL;
 
     @Precondition
-    public static native long parseLong(String s);
+    public static long parseLong(String s) {
+        if (s == null || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return dsd.Intrinsics.anyLong();
+    }
+
+    @Precondition
+    public static long parseLong(String s, int radix) {
+        if (s == null || radix < 2 || radix > 36
+                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return dsd.Intrinsics.anyLong();
+    }
+
+    @Precondition
+    public static Long valueOf(String s) {
+        return new Long(parseLong(s));
+    }
 
     public native int compareTo(Long other);
 

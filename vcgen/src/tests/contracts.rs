@@ -1,0 +1,149 @@
+//! Contracts of the JDK model: the crashes of common collection, optional, array and
+//! parsing methods, at the project's calling line.
+
+use super::check_sites;
+use expect_test::expect;
+
+#[test]
+fn list_indices_are_checked_as_each_list_checks_them() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static void insert(int i) { new ArrayList<String>().add(i, "a"); }
+            public static void append() { List<String> l = new ArrayList<>(); l.add(l.size(), "a"); }
+            public static Object view(int from, int to) { return new LinkedList<String>().subList(from, to); }
+            public static Object at(int i) { Vector<String> v = new Vector<>(); v.add("a"); return v.get(i); }
+            public static Object first() { return new LinkedList<String>().getFirst(); }
+            public static Object cleared() { List<String> l = new ArrayList<>(); l.add("a"); l.clear(); return l.get(0); }
+        }
+        "#,
+        expect![[r#"
+            3:40 IndexOutOfBoundsException A.insert(int): direct
+            4:71 IndexOutOfBoundsException A.append(): direct
+            5:58 IllegalArgumentException A.view(int, int): direct
+            5:58 IndexOutOfBoundsException A.view(int, int): direct
+            6:92 ArrayIndexOutOfBoundsException A.at(int): direct
+            7:43 NoSuchElementException A.first(): direct
+            8:104 IndexOutOfBoundsException A.cleared(): direct
+        "#]],
+    );
+}
+
+#[test]
+fn an_empty_deque_throws_and_peeks_null() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object pop(boolean push) { Deque<String> d = new ArrayDeque<>(); if (push) d.push("a"); return d.pop(); }
+            public static int peek() { Deque<String> d = new ArrayDeque<>(); d.push("a"); return d.peek().length(); }
+            public static void refused(boolean b) { new ArrayDeque<String>().addFirst(b ? null : "a"); }
+            public static void accepted(boolean b) { new LinkedList<String>().addFirst(b ? null : "a"); }
+        }
+        "#,
+        expect![[r#"
+            3:114 NoSuchElementException A.pop(boolean): direct
+            4:90 NullPointerException A.peek(): direct
+            5:45 NullPointerException A.refused(boolean): direct
+        "#]],
+    );
+}
+
+#[test]
+fn an_empty_optional_throws_on_get() {
+    check_sites(
+        r#"
+        import java.util.Optional;
+        public class A {
+            public static String get(String s) { return Optional.ofNullable(s).get(); }
+            public static String present() { return Optional.of("a").get(); }
+            public static String orElse(String s) { return Optional.ofNullable(s).orElse("b").trim(); }
+        }
+        "#,
+        expect![[r#"
+            3:49 NoSuchElementException A.get(String): direct
+            4:45 NoSuchElementException A.present(): direct
+            5:52 NullPointerException A.orElse(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn objects_index_checks_are_preconditions() {
+    check_sites(
+        r#"
+        import java.util.Objects;
+        public class A {
+            public static int at(int[] a, int i) { Objects.checkIndex(i, a.length); return a[i]; }
+        }
+        "#,
+        expect![[r#"
+            3:44 IndexOutOfBoundsException precondition A.at(int[], int): direct
+            3:66 NullPointerException A.at(int[], int): direct
+            3:84 ArrayIndexOutOfBoundsException A.at(int[], int): direct
+            3:84 NullPointerException A.at(int[], int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn array_copies_have_the_length_asked_for() {
+    check_sites(
+        r#"
+        import java.util.Arrays;
+        public class A {
+            public static int grow(int[] a, int n) { return Arrays.copyOf(a, n)[n - 1]; }
+            public static int last(int[] a) { return Arrays.copyOf(a, 2)[1]; }
+            public static String name(String[] a) { return Arrays.copyOfRange(a, 1, 3)[1]; }
+            public static void fill(int[] a, int to) { Arrays.fill(a, 0, to, 7); }
+        }
+        "#,
+        expect![[r#"
+            3:53 ArrayIndexOutOfBoundsException A.grow(int[], int): direct
+            3:53 NegativeArraySizeException A.grow(int[], int): direct
+            3:53 NullPointerException A.grow(int[], int): direct
+            4:46 NullPointerException A.last(int[]): direct
+            5:52 ArrayIndexOutOfBoundsException A.name(String[]): direct
+            5:52 NullPointerException A.name(String[]): direct
+            6:48 ArrayIndexOutOfBoundsException A.fill(int[], int): direct
+            6:48 IllegalArgumentException A.fill(int[], int): direct
+            6:48 NullPointerException A.fill(int[], int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn parsing_a_number_is_a_precondition() {
+    check_sites(
+        r#"
+        public class A {
+            public static long parse(String s) { return Long.parseLong(s) + Short.parseShort(s); }
+            public static double real(String s) { return Double.parseDouble(s); }
+        }
+        "#,
+        expect![[r#"
+            2:49 NumberFormatException precondition A.parse(String): direct
+            2:69 NumberFormatException precondition A.parse(String): direct
+            3:50 NullPointerException precondition A.real(String): direct
+            3:50 NumberFormatException precondition A.real(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn a_sub_list_has_the_size_of_its_range() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object at(int i) { return new ArrayList<String>().subList(0, 0).get(i); }
+            public static Object none() { return new Vector<String>().subList(0, 0).get(0); }
+        }
+        "#,
+        expect![[r#"
+            3:45 IndexOutOfBoundsException A.at(int): direct
+            4:42 IndexOutOfBoundsException A.none(): direct
+        "#]],
+    );
+}
