@@ -1,11 +1,17 @@
 //! Loops beyond their unrolling: the body is checked once more, at any later iteration.
 //!
-//! A loop is unrolled `--unroll` times exactly. A crash that needs a later iteration (the
-//! eleventh of `for (i = 0; i <= a.length; i++) a[i] = i` over ten elements, or the
-//! thousandth of a loop to 1,000) is found by one more copy of the body, entered at any
-//! later iteration (loop acceleration): each counter the loop only steps by a constant
-//! (`i++`, `i -= 2`) is `i + k·step` for a fresh iteration count `k ≥ 0`, and the loop
-//! condition holds. The rest of the state is the one the last unrolled iteration left.
+//! A loop is unrolled `--unroll` times exactly. A crash that needs a later iteration of a
+//! counting loop (the eleventh of `for (i = 0; i <= a.length; i++) a[i] = i` over ten
+//! elements, or the thousandth of a loop to 1,000) is found by one more copy of the body,
+//! entered at any later iteration (loop acceleration): each counter the loop only steps by
+//! a constant (`i++`, `i -= 2`) is `i + k·step` for a fresh iteration count `k ≥ 0`, and
+//! the loop condition holds. A counting loop compares its one counter with a bound it does
+//! not change (or walks an array with for-each, with no counter of its own), holds no
+//! other loop and calls no project method (the JDK model's are fine: `s.charAt(i)`):
+//! copies of nested loops multiply, copies of inlined code grow with it, and several
+//! counters over one array (`ArrayUtils.swap`'s `i`, `offset1`, `offset2`) made each of
+//! the copy's array accesses take seconds to refute; on commons-lang3 every loop getting
+//! a copy made the solve stage several times slower. The rest of the state is the one the last unrolled iteration left.
 //! Forgetting it instead (every local and heap key the loop writes) was tried: on
 //! commons-codec it made the solve stage 35 % slower for 4 more notes, as the buffer
 //! positions of its encoders, unconstrained, made most of their array accesses
@@ -21,7 +27,7 @@ use crate::lower::Lower;
 use crate::smt;
 use crate::state::{State, Val};
 use crate::visit;
-use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Stmt, Type};
+use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Stmt, StmtKind, Type};
 use std::collections::BTreeMap;
 
 /// Most iterations past the unrolled ones the extra copy stands for: enough for loops over
@@ -67,10 +73,21 @@ impl<'p> Lower<'p> {
         if self.setup || self.frames.len() > 1 || st.dead() {
             return;
         }
+        let changes = local_changes(body, update);
+        let counters = changes
+            .values()
+            .filter(|c| matches!(c, Change::Step(_)))
+            .count();
+        let counting = match cond {
+            Some(c) => counters == 1 && counts(c, &changes),
+            None => counters == 0 && element.is_some(),
+        };
+        if !counting || has_loop(body) || self.calls_project_code(body) {
+            return;
+        }
         let guard = self.smt.declare("beyond", "Bool");
         self.beyond.push(guard.clone());
         let mut s = st.branch(&mut self.smt, &guard);
-        let changes = local_changes(body, update);
         let iterations = self.smt.declare("k", "(_ BitVec 32)");
         let in_range = smt::and(&[
             format!("(bvsge {iterations} {})", smt::int(0)),
@@ -124,6 +141,19 @@ impl<'p> Lower<'p> {
         let outlets = self.outlets();
         let _ = self.exec(s, body);
         self.drop_outlets(&outlets);
+    }
+
+    /// True when `body` calls a method or constructor of the project: its inlined code
+    /// would be copied too, and on commons-codec an encoder's loop that grows its buffer
+    /// through a helper made the copy's queries take seconds each to refute.
+    fn calls_project_code(&self, body: &Stmt) -> bool {
+        let mut found = false;
+        visit::stmt_exprs(body, &mut |e| {
+            if let ExprKind::Call { method, .. } | ExprKind::New { method, .. } = &e.kind {
+                found |= self.h.class(&method.class).is_some_and(|c| !c.library);
+            }
+        });
+        found
     }
 
     /// How many states each collector holds now.
@@ -201,6 +231,84 @@ fn local_changes(body: &Stmt, update: &[Expr]) -> BTreeMap<u32, Change> {
             c => (l, c),
         })
         .collect()
+}
+
+/// True when a loop condition counts: it compares a counter (a local the loop only steps
+/// by a constant) with a bound the loop does not change.
+fn counts(cond: &Expr, changes: &BTreeMap<u32, Change>) -> bool {
+    let ExprKind::Binary { op, lhs, rhs, .. } = &cond.kind else {
+        return false;
+    };
+    let counter = |e: &Expr| matches!(strip(e).kind, ExprKind::Local(l) if matches!(changes.get(&l), Some(Change::Step(_))));
+    matches!(
+        op,
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Ne
+    ) && (counter(lhs) && fixed(rhs, changes) || counter(rhs) && fixed(lhs, changes))
+}
+
+/// True when the loop cannot change `e`'s value: literals, locals it does not assign,
+/// fields, array lengths, `length()` and `size()`, and arithmetic over them.
+fn fixed(e: &Expr, changes: &BTreeMap<u32, Change>) -> bool {
+    match &e.kind {
+        ExprKind::Literal(_) | ExprKind::This { .. } => true,
+        ExprKind::Local(l) => !changes.contains_key(l),
+        ExprKind::ArrayLength(a) => fixed(a, changes),
+        ExprKind::Field { target, .. } => target.as_ref().is_none_or(|t| fixed(t, changes)),
+        ExprKind::Call {
+            receiver: Some(r),
+            method,
+            args,
+            ..
+        } => {
+            args.is_empty()
+                && (method.name == "length" || method.name == "size")
+                && fixed(r, changes)
+        }
+        ExprKind::Binary { op, lhs, rhs, .. } => {
+            matches!(
+                op,
+                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Shr
+            ) && fixed(lhs, changes)
+                && fixed(rhs, changes)
+        }
+        ExprKind::Convert { expr, .. } => fixed(expr, changes),
+        _ => false,
+    }
+}
+
+/// `e` without the conversions around it.
+fn strip(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Convert { expr, .. } => strip(expr),
+        _ => e,
+    }
+}
+
+/// True when `s` holds a loop: an extra copy of an outer loop's body would hold the inner
+/// loop's whole unrolling again, and the copies would multiply.
+fn has_loop(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::While { .. }
+        | StmtKind::DoWhile { .. }
+        | StmtKind::For { .. }
+        | StmtKind::ForEach { .. } => true,
+        StmtKind::Block(b) => b.iter().any(has_loop),
+        StmtKind::If {
+            then, otherwise, ..
+        } => has_loop(then) || otherwise.as_deref().is_some_and(has_loop),
+        StmtKind::Labeled { body, .. } | StmtKind::Synchronized { body, .. } => has_loop(body),
+        StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).any(has_loop),
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            has_loop(body)
+                || catches.iter().any(|c| has_loop(&c.body))
+                || finally.as_deref().is_some_and(has_loop)
+        }
+        _ => false,
+    }
 }
 
 /// The value of an integral literal, through conversions.

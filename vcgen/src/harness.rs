@@ -565,9 +565,19 @@ impl<'p> Lower<'p> {
             .collect();
         let p3 = self.smt.declare_named("pref!alloc", "Bool");
         self.smt.assert(&format!("(= {p3} {})", smt::and(&modest)));
-        let exact: Vec<Term> = self.beyond.iter().map(|g| smt::not(g)).collect();
-        let p4 = self.smt.declare_named("pref!exact", "Bool");
-        self.smt.assert(&format!("(= {p4} {})", smt::and(&exact)));
+        // Only entries with an extrapolated iteration get the preference: an extra asserted
+        // constant would change the models Z3 finds for every other entry.
+        let mut preferences: Vec<String> = vec![
+            "pref!small".into(),
+            "pref!nonnull".into(),
+            "pref!alloc".into(),
+        ];
+        if !self.beyond.is_empty() {
+            let exact: Vec<Term> = self.beyond.iter().map(|g| smt::not(g)).collect();
+            let p4 = self.smt.declare_named("pref!exact", "Bool");
+            self.smt.assert(&format!("(= {p4} {})", smt::and(&exact)));
+            preferences.push(p4);
+        }
         let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
             Route::Reflection
         } else if !chain.is_empty() {
@@ -584,12 +594,7 @@ impl<'p> Lower<'p> {
             statics,
             route,
             // Least important first: the solver keeps the later ones longest.
-            preferences: vec![
-                "pref!small".into(),
-                "pref!nonnull".into(),
-                "pref!alloc".into(),
-                "pref!exact".into(),
-            ],
+            preferences,
             inputs: b.inputs,
         }
     }

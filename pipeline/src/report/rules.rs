@@ -141,6 +141,35 @@ pub const RULES: &[Rule] = &[
         example: "int port(String s) {\n    return Integer.parseInt(s); // \"80a\" throws\n}",
         fix: "Validate the text, or catch `NumberFormatException` and report a clear error.",
     },
+    Rule {
+        exception: "java.util.NoSuchElementException",
+        summary: "no such element",
+        what: "Finds `Optional.get`, `Deque.getFirst`, `LinkedList.removeLast`, `Queue.element` \
+               and similar calls that can meet an empty optional or collection.",
+        why: "Taking an element that is not there throws `NoSuchElementException`, usually on \
+              the first empty input a caller passes.",
+        example: "String newest(Deque<String> log) {\n    return log.getLast(); // empty deque throws\n}",
+        fix: "Check `isPresent()` or `isEmpty()` first, or use `orElse`, `peekLast` or `pollLast`.",
+    },
+    Rule {
+        exception: "java.util.EmptyStackException",
+        summary: "empty stack",
+        what: "Finds `Stack.pop` and `Stack.peek` calls that can meet an empty stack.",
+        why: "Popping an empty `java.util.Stack` throws `EmptyStackException`.",
+        example: "int top(Stack<Integer> s) {\n    return s.pop(); // empty stack throws\n}",
+        fix: "Check `empty()` first, or use an `ArrayDeque` and `pollFirst`.",
+    },
+    Rule {
+        exception: "java.lang.IllegalArgumentException",
+        summary: "illegal argument to a JDK method",
+        what: "Finds JDK calls whose arguments break the method's contract: a reversed range \
+               (`Arrays.copyOfRange(a, 5, 2)`, `List.subList(5, 2)`, `Arrays.fill(a, 5, 2, v)`) or \
+               an invalid code point (`Character.toChars`). A `throw` in the project's own code \
+               is never reported.",
+        why: "The JDK rejects such arguments with `IllegalArgumentException`.",
+        example: "int[] window(int[] a, int from, int to) {\n    return Arrays.copyOfRange(a, from, to); // from > to throws\n}",
+        fix: "Order the range's ends, or check them before the call.",
+    },
 ];
 
 /// The rule for exception kinds without their own documentation.
