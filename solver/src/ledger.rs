@@ -3,16 +3,19 @@
 //! the solver gave up on in [`MAX_TIMEOUTS`] harnesses is not tried in the others.
 //!
 //! The ranks keep a more natural harness (a public constructor) of a later entry from
-//! being hidden by a reflective or null-argument harness solved earlier. The threads see
-//! the ledger a one-thread run would show them: [`crate::schedule`] starts an entry only
-//! when the earlier entries that share a site with it have finished.
+//! being hidden by a reflective harness solved earlier. A model that crashes a
+//! `NullPointerException` site only through a `null` passed straight in (a note) settles
+//! the site for the other harnesses of its own entry, which would pass the same `null`;
+//! another entry (a caller that inlines the site's method) is still asked, but only for
+//! inputs without `null`, a crash a real caller causes. The threads see the ledger a
+//! one-thread run would show them: [`crate::schedule`] starts an entry only when the
+//! earlier entries that share a site with it have finished.
 //!
 //! The harnesses of one entry differ only in how the receiver and arguments are built, so
 //! a site whose formula is too hard in two of them is too hard in the rest: on
 //! commons-codec, each of `PureJavaCrc32.update`'s 23 undecided sites timed out in all
 //! eight harnesses, 920 s of solver time for nothing.
 
-use crate::cex::Status;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -40,6 +43,43 @@ impl Skip {
     }
 }
 
+/// What to do with a query of a site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    /// Do not solve it.
+    Skip(Skip),
+    /// Solve it.
+    Solve,
+    /// Solve it for inputs without `null` only: another entry crashes the site through a
+    /// `null` passed straight in.
+    NonNull,
+}
+
+/// Who asks about a site: the query's rank, its entry, and whether its harness builds the
+/// state without reflection.
+#[derive(Debug, Clone, Copy)]
+pub struct Asker<'a> {
+    /// The query's rank.
+    pub rank: u32,
+    /// The entry method, `class.method(descriptor)`.
+    pub entry: &'a str,
+    /// True unless the harness forces state by reflection (its findings are notes).
+    pub natural: bool,
+}
+
+/// What a solved query found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// A model whose test reaches the crash as a caller may.
+    Model,
+    /// Only models that pass `null` straight into a `NullPointerException` (notes).
+    NullModel,
+    /// No model: unsatisfiable, or skipped.
+    Nothing,
+    /// The solver gave up.
+    Timeout,
+}
+
 /// Outcomes so far, per site.
 #[derive(Default)]
 pub struct Ledger {
@@ -47,39 +87,51 @@ pub struct Ledger {
 }
 
 /// One site's outcomes so far.
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone)]
 struct SiteRecord {
     /// The best (lowest) rank of a query of the site that has a model.
     settled: Option<u32>,
+    /// The entries whose models reach the site only with a `null` passed straight in.
+    null_entries: Vec<String>,
     timeouts: u32,
 }
 
 impl Ledger {
-    /// Whether a query of `site` with `rank` should be skipped, and why.
-    pub fn skip(&self, site: &str, rank: u32) -> Option<Skip> {
-        let sites = self.sites.lock().ok()?;
-        let record = sites.get(site).copied().unwrap_or_default();
-        if record.settled.is_some_and(|best| best <= rank) {
-            Some(Skip::Settled)
+    /// What to do with a query of `site` asked by `asker`.
+    pub fn ask(&self, site: &str, asker: Asker) -> Ask {
+        let Ok(sites) = self.sites.lock() else {
+            return Ask::Solve;
+        };
+        let Some(record) = sites.get(site) else {
+            return Ask::Solve;
+        };
+        if record.settled.is_some_and(|best| best <= asker.rank) {
+            Ask::Skip(Skip::Settled)
         } else if record.timeouts >= MAX_TIMEOUTS {
-            Some(Skip::GivenUp)
+            Ask::Skip(Skip::GivenUp)
+        } else if record.null_entries.is_empty() {
+            Ask::Solve
+        } else if !asker.natural || record.null_entries.iter().any(|e| e == asker.entry) {
+            Ask::Skip(Skip::Settled)
         } else {
-            None
+            Ask::NonNull
         }
     }
 
-    /// Records the outcome of one query of `site` with `rank`.
-    pub fn record(&self, site: &str, rank: u32, status: Status) {
-        if !matches!(status, Status::Sat | Status::Unknown) {
+    /// Records what a query of `site` asked by `asker` found.
+    pub fn record(&self, site: &str, asker: Asker, found: Found) {
+        if found == Found::Nothing {
             return;
         }
         if let Ok(mut sites) = self.sites.lock() {
             let record = sites.entry(site.to_string()).or_default();
-            match status {
-                Status::Sat => {
-                    record.settled = Some(record.settled.map_or(rank, |best| best.min(rank)))
+            match found {
+                Found::Model => {
+                    record.settled = Some(record.settled.map_or(asker.rank, |b| b.min(asker.rank)))
                 }
-                _ => record.timeouts += 1,
+                Found::NullModel => record.null_entries.push(asker.entry.to_string()),
+                Found::Timeout => record.timeouts += 1,
+                Found::Nothing => {}
             }
         }
     }
@@ -89,40 +141,85 @@ impl Ledger {
 mod tests {
     use super::*;
 
+    fn natural(rank: u32, entry: &str) -> Asker<'_> {
+        Asker {
+            rank,
+            entry,
+            natural: true,
+        }
+    }
+
     #[test]
     fn a_model_settles_a_site() {
         let ledger = Ledger::default();
-        assert_eq!(ledger.skip("s", 0), None);
-        ledger.record("s", 0, Status::Unsat);
-        assert_eq!(ledger.skip("s", 0), None);
-        ledger.record("s", 0, Status::Sat);
-        assert_eq!(ledger.skip("s", 0), Some(Skip::Settled));
-        assert_eq!(ledger.skip("s", 50), Some(Skip::Settled));
-        assert_eq!(ledger.skip("t", 0), None);
+        assert_eq!(ledger.ask("s", natural(0, "A.f()")), Ask::Solve);
+        ledger.record("s", natural(0, "A.f()"), Found::Nothing);
+        assert_eq!(ledger.ask("s", natural(0, "A.f()")), Ask::Solve);
+        ledger.record("s", natural(0, "A.f()"), Found::Model);
+        assert_eq!(
+            ledger.ask("s", natural(0, "B.g()")),
+            Ask::Skip(Skip::Settled)
+        );
+        assert_eq!(
+            ledger.ask("s", natural(50, "A.f()")),
+            Ask::Skip(Skip::Settled)
+        );
+        assert_eq!(ledger.ask("t", natural(0, "A.f()")), Ask::Solve);
     }
 
     #[test]
     fn a_model_of_a_later_rank_leaves_better_harnesses_to_run() {
         let ledger = Ledger::default();
-        ledger.record("s", 50, Status::Sat);
+        ledger.record("s", natural(50, "A.f()"), Found::Model);
         assert_eq!(
-            ledger.skip("s", 0),
-            None,
+            ledger.ask("s", natural(0, "A.f()")),
+            Ask::Solve,
             "a public constructor is still tried"
         );
-        assert_eq!(ledger.skip("s", 50), Some(Skip::Settled));
-        ledger.record("s", 0, Status::Sat);
-        assert_eq!(ledger.skip("s", 10), Some(Skip::Settled));
+        assert_eq!(
+            ledger.ask("s", natural(50, "A.f()")),
+            Ask::Skip(Skip::Settled)
+        );
+        ledger.record("s", natural(0, "A.f()"), Found::Model);
+        assert_eq!(
+            ledger.ask("s", natural(10, "A.f()")),
+            Ask::Skip(Skip::Settled)
+        );
+    }
+
+    #[test]
+    fn a_null_passed_straight_in_leaves_other_entries_to_look_without_null() {
+        let ledger = Ledger::default();
+        ledger.record("s", natural(0, "Sink.f(String)"), Found::NullModel);
+        assert_eq!(
+            ledger.ask("s", natural(10, "Sink.f(String)")),
+            Ask::Skip(Skip::Settled),
+            "the entry's other harnesses would pass the same null"
+        );
+        assert_eq!(ledger.ask("s", natural(20, "Caller.g()")), Ask::NonNull);
+        let reflective = Asker {
+            natural: false,
+            ..natural(70, "Caller.g()")
+        };
+        assert_eq!(ledger.ask("s", reflective), Ask::Skip(Skip::Settled));
+        ledger.record("s", natural(20, "Caller.g()"), Found::Model);
+        assert_eq!(
+            ledger.ask("s", natural(20, "Other.h()")),
+            Ask::Skip(Skip::Settled)
+        );
     }
 
     #[test]
     fn a_site_is_given_up_after_the_last_allowed_timeout() {
         let ledger = Ledger::default();
         for _ in 1..MAX_TIMEOUTS {
-            ledger.record("s", 0, Status::Unknown);
-            assert_eq!(ledger.skip("s", 0), None);
+            ledger.record("s", natural(0, "A.f()"), Found::Timeout);
+            assert_eq!(ledger.ask("s", natural(0, "A.f()")), Ask::Solve);
         }
-        ledger.record("s", 0, Status::Unknown);
-        assert_eq!(ledger.skip("s", 0), Some(Skip::GivenUp));
+        ledger.record("s", natural(0, "A.f()"), Found::Timeout);
+        assert_eq!(
+            ledger.ask("s", natural(0, "A.f()")),
+            Ask::Skip(Skip::GivenUp)
+        );
     }
 }

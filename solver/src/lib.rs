@@ -41,7 +41,7 @@ mod worker;
 mod z3query;
 
 pub use cex::{Cex, FieldValue, Model, Status, Value};
-use ledger::Ledger;
+use ledger::{Ask, Found, Ledger};
 pub use pool::WorkerCommand;
 use pool::{PreludeRef, Worker};
 use schedule::Schedule;
@@ -128,6 +128,10 @@ fn solve_prelude(
 ) -> Vec<Cex> {
     let path = vcgen::prelude_path(work_dir, &group.id);
     let harness = &group.harness;
+    let entry = format!(
+        "{}.{}{}",
+        harness.entry.class, harness.entry.method, harness.entry.descriptor
+    );
     let mut timeouts = 0;
     let mut out = Vec::new();
     for (i, q) in group.queries.iter().enumerate() {
@@ -144,7 +148,13 @@ fn solve_prelude(
             millis: 0,
             models: Vec::new(),
         };
-        if let Some(skip) = ledger.skip(&q.site, q.rank) {
+        let asker = |q: &vcgen::Query| ledger::Asker {
+            rank: q.rank,
+            entry: &entry,
+            natural: harness.route != vcgen::Route::Reflection,
+        };
+        let ask = ledger.ask(&q.site, asker(q));
+        if let Ask::Skip(skip) = ask {
             cex.reason = Some(skip.reason());
         } else {
             let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS {
@@ -155,7 +165,7 @@ fn solve_prelude(
             let goals = || {
                 let later = group.queries[i + 1..]
                     .iter()
-                    .filter(|later| ledger.skip(&later.site, later.rank).is_none());
+                    .filter(|later| !matches!(ledger.ask(&later.site, asker(later)), Ask::Skip(_)));
                 std::iter::once(q)
                     .chain(later)
                     .map(|g| g.goal.clone())
@@ -167,19 +177,46 @@ fn solve_prelude(
                 harness,
                 goals: &goals,
             };
-            let solved = worker.solve(&prelude, q, options.models, timeout_ms);
+            let required = match ask {
+                Ask::NonNull => vec![vcgen::NONNULL_PREFERENCE.to_string()],
+                _ => Vec::new(),
+            };
+            let solved = worker.solve(&prelude, q, &required, options.models, timeout_ms);
             if solved.status == cex::Status::Unknown {
                 timeouts += 1;
             }
             cex.status = solved.status;
             cex.reason = solved.reason;
             cex.models = solved.models;
-            ledger.record(&q.site, q.rank, cex.status);
+            let found = match cex.status {
+                cex::Status::Sat if null_passed_in(&q.site, harness, &cex.models) => {
+                    Found::NullModel
+                }
+                cex::Status::Sat => Found::Model,
+                cex::Status::Unknown => Found::Timeout,
+                _ => Found::Nothing,
+            };
+            ledger.record(&q.site, asker(q), found);
         }
         cex.millis = start.elapsed().as_millis() as u64;
         out.push(cex);
     }
     out
+}
+
+/// True when every model crashes the `NullPointerException` site `site` only with a
+/// `null` among the inputs of an entry whose observed usage does not allow it: the
+/// crash is a note, a caller's contract broken rather than a bug shown.
+fn null_passed_in(site: &str, harness: &vcgen::Harness, models: &[Model]) -> bool {
+    site.contains(":NullPointerException@")
+        && !harness.observed
+        && models.iter().all(|m| {
+            m.receiver
+                .iter()
+                .chain(&m.args)
+                .chain(m.chain.iter().flatten())
+                .any(Value::has_null)
+        })
 }
 
 /// Reads `vc/` and writes `cex/` in `work_dir`, one file per query as soon as its prelude is

@@ -106,22 +106,24 @@ impl<'c> Worker<'c> {
         }
     }
 
-    /// Solves `query` of `prelude`, a second time in a fresh process when it reached Z3's
-    /// memory mark in a process that has held other preludes.
+    /// Solves `query` of `prelude` with the preferences in `required` holding, a second
+    /// time in a fresh process when it reached Z3's memory mark in a process that has held
+    /// other preludes.
     pub fn solve(
         &mut self,
         prelude: &PreludeRef,
         query: &Query,
+        required: &[String],
         max_models: u32,
         timeout_ms: u32,
     ) -> Solved {
-        let solved = self.attempt(prelude, query, max_models, timeout_ms);
+        let solved = self.attempt(prelude, query, required, max_models, timeout_ms);
         let veteran = self.process.as_ref().is_some_and(|p| p.preludes > 1);
         if !(veteran && solved.reason.as_deref() == Some(z3query::MEMORY_OUT)) {
             return solved;
         }
         self.restart();
-        self.attempt(prelude, query, max_models, timeout_ms)
+        self.attempt(prelude, query, required, max_models, timeout_ms)
     }
 
     /// One try of [`Worker::solve`] in the current process (started if there is none).
@@ -129,6 +131,7 @@ impl<'c> Worker<'c> {
         &mut self,
         prelude: &PreludeRef,
         query: &Query,
+        required: &[String],
         max_models: u32,
         timeout_ms: u32,
     ) -> Solved {
@@ -147,6 +150,7 @@ impl<'c> Worker<'c> {
             }
             process.send(&Request::Solve {
                 query: query.clone(),
+                required: required.to_vec(),
                 max_models,
                 timeout_ms,
             })?;
@@ -358,7 +362,7 @@ mod tests {
             harness: &harness,
             goals: &|| vec![query.goal.clone()],
         };
-        worker.solve(&prelude, &query, 1, timeout_ms)
+        worker.solve(&prelude, &query, &[], 1, timeout_ms)
     }
 
     /// A solver process whose first start runs `first` and whose later starts answer every

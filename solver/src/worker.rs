@@ -32,6 +32,9 @@ pub enum Request {
     Solve {
         /// The goal.
         query: Query,
+        /// Preferences of the harness that must hold, not merely be preferred.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        required: Vec<String>,
         /// Most distinct models wanted.
         max_models: u32,
         /// The goal's timeout.
@@ -102,6 +105,7 @@ fn serve_prelude(
         };
         let Request::Solve {
             query,
+            required,
             max_models,
             timeout_ms,
         } = request
@@ -112,7 +116,7 @@ fn serve_prelude(
             Ok(text) => {
                 let prelude = prelude.get_or_insert_with(|| z3query::Prelude::load(text));
                 let slice = |roots: &[&str]| slicer.get_or_init(|| Slicer::new(text)).slice(roots);
-                prelude.solve(harness, &query, max_models, timeout_ms, &slice)
+                prelude.solve(harness, &query, &required, max_models, timeout_ms, &slice)
             }
             Err(e) => Solved::unknown(Some(e.clone())),
         };
@@ -179,6 +183,7 @@ mod tests {
         };
         let solve = Request::Solve {
             query,
+            required: Vec::new(),
             max_models: 1,
             timeout_ms: 2000,
         };

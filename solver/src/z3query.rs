@@ -62,10 +62,12 @@ impl<'t> Prelude<'t> {
     /// solver holding only the slice of the goal and the preferences (`slice` gives the
     /// text of the slice of some constants), with the goal asserted so that Z3 can
     /// simplify the formula before it searches.
+    /// Preferences in `required` must hold, not merely be preferred.
     pub fn solve(
         &mut self,
         harness: &Harness,
         query: &Query,
+        required: &[String],
         max_models: u32,
         timeout_ms: u32,
         slice: &dyn Fn(&[&str]) -> String,
@@ -75,14 +77,17 @@ impl<'t> Prelude<'t> {
         }
         let text = self.text;
         let solver = self.solver.get_or_insert_with(|| solver_of(text));
-        let goal = Bool::new_const(query.goal.as_str());
+        let base: Vec<Bool> = std::iter::once(query.goal.as_str())
+            .chain(required.iter().map(String::as_str))
+            .map(Bool::new_const)
+            .collect();
         let mut checks = Checks::new(solver, self.suspect);
         let first = budget::incremental_budget(timeout_ms, self.warm);
-        let outcome = match checks.check(std::slice::from_ref(&goal), first) {
+        let outcome = match checks.check(&base, first) {
             Checked::Sat(model) => Ok(refine(
                 &mut checks,
                 model,
-                &[goal],
+                &base,
                 &harness.preferences,
                 harness,
                 max_models,
@@ -109,7 +114,15 @@ impl<'t> Prelude<'t> {
         }
         let mut roots = vec![query.goal.as_str()];
         roots.extend(harness.preferences.iter().map(String::as_str));
-        solve_slice(&slice(&roots), harness, query, max_models, timeout_ms, left)
+        solve_slice(
+            &slice(&roots),
+            harness,
+            query,
+            required,
+            max_models,
+            timeout_ms,
+            left,
+        )
     }
 }
 
@@ -119,16 +132,21 @@ impl<'t> Prelude<'t> {
 /// and commons-codec, 123 of 126), so the slice is first checked with the preferences
 /// asserted too, with half the work: a preferred model then costs one check instead of
 /// two, each from nothing in a fresh solver. Only when that is not satisfiable is the
-/// goal checked alone, and then with one preference less at most.
+/// goal checked alone, and then with one preference less at most. The `required`
+/// preferences are asserted with the goal.
 fn solve_slice(
     slice: &str,
     harness: &Harness,
     query: &Query,
+    required: &[String],
     max_models: u32,
     timeout_ms: u32,
     left: u64,
 ) -> Solved {
-    let text = format!("{slice}(assert {})\n", query.goal);
+    let text: String = std::iter::once(&query.goal)
+        .chain(required)
+        .map(|b| format!("(assert {b})\n"))
+        .fold(slice.to_string(), |text, assertion| text + &assertion);
     let relaxed = match solve_preferred(&text, harness, max_models, timeout_ms, left / 2) {
         Ok(solved) => return solved,
         Err(relaxed) => relaxed,
@@ -885,11 +903,39 @@ mod tests {
         (declare-const goal!0 Bool)
         (assert (= goal!0 (and (bvsgt x #x00000000) (= len #x00000002) (= (select elems #x00000001) x))))
         (declare-const goal!1 Bool)
-        (assert (= goal!1 (and (bvsgt x #x00000000) (bvslt x #x00000000))))";
+        (assert (= goal!1 (and (bvsgt x #x00000000) (bvslt x #x00000000))))
+        (declare-const pref!big Bool)
+        (assert (= pref!big (bvsgt x #x000003e8)))
+        (declare-const goal!2 Bool)
+        (assert (= goal!2 (bvslt x #x00000005)))";
 
     /// The slice of some constants of [`PRELUDE`].
     fn whole(roots: &[&str]) -> String {
         crate::slice::Slicer::new(PRELUDE).slice(roots)
+    }
+
+    #[test]
+    fn a_required_preference_must_hold() {
+        let mut prelude = Prelude::load(PRELUDE);
+        let plans = vec![Plan::Primitive {
+            ty: Type::Int,
+            sym: "x".into(),
+        }];
+        let mut harness = harness(plans, &["x"]);
+        harness.preferences = vec!["pref!big".into()];
+        let required = ["pref!big".to_string()];
+        let solved = prelude.solve(&harness, &query("goal!0"), &required, 1, 5000, &whole);
+        assert_eq!(solved.status, Status::Sat);
+        let Value::Integral { value: x, .. } = solved.models[0].args[0] else {
+            panic!("x is an int")
+        };
+        assert!(x > 1000, "the required preference holds: {x}");
+        let solved = prelude.solve(&harness, &query("goal!2"), &required, 1, 5000, &whole);
+        assert_eq!(
+            solved.status,
+            Status::Unsat,
+            "a goal the requirement rules out is unsat, not relaxed"
+        );
     }
 
     #[test]
@@ -909,6 +955,7 @@ mod tests {
         let solved = prelude.solve(
             &harness(plans, &["x", "len"]),
             &query("goal!0"),
+            &[],
             3,
             5000,
             &whole,
@@ -946,6 +993,7 @@ mod tests {
                 &whole(&[goal, "pref!small"]),
                 &h,
                 &query(goal),
+                &[],
                 2,
                 5000,
                 budget::units(5000),
@@ -974,7 +1022,7 @@ mod tests {
         let mut harness = harness(plans, &["x"]);
         harness.preferences = vec!["pref!small".into()];
         // A 1 s timeout leaves 100 ms for a check for preferences, less than its minimum.
-        let solved = prelude.solve(&harness, &query("goal!0"), 1, 1000, &whole);
+        let solved = prelude.solve(&harness, &query("goal!0"), &[], 1, 1000, &whole);
         assert_eq!(solved.status, Status::Sat);
         assert_eq!(solved.models.len(), 1);
     }
@@ -1019,7 +1067,14 @@ mod tests {
     #[test]
     fn an_impossible_goal_is_unsat() {
         let mut prelude = Prelude::load(PRELUDE);
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!1"), 3, 5000, &whole);
+        let solved = prelude.solve(
+            &harness(Vec::new(), &[]),
+            &query("goal!1"),
+            &[],
+            3,
+            5000,
+            &whole,
+        );
         assert_eq!(solved.status, Status::Unsat);
         assert!(solved.models.is_empty());
     }
@@ -1083,7 +1138,14 @@ mod tests {
     #[test]
     fn a_prelude_that_does_not_parse_is_unknown() {
         let mut prelude = Prelude::load("(assert (= y 1))");
-        let solved = prelude.solve(&harness(Vec::new(), &[]), &query("goal!0"), 1, 5000, &whole);
+        let solved = prelude.solve(
+            &harness(Vec::new(), &[]),
+            &query("goal!0"),
+            &[],
+            1,
+            5000,
+            &whole,
+        );
         assert_eq!(solved.status, Status::Unknown);
     }
 }

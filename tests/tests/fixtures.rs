@@ -44,6 +44,11 @@ fn calls_exceptions_and_the_jdk() {
 }
 
 #[test]
+fn crashes_in_their_callers_context() {
+    fixture("callers");
+}
+
+#[test]
 fn types_a_test_cannot_name_overloads_generics_inner_classes_varargs_and_aliases() {
     fixture("shapes");
 }

@@ -74,6 +74,13 @@ const CHAINS_MAX: usize = 6;
 const CHAIN_RANK: u32 = 10;
 /// Rank of the reflection variant.
 const REFLECT_RANK: u32 = 50;
+/// Added to a variant's rank for the sites of its callees: a callee's crash reached
+/// through a caller's public constructors and call chains ranks after the callee's own
+/// natural variants and before its reflection variant, whose model is a note; reached
+/// through the caller's reflection variant, after that too.
+pub const INDIRECT_RANK: u32 = 20;
+const _: () = assert!(INDIRECT_RANK > CHAIN_RANK + CHAINS_MAX as u32);
+const _: () = assert!(INDIRECT_RANK + CHAIN_RANK + (CHAINS_MAX as u32) < REFLECT_RANK);
 
 /// True when code in `package` may call this member of this class.
 fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
@@ -554,7 +561,7 @@ impl<'p> Lower<'p> {
         }
         let nonnull = smt::and(&b.nonnull);
         let small = smt::and(&b.small);
-        let p1 = self.smt.declare_named("pref!nonnull", "Bool");
+        let p1 = self.smt.declare_named(crate::NONNULL_PREFERENCE, "Bool");
         self.smt.assert(&format!("(= {p1} {nonnull})"));
         let p2 = self.smt.declare_named("pref!small", "Bool");
         self.smt.assert(&format!("(= {p2} {small})"));
@@ -569,7 +576,7 @@ impl<'p> Lower<'p> {
         // constant would change the models Z3 finds for every other entry.
         let mut preferences: Vec<String> = vec![
             "pref!small".into(),
-            "pref!nonnull".into(),
+            crate::NONNULL_PREFERENCE.into(),
             "pref!alloc".into(),
         ];
         if !self.beyond.is_empty() {

@@ -37,7 +37,8 @@ mod visit;
 mod tests;
 
 pub use plan::{
-    ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route, INPUT_LENGTH_MAX,
+    ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route,
+    INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
 };
 pub use shard::Shard;
 pub use sites::{PartialMethod, Site, SiteTable};
@@ -437,10 +438,12 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         for g in lower.goals.drain(..) {
             let site = &lower.sites[&g.site];
             let direct = site.class == spec.class.name && site.method == own;
+            // A library contract broken in a callee is a note whoever calls it; any other
+            // site of a callee a test can call is checked in this caller's context too.
             let callable = self
                 .entry_methods
                 .contains(&(site.class.clone(), site.method.clone()));
-            if g.term != "false" && (direct || !callable) {
+            if g.term != "false" && (direct || !(callable && site.precondition)) {
                 by_site.entry(g.site).or_default().push(g.term);
             }
         }
@@ -461,7 +464,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 ));
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
-                let rank = if direct { 0 } else { 100 } + variant.rank;
+                let rank = if direct { 0 } else { harness::INDIRECT_RANK } + variant.rank;
                 goals.push((site_id, goal, rank));
             }
             let text = format!(

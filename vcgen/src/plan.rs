@@ -202,6 +202,10 @@ pub struct Harness {
     pub observed: bool,
 }
 
+/// The harness preference that holds when no input of the entry (receiver, argument, or
+/// a value built for one) is `null`.
+pub const NONNULL_PREFERENCE: &str = "pref!nonnull";
+
 /// Longest string or primitive array an input may be. The solver reads a model's inputs
 /// back up to this length and a test writes them as literals, which javac must still
 /// compile (a method's code is at most 64 KB); a longer input in a model would be
