@@ -53,6 +53,7 @@ struct Outlets {
     returns: usize,
     jumps: Vec<(usize, usize)>,
     handlers: Vec<Vec<usize>>,
+    escapes: Vec<usize>,
 }
 
 impl<'p> Lower<'p> {
@@ -171,6 +172,7 @@ impl<'p> Lower<'p> {
                 .iter()
                 .map(|h| h.entries.iter().map(Vec::len).collect())
                 .collect(),
+            escapes: self.escapes.iter().map(Vec::len).collect(),
         }
     }
 
@@ -186,6 +188,9 @@ impl<'p> Lower<'p> {
             for (entries, &len) in h.entries.iter_mut().zip(lens) {
                 entries.truncate(len);
             }
+        }
+        for (e, &len) in self.escapes.iter_mut().zip(&outlets.escapes) {
+            e.truncate(len);
         }
     }
 }

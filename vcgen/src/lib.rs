@@ -400,6 +400,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             goals: Vec::new(),
             frames: Vec::new(),
             handlers: Vec::new(),
+            escapes: Vec::new(),
             allocs: 0,
             allocated: Default::default(),
             initialised: Default::default(),

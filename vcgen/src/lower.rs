@@ -88,6 +88,9 @@ pub struct Lower<'p> {
     pub frames: Vec<Frame<'p>>,
     /// Handler stack across frames.
     pub handlers: Vec<HandlerFrame>,
+    /// The states leaving by an exception that no handler of the inline stack catches, one
+    /// collector per enclosing `try` with a `finally` (innermost last), across frames.
+    pub escapes: Vec<Vec<State>>,
     /// Counter for fresh object ids (negative).
     pub allocs: i64,
     /// The class of each object the code allocates, by its id: a call on it runs that
@@ -283,7 +286,8 @@ impl<'p> Lower<'p> {
         format!("(- {})", self.allocs)
     }
 
-    /// Records a crash site and its goal (reached and failing, and not caught in between).
+    /// Records a crash site and its goal (reached and failing, and not caught in between);
+    /// an uncaught failure goes on through the enclosing finally blocks ([`Lower::escape`]).
     /// Returns the state that continues when the check passes.
     pub fn check(&mut self, st: &mut State, fail: Term, exception: &str, span: Span) {
         if st.dead() {
@@ -309,7 +313,11 @@ impl<'p> Lower<'p> {
         let exc_ref = "0".to_string();
         if !self.route_to_handler(st, &goal, exception, &exc_ref) {
             let site = self.site(exception, span);
-            self.goals.push(Goal { site, term: goal });
+            self.goals.push(Goal {
+                site,
+                term: goal.clone(),
+            });
+            self.escape(st, &goal);
         }
         st.assume(&mut self.smt, &smt::not(&fail_def));
     }
@@ -335,6 +343,21 @@ impl<'p> Lower<'p> {
             }
         }
         false
+    }
+
+    /// Hands the state `st` restricted to `reach`, in which an exception no handler catches
+    /// is leaving, to the innermost enclosing `finally`, which runs before the exception
+    /// leaves the entry; without one the path ends here. Code that builds inputs must
+    /// complete normally, so its exceptions end their paths at once.
+    pub fn escape(&mut self, st: &State, reach: &Term) {
+        if self.setup || reach == "false" {
+            return;
+        }
+        if let Some(collector) = self.escapes.last_mut() {
+            let mut s = st.clone();
+            s.reach = reach.clone();
+            collector.push(s);
+        }
     }
 
     /// The id of the site for an exception at a span of the current code (or its caller,

@@ -63,6 +63,13 @@ impl State {
         self.locals().get(id as usize).cloned().flatten()
     }
 
+    /// The state without the locals of the frames above `depth`: those of the inlined
+    /// callees an exception has left.
+    pub fn unwound(mut self, depth: usize) -> State {
+        self.frames.truncate(depth);
+        self
+    }
+
     /// Restricts the path with a condition.
     pub fn assume(&mut self, smt: &mut Smt, cond: &str) {
         let r = smt::and(&[self.reach.clone(), cond.to_string()]);

@@ -511,6 +511,15 @@ impl<'p> Lower<'p> {
         self.join(outs)
     }
 
+    /// Runs `try { body } catch … finally { fin }`. The catch clauses take the exceptions
+    /// of the body routed to them, each clause's entries joined into one state. The finally
+    /// block runs once on each way out of the try and its catch clauses, the states leaving
+    /// that way joined first: normal completion, `return`, `break` and `continue`, an
+    /// exception going to an outer handler that catches it, and an exception that no
+    /// handler of the inline stack catches (an explicit `throw`, a failing crash site, an
+    /// exception leaving an inlined callee: [`Lower::escape`]). After the finally each goes
+    /// on its way; an uncaught exception goes on to the next enclosing finally, or ends
+    /// its path. A finally catches nothing: a crash site of the body stays a crash.
     fn exec_try(
         &mut self,
         st: State,
@@ -518,6 +527,7 @@ impl<'p> Lower<'p> {
         catches: &'p [frontend::ir::Catch],
         finally: Option<&'p Stmt>,
     ) -> Option<State> {
+        let depth = self.frames.len();
         let returns_before = self.frame().returns.len();
         let jump_marks: Vec<(usize, usize)> = self
             .frame()
@@ -530,6 +540,9 @@ impl<'p> Lower<'p> {
             .iter()
             .map(|h| h.entries.iter().map(Vec::len).collect())
             .collect();
+        if finally.is_some() {
+            self.escapes.push(Vec::new());
+        }
         self.handlers.push(HandlerFrame {
             catches: catches.iter().map(|c| c.types.clone()).collect(),
             entries: catches.iter().map(|_| Vec::new()).collect(),
@@ -538,29 +551,15 @@ impl<'p> Lower<'p> {
         let handler = self.handlers.pop().expect("pushed before");
         let mut outs: Vec<State> = body_out.into_iter().collect();
         for (catch, entries) in catches.iter().zip(handler.entries) {
-            let refs: Vec<(Term, Val)> = entries
-                .iter()
-                .map(|(s, r)| {
-                    (
-                        s.reach.clone(),
-                        Val {
-                            term: r.clone(),
-                            sort: "Int",
-                        },
-                    )
-                })
-                .collect();
-            let Some(mut entry) = self.join(entries.into_iter().map(|(s, _)| s).collect()) else {
+            let Some((mut entry, exc)) = self.join_thrown(entries, depth) else {
                 continue;
             };
-            let reaches: Vec<Term> = refs.iter().map(|(r, _)| r.clone()).collect();
-            let vals: Vec<Val> = refs.into_iter().map(|(_, v)| v).collect();
-            let exc = state::join_values(&mut self.smt, &reaches, &vals);
             entry.set_local(catch.local, exc);
             outs.extend(self.exec(entry, &catch.body));
         }
         let joined = self.join(outs);
         let Some(fin) = finally else { return joined };
+        let escaped = self.escapes.pop().expect("pushed before");
         let pending: Vec<(State, Option<Val>)> =
             self.frame_mut().returns.drain(returns_before..).collect();
         if !pending.is_empty() {
@@ -592,29 +591,43 @@ impl<'p> Lower<'p> {
             for (ci, mark) in marks.into_iter().enumerate() {
                 let left: Vec<(State, Term)> =
                     self.handlers[hi].entries[ci].drain(mark..).collect();
-                if left.is_empty() {
+                let Some((entry, exc)) = self.join_thrown(left, depth) else {
                     continue;
-                }
-                let reaches: Vec<Term> = left.iter().map(|(s, _)| s.reach.clone()).collect();
-                let excs: Vec<Val> = left
-                    .iter()
-                    .map(|(_, e)| Val {
-                        term: e.clone(),
-                        sort: "Int",
-                    })
-                    .collect();
-                let exc = state::join_values(&mut self.smt, &reaches, &excs);
-                if let Some(after) =
-                    self.finally_on(left.into_iter().map(|(s, _)| s).collect(), fin)
-                {
+                };
+                if let Some(after) = self.exec(entry, fin) {
                     self.handlers[hi].entries[ci].push((after, exc.term));
                 }
             }
+        }
+        // Last, so that a `return` or `break` of the finally on this way is not taken for
+        // one of the body's.
+        let escaped = escaped.into_iter().map(|s| s.unwound(depth)).collect();
+        if let Some(after) = self.finally_on(escaped, fin) {
+            let reach = after.reach.clone();
+            self.escape(&after, &reach);
         }
         match joined {
             Some(s) => self.exec(s, fin),
             None => None,
         }
+    }
+
+    /// Joins the states that raised exceptions for one handler into one state, without the
+    /// frames above `depth` (those of the callees the exceptions left), and their exception
+    /// objects into one value.
+    fn join_thrown(&mut self, entries: Vec<(State, Term)>, depth: usize) -> Option<(State, Val)> {
+        let reaches: Vec<Term> = entries.iter().map(|(s, _)| s.reach.clone()).collect();
+        let excs: Vec<Val> = entries
+            .iter()
+            .map(|(_, e)| Val {
+                term: e.clone(),
+                sort: "Int",
+            })
+            .collect();
+        let states = entries.into_iter().map(|(s, _)| s.unwound(depth)).collect();
+        let entry = self.join(states)?;
+        let exc = state::join_values(&mut self.smt, &reaches, &excs);
+        Some((entry, exc))
     }
 
     /// Joins the states leaving a try the same way and runs the finally block on them.
@@ -626,7 +639,8 @@ impl<'p> Lower<'p> {
         self.exec(joined, fin)
     }
 
-    /// Raises an exception object: to a handler that catches it, or out of the entry.
+    /// Raises an exception object: to a handler that catches it, or out of the entry
+    /// through the enclosing finally blocks.
     /// A `throw` written in the project is a path, not a crash; inside the JDK model an
     /// escaping runtime exception is a crash at the calling line.
     pub fn throw(
@@ -673,6 +687,8 @@ impl<'p> Lower<'p> {
             let goal = remaining.reach.clone();
             self.goals.push(crate::lower::Goal { site, term: goal });
         }
+        let reach = remaining.reach.clone();
+        self.escape(&remaining, &reach);
     }
 }
 

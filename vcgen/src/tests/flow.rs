@@ -1,6 +1,6 @@
 //! Control flow: try/catch routing, throw statements, loops and branches.
 
-use super::check_sites;
+use super::{check_goals, check_sites};
 use expect_test::expect;
 
 #[test]
@@ -337,6 +337,31 @@ fn an_enum_input_is_one_of_its_constants_and_a_string_switch_compares_contents()
             5:16 ArithmeticException A.scale(A.Size, int): direct
             8:17 NullPointerException A.weight(String, int): direct
             9:32 ArithmeticException A.weight(String, int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn a_handler_in_the_caller_sees_the_callers_locals() {
+    check_goals(
+        r#"
+        public class A {
+            private static int div(int a, int b) {
+                int q = a / b;
+                return q;
+            }
+            public static int m(int a, int b, int c) {
+                int d = c;
+                try {
+                    return div(a, b);
+                } catch (ArithmeticException e) {
+                    return 10 / d;
+                }
+            }
+        }
+        "#,
+        expect![[r#"
+            11:20 ArithmeticException A.m(int, int, int) direct: (and (= b 0) (= c 0))
         "#]],
     );
 }

@@ -44,6 +44,7 @@
 mod calls;
 mod contracts;
 mod entries;
+mod finally;
 mod flow;
 mod folding;
 mod goals;
