@@ -101,7 +101,7 @@ pub enum Value {
     },
 }
 
-/// A field and the value reflection gives it.
+/// A field and the value a test gives it (by assignment, or by reflection).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FieldValue {
     /// Binary name of the declaring class.
@@ -146,10 +146,11 @@ impl Value {
 
 impl Model {
     /// Every input value of the model, in the order a test builds them: static fields,
-    /// receiver, the calls made first, the arguments.
+    /// receiver, its assigned fields, the calls made first, the arguments.
     pub fn values_mut(&mut self) -> Vec<&mut Value> {
         let mut out: Vec<&mut Value> = self.statics.iter_mut().map(|f| &mut f.value).collect();
         out.extend(self.receiver.iter_mut());
+        out.extend(self.fields.iter_mut().map(|f| &mut f.value));
         out.extend(self.chain.iter_mut().flatten());
         out.extend(self.args.iter_mut());
         out
@@ -188,9 +189,12 @@ pub struct Model {
     /// Arguments of each call made before the method under test.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<Vec<Value>>,
-    /// Static fields set by reflection before the call.
+    /// Static fields given a value before the call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub statics: Vec<FieldValue>,
+    /// Public fields of the receiver assigned after it is built.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<FieldValue>,
 }
 
 /// What the solver said about a query.
@@ -266,6 +270,7 @@ mod tests {
             ],
             chain: Vec::new(),
             statics: Vec::new(),
+            fields: Vec::new(),
         };
         model.drop_unshared();
         assert!(matches!(model.receiver, Some(Value::New { .. })));

@@ -16,6 +16,7 @@ pub fn harness() -> Harness {
         args: Vec::new(),
         chain: Vec::new(),
         statics: Vec::new(),
+        fields: Vec::new(),
         route: Route::Direct,
         preferences: Vec::new(),
         inputs: Vec::new(),

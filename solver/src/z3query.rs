@@ -526,6 +526,7 @@ fn models(
                 .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
                 .collect(),
             statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
+            fields: harness.fields.iter().map(|f| reader.field(f)).collect(),
         };
         reader.build_aliased(&mut model, harness);
         model.drop_unshared();
@@ -684,6 +685,7 @@ impl<'m> Reader<'m> {
             .iter()
             .map(|f| &f.value)
             .chain(harness.receiver.iter())
+            .chain(harness.fields.iter().map(|f| &f.value))
             .chain(harness.chain.iter().flat_map(|c| c.args.iter()))
             .chain(harness.args.iter())
             .collect();
@@ -886,6 +888,7 @@ mod tests {
             args,
             chain: Vec::new(),
             statics: Vec::new(),
+            fields: Vec::new(),
             route: Route::Direct,
             preferences: vec!["pref!small".into()],
             inputs: inputs.iter().map(|s| s.to_string()).collect(),

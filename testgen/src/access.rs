@@ -90,6 +90,22 @@ impl<'p> Access<'p> {
         !m.modifiers.private && (m.modifiers.public || package_of(class) == self.package)
     }
 
+    /// True when a test in this package may assign the field `name` declared by `class`
+    /// in source: the class and the field's type are nameable, and the field is not final
+    /// and is public, or protected or package-private in this package. A field the program
+    /// does not model is not.
+    pub fn field_assignable(&self, class: &str, name: &str) -> bool {
+        let Some(f) = self
+            .class(class)
+            .and_then(|c| c.fields.iter().find(|f| f.name == name))
+        else {
+            return false;
+        };
+        let visible =
+            f.modifiers.public || (!f.modifiers.private && package_of(class) == self.package);
+        visible && !f.modifiers.is_final && self.nameable(class) && self.type_nameable(&f.ty)
+    }
+
     /// True when javac cannot pick the method `name` of `class` with parameters
     /// `descriptor_prefix` from arguments cast to its erased parameter types: another
     /// method of that name and arity accepts the same arguments, and one of the two is

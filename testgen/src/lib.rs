@@ -149,6 +149,7 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
         .iter()
         .map(|f| &f.value)
         .chain(model.receiver.iter())
+        .chain(model.fields.iter().map(|f| &f.value))
         .chain(model.chain.iter().flatten())
         .chain(model.args.iter());
     let mut w = Writer::new(access, values);
@@ -160,7 +161,8 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
     }
     let receiver = model.receiver.as_ref().map(|r| {
         let e = w.value(r, &Type::class(&entry.class));
-        let e = if model.chain.is_empty() || is_identifier(&e.text) {
+        let used_first = !model.chain.is_empty() || !model.fields.is_empty();
+        let e = if !used_first || is_identifier(&e.text) {
             e
         } else {
             w.local("receiver", &e.ty.clone(), &e)
@@ -168,6 +170,12 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
         inputs.push(format!("receiver = {}", e.text));
         e
     });
+    if let Some(target) = &receiver {
+        for f in &model.fields {
+            let v = w.set_field(Some(target), f);
+            inputs.push(format!("receiver.{} = {v}", f.name));
+        }
+    }
     for (call, args) in cex.chain.iter().zip(&model.chain) {
         let params = frontend::descriptor_params(&call.descriptor);
         let args = w.arguments(args, &params);
@@ -218,11 +226,15 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
     };
     w.stmts.push(format!("{};", call.text));
     inputs.extend(w.assignments.iter().cloned());
+    // A `null` the test assigns to a public field is as much the caller's choice as one it
+    // passes.
+    let public_fields = model.fields.iter().chain(model.statics.iter());
     let null_input = model
         .receiver
         .iter()
         .chain(model.args.iter())
         .chain(model.chain.iter().flatten())
+        .chain(public_fields.map(|f| &f.value))
         .any(Value::has_null);
     let site_label = cex.site.split('@').next().unwrap_or(&cex.site).to_string();
     let method_name = if entry.method == "<init>" {

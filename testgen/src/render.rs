@@ -483,9 +483,22 @@ impl<'a, 'p> Writer<'a, 'p> {
         local
     }
 
-    /// `set(target, Owner.class, "name", value);` (a static field when there is no target);
-    /// returns the value as written.
+    /// Gives a field of `target` (a static field when there is none) its value: a plain
+    /// assignment (`Owner.name = value;`, `target.name = value;`) when the test may write
+    /// the field, else `set(target, Owner.class, "name", value);`, which forces what no
+    /// caller could do. Returns the value as written.
     pub fn set_field(&mut self, target: Option<&Expr>, f: &FieldValue) -> String {
+        if self.access.field_assignable(&f.class, &f.name) {
+            let v = self.argument(&f.value, &f.ty);
+            let owner = Type::class(&f.class);
+            let place = match target {
+                Some(t) => Expr::exact(self.cast_to(t, &owner), owner).target(),
+                None => self.access.class_name(&f.class),
+            };
+            self.stmts.push(format!("{place}.{} = {v};", f.name));
+            return v;
+        }
+        self.forced = true;
         self.helpers.insert(Helper::Set);
         let v = self.value(&f.value, &f.ty);
         let stmt = format!(
@@ -1015,6 +1028,57 @@ mod tests {
             "Maps.put((Multi) null, (Object) null)",
             "without generics the Multi overload is the most specific"
         );
+    }
+
+    #[test]
+    fn a_field_the_test_may_name_is_assigned_and_any_other_set_by_reflection() {
+        let program = program(
+            "package p;\n\
+             public class Gauge {\n\
+                 public static int scale;\n\
+                 public int cursor;\n\
+                 private int divisor;\n\
+                 public final int size = 1;\n\
+                 public static class Sub extends Gauge { public int cursor; }\n\
+             }\n",
+        );
+        let field = |class: &str, name: &str, value: i64| FieldValue {
+            class: class.into(),
+            name: name.into(),
+            ty: Type::Int,
+            value: int(value),
+        };
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
+        let gauge = Expr::exact("gauge".into(), Type::class("p.Gauge"));
+        let sub = Expr::exact("sub".into(), Type::class("p.Gauge$Sub"));
+        w.set_field(None, &field("p.Gauge", "scale", 0));
+        w.set_field(Some(&gauge), &field("p.Gauge", "cursor", -1));
+        w.set_field(Some(&sub), &field("p.Gauge", "cursor", 2));
+        assert_eq!(
+            w.stmts,
+            [
+                "Gauge.scale = 0;",
+                "gauge.cursor = -1;",
+                "((Gauge) sub).cursor = 2;"
+            ],
+            "a field hidden by a subclass's is named through its own class"
+        );
+        assert!(!w.forced && w.helpers.is_empty(), "any caller may do this");
+        w.set_field(Some(&gauge), &field("p.Gauge", "divisor", 0));
+        w.set_field(Some(&gauge), &field("p.Gauge", "size", 0));
+        assert_eq!(
+            w.stmts[3..],
+            [
+                "set(gauge, Gauge.class, \"divisor\", 0);",
+                "set(gauge, Gauge.class, \"size\", 0);"
+            ]
+        );
+        assert!(w.forced, "no caller could set a private or final field");
+        let other = Access::new(&program, "q");
+        let mut w = Writer::new(&other, []);
+        w.set_field(None, &field("p.Gauge", "scale", 0));
+        assert_eq!(w.stmts, ["p.Gauge.scale = 0;"]);
     }
 
     #[test]

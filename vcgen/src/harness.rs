@@ -12,12 +12,15 @@ use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{ChainCall, FieldPlan, Plan, Route};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use frontend::ir::{Class, Expr, ExprKind, Local, Method, Stmt, StmtKind, Type};
+use frontend::ir::{Class, Expr, ExprKind, Field, Local, Method, Stmt, StmtKind, Type};
 use frontend::Hierarchy;
 use std::collections::BTreeSet;
 
 /// A way to build one input: runs in a branch of the harness, gives the value and its plan.
 type Make<'p> = Box<dyn FnOnce(&mut Lower<'p>, &mut State, &mut Builder) -> (Val, Plan) + 'p>;
+
+/// Fields, each with its declaring class.
+type Fields<'p> = Vec<(&'p Class, &'p Field)>;
 
 /// Deepest nesting of constructed arguments (a constructor argument's constructor argument).
 const BUILD_DEPTH: u32 = 2;
@@ -54,8 +57,19 @@ pub enum Receiver<'p> {
     Reflect(&'p Class),
 }
 
+impl<'p> Receiver<'p> {
+    /// The class whose public constructor builds the receiver, when one does.
+    fn constructed(&self) -> Option<&'p Class> {
+        match *self {
+            Receiver::Constructor(c, _) => Some(c),
+            _ => None,
+        }
+    }
+}
+
 /// One way of reaching the entry: the receiver, an optional public call first, and
-/// whether static fields are set by reflection.
+/// which fields are given input values (public ones by assignment, static ones by
+/// reflection).
 #[derive(Clone, Copy)]
 pub struct Variant<'p> {
     /// How the receiver is built.
@@ -64,6 +78,9 @@ pub struct Variant<'p> {
     pub chain: Option<(&'p Class, &'p Method)>,
     /// True when the class's static fields are set by reflection.
     pub reflect_statics: bool,
+    /// True when the public fields the entry reads ([`public_fields`]) are inputs: static
+    /// ones after their class's initialiser ran, the receiver's after its constructor.
+    pub public_fields: bool,
     /// Order among the variants of an entry.
     pub rank: u32,
 }
@@ -72,15 +89,20 @@ pub struct Variant<'p> {
 const CHAINS_MAX: usize = 6;
 /// Rank of the first chain variant.
 const CHAIN_RANK: u32 = 10;
+/// Rank of the variant that assigns public fields: after every chain variant.
+const FIELDS_RANK: u32 = CHAIN_RANK + CHAINS_MAX as u32;
 /// Rank of the reflection variant.
 const REFLECT_RANK: u32 = 50;
 /// Added to a variant's rank for the sites of its callees: a callee's crash reached
-/// through a caller's public constructors and call chains ranks after the callee's own
-/// natural variants and before its reflection variant, whose model is a note; reached
-/// through the caller's reflection variant, after that too.
+/// through a caller's natural variants (public constructors, call chains, public fields)
+/// ranks after the callee's own natural variants and before its reflection variant,
+/// whose model is a note; reached through the caller's reflection variant, after that too.
 pub const INDIRECT_RANK: u32 = 20;
-const _: () = assert!(INDIRECT_RANK > CHAIN_RANK + CHAINS_MAX as u32);
-const _: () = assert!(INDIRECT_RANK + CHAIN_RANK + (CHAINS_MAX as u32) < REFLECT_RANK);
+// Constructor variants (ranks below `CANDIDATES_MAX`) < chains < public fields.
+const _: () = assert!((CANDIDATES_MAX as u32) <= CHAIN_RANK);
+// Direct natural variants < indirect natural variants < reflection.
+const _: () = assert!(INDIRECT_RANK > FIELDS_RANK);
+const _: () = assert!(INDIRECT_RANK + FIELDS_RANK < REFLECT_RANK);
 
 /// True when code in `package` may call this member of this class.
 fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
@@ -155,6 +177,7 @@ pub fn entries<'p>(h: &Hierarchy<'p>, effects: &Effects) -> Vec<EntrySpec<'p>> {
                     receiver: Receiver::None,
                     chain: None,
                     reflect_statics: false,
+                    public_fields: false,
                     rank: 0,
                 }]
             } else if m.modifiers.is_static {
@@ -185,36 +208,44 @@ fn static_variants<'p>(
         receiver: Receiver::None,
         chain: None,
         reflect_statics: false,
+        public_fields: false,
         rank: 0,
     }];
     let has_statics = class
         .fields
         .iter()
         .any(|f| f.modifiers.is_static && !f.modifiers.is_final);
-    if !has_statics || !uses_state(m, true) {
-        return out;
+    let reads_statics = has_statics && uses_state(m, true);
+    if reads_statics {
+        let mutators = class
+            .methods
+            .iter()
+            .filter(|k| k.modifiers.is_static && k.body.is_some() && k.name != "<clinit>")
+            .filter(|k| {
+                accessible(h, class, k.modifiers.private, package) && writes_fields(k, true)
+            })
+            .filter(|k| may_prepare(effects, (class, k), (class, m)))
+            .take(CHAINS_MAX);
+        for (i, k) in mutators.enumerate() {
+            out.push(Variant {
+                receiver: Receiver::None,
+                chain: Some((class, k)),
+                reflect_statics: false,
+                public_fields: false,
+                rank: CHAIN_RANK + i as u32,
+            });
+        }
     }
-    let mutators = class
-        .methods
-        .iter()
-        .filter(|k| k.modifiers.is_static && k.body.is_some() && k.name != "<clinit>")
-        .filter(|k| accessible(h, class, k.modifiers.private, package) && writes_fields(k, true))
-        .filter(|k| may_prepare(effects, (class, k), (class, m)))
-        .take(CHAINS_MAX);
-    for (i, k) in mutators.enumerate() {
+    out.extend(fields_variant(h, effects, (class, m), Receiver::None));
+    if reads_statics {
         out.push(Variant {
             receiver: Receiver::None,
-            chain: Some((class, k)),
-            reflect_statics: false,
-            rank: CHAIN_RANK + i as u32,
+            chain: None,
+            reflect_statics: true,
+            public_fields: false,
+            rank: REFLECT_RANK,
         });
     }
-    out.push(Variant {
-        receiver: Receiver::None,
-        chain: None,
-        reflect_statics: true,
-        rank: REFLECT_RANK,
-    });
     out
 }
 
@@ -241,6 +272,7 @@ fn instance_variants<'p>(
                     receiver: Receiver::Inner(d, c, o, k),
                     chain: None,
                     reflect_statics: false,
+                    public_fields: false,
                     rank: 0,
                 });
             }
@@ -268,13 +300,12 @@ fn instance_variants<'p>(
             receiver: Receiver::Constructor(c, k),
             chain: None,
             reflect_statics: false,
+            public_fields: false,
             rank: i as u32,
         })
         .collect();
-    if !uses_state(m, false) {
-        return out;
-    }
-    if let Some(&(c, k)) = receivers.first() {
+    let reads_state = uses_state(m, false);
+    if let Some(&(c, k)) = receivers.first().filter(|_| reads_state) {
         let mutators = h
             .ancestors(&c.name)
             .into_iter()
@@ -296,19 +327,98 @@ fn instance_variants<'p>(
                 receiver: Receiver::Constructor(c, k),
                 chain: Some(chain),
                 reflect_statics: false,
+                public_fields: false,
                 rank: CHAIN_RANK + i as u32,
             });
         }
     }
-    if let Some(c) = concrete.first() {
+    if let Some(&(c, k)) = receivers.first() {
+        out.extend(fields_variant(
+            h,
+            effects,
+            (class, m),
+            Receiver::Constructor(c, k),
+        ));
+    }
+    if let Some(c) = concrete.first().filter(|_| reads_state) {
         out.push(Variant {
             receiver: Receiver::Reflect(c),
             chain: None,
             reflect_statics: false,
+            public_fields: false,
             rank: REFLECT_RANK,
         });
     }
     out
+}
+
+/// The variant that assigns the public fields the entry reads, with this receiver, when
+/// it reads any: without one it would repeat the plain variant's answers.
+fn fields_variant<'p>(
+    h: &Hierarchy<'p>,
+    effects: &Effects,
+    entry: (&Class, &Method),
+    receiver: Receiver<'p>,
+) -> Option<Variant<'p>> {
+    if public_fields(h, effects, entry, receiver.constructed()).is_empty() {
+        return None;
+    }
+    Some(Variant {
+        receiver,
+        chain: None,
+        reflect_statics: false,
+        public_fields: true,
+        rank: FIELDS_RANK,
+    })
+}
+
+/// The fields the entry reads (directly or through its callees) that any caller may
+/// assign: non-final and public, of a project class every package can name. Static
+/// fields of any class, and instance fields of `receiver`'s class and its ancestors; none
+/// when the entry's reads are unknown.
+pub fn public_fields<'p>(
+    h: &Hierarchy<'p>,
+    effects: &Effects,
+    entry: (&Class, &Method),
+    receiver: Option<&'p Class>,
+) -> Fields<'p> {
+    let (class, m) = entry;
+    let Some(reads) = effects.reads(&class.name, &m.name, &m.descriptor) else {
+        return Vec::new();
+    };
+    let statics = reads
+        .iter()
+        .filter_map(|key| key.strip_prefix("S.")?.rsplit_once('.'))
+        .filter_map(|(c, name)| {
+            let c = h.class(c).filter(|c| public_class(h, c))?;
+            let f = c.fields.iter().find(|f| f.name == name)?;
+            Some((c, f)).filter(|_| f.modifiers.is_static)
+        });
+    let ancestors = receiver.map_or_else(Vec::new, |r| h.ancestors(&r.name));
+    let instance = ancestors
+        .into_iter()
+        .filter_map(|a| h.class(a).filter(|c| public_class(h, c)))
+        .flat_map(|c| c.fields.iter().map(move |f| (c, f)))
+        .filter(|(c, f)| {
+            !f.modifiers.is_static && reads.contains(&crate::lower::field_key(&c.name, &f.name))
+        });
+    statics
+        .chain(instance)
+        .filter(|(_, f)| f.modifiers.public && !f.modifiers.is_final)
+        .collect()
+}
+
+/// True when code in every package may name `class`: a project class that is public, as
+/// is every class enclosing it.
+fn public_class(h: &Hierarchy, class: &Class) -> bool {
+    let mut c = Some(class);
+    while let Some(k) = c {
+        if k.library || !k.modifiers.public {
+            return false;
+        }
+        c = k.outer.as_deref().and_then(|o| h.class(o));
+    }
+    true
 }
 
 /// True when a method reads its object's state (or static state, for `statics`): a field,
@@ -399,8 +509,10 @@ pub struct Built {
     pub args: Vec<Plan>,
     /// The call made before the entry.
     pub chain: Vec<ChainCall>,
-    /// Static fields set by reflection.
+    /// Static fields given a value before the receiver is built.
     pub statics: Vec<FieldPlan>,
+    /// Fields of the receiver assigned after it is built.
+    pub fields: Vec<FieldPlan>,
     /// How the state is reached.
     pub route: Route,
     /// Preference symbols (declared Booleans).
@@ -477,11 +589,8 @@ impl<'p> Lower<'p> {
             }
             self.initialised.insert(class.name.clone());
         }
-        let statics = if variant.reflect_statics {
-            self.reflect_statics(&mut st, &mut b, spec.class)
-        } else {
-            Vec::new()
-        };
+        let (statics, fields) = self.input_fields(spec, variant);
+        let statics = self.field_inputs(&mut st, &mut b, &statics, None);
         let receiver = match variant.receiver {
             Receiver::None => None,
             Receiver::Constructor(class, ctor) => {
@@ -513,6 +622,10 @@ impl<'p> Lower<'p> {
             Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
         };
         let this = receiver.as_ref().map(|(v, _)| v.term.clone());
+        let fields = match &this {
+            Some(object) => self.field_inputs(&mut st, &mut b, &fields, Some(object)),
+            None => Vec::new(),
+        };
         let mut chain = Vec::new();
         if let Some((class, m)) = variant.chain {
             let (vals, plans) = self.inputs(&mut st, &mut b, m.params(), 1);
@@ -587,6 +700,8 @@ impl<'p> Lower<'p> {
         }
         let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
             Route::Reflection
+        } else if variant.public_fields {
+            Route::Fields
         } else if !chain.is_empty() {
             Route::Chain
         } else if b.constructed {
@@ -599,6 +714,7 @@ impl<'p> Lower<'p> {
             args: plans,
             chain,
             statics,
+            fields,
             route,
             // Least important first: the solver keeps the later ones longest.
             preferences,
@@ -654,22 +770,15 @@ impl<'p> Lower<'p> {
     /// An object of `class` created without a constructor, every field given a plan.
     fn reflect_object(&mut self, st: &mut State, b: &mut Builder, class: &'p Class) -> (Val, Plan) {
         let id = self.object_id(b, &Type::class(&class.name));
-        let mut fields = Vec::new();
-        for a in self.h.ancestors(&class.name) {
-            let Some(c) = self.h.class(a).filter(|c| !c.library) else {
-                continue;
-            };
-            for f in c.fields.iter().filter(|f| !f.modifiers.is_static) {
-                let (v, p) = self.input(st, b, &f.ty, 1);
-                self.store_field(st, &c.name, &f.name, &id, &v.term);
-                fields.push(FieldPlan {
-                    class: c.name.clone(),
-                    name: f.name.clone(),
-                    ty: f.ty.erasure(),
-                    value: p,
-                });
-            }
-        }
+        let all: Fields<'p> = self
+            .h
+            .ancestors(&class.name)
+            .into_iter()
+            .filter_map(|a| self.h.class(a).filter(|c| !c.library))
+            .flat_map(|c| c.fields.iter().map(move |f| (c, f)))
+            .filter(|(_, f)| !f.modifiers.is_static)
+            .collect();
+        let fields = self.field_inputs(st, b, &all, Some(&id));
         b.share(
             Type::class(&class.name),
             Val {
@@ -683,22 +792,51 @@ impl<'p> Lower<'p> {
         )
     }
 
-    /// Gives every non-final static field of `class` a plan, after its initialiser ran.
-    fn reflect_statics(
+    /// The fields a variant makes inputs: the static ones, given values before the receiver
+    /// is built, and the receiver's, assigned after its constructor.
+    fn input_fields(
+        &self,
+        spec: &EntrySpec<'p>,
+        variant: &Variant<'p>,
+    ) -> (Fields<'p>, Fields<'p>) {
+        if variant.reflect_statics {
+            let statics = spec
+                .class
+                .fields
+                .iter()
+                .filter(|f| f.modifiers.is_static && !f.modifiers.is_final)
+                .map(|f| (spec.class, f))
+                .collect();
+            return (statics, Vec::new());
+        }
+        if !variant.public_fields {
+            return (Vec::new(), Vec::new());
+        }
+        let entry = (spec.class, spec.method);
+        public_fields(self.h, self.effects, entry, variant.receiver.constructed())
+            .into_iter()
+            .partition(|(_, f)| f.modifiers.is_static)
+    }
+
+    /// Gives each field an input value, in order: a static one in the heap, an instance
+    /// one in `object`'s.
+    fn field_inputs(
         &mut self,
         st: &mut State,
         b: &mut Builder,
-        class: &'p Class,
+        fields: &[(&'p Class, &'p Field)],
+        object: Option<&Term>,
     ) -> Vec<FieldPlan> {
         let mut out = Vec::new();
-        for f in class
-            .fields
-            .iter()
-            .filter(|f| f.modifiers.is_static && !f.modifiers.is_final)
-        {
+        for &(class, f) in fields {
             let (v, p) = self.input(st, b, &f.ty, 1);
-            st.heap
-                .insert(crate::lower::static_key(&class.name, &f.name), v);
+            match object {
+                Some(id) => self.store_field(st, &class.name, &f.name, id, &v.term),
+                None => {
+                    st.heap
+                        .insert(crate::lower::static_key(&class.name, &f.name), v);
+                }
+            }
             out.push(FieldPlan {
                 class: class.name.clone(),
                 name: f.name.clone(),

@@ -537,12 +537,16 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         for f in &built.statics {
             plan::symbol_paths(&f.value, &format!("{}.{}", f.class, f.name), &mut symbols);
         }
+        for f in &built.fields {
+            plan::symbol_paths(&f.value, &format!("this.{}", f.name), &mut symbols);
+        }
         Harness {
             entry,
             receiver: built.receiver,
             args: built.args,
             chain: built.chain,
             statics: built.statics,
+            fields: built.fields,
             route: built.route,
             preferences: built.preferences,
             inputs: built.inputs,

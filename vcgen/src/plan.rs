@@ -114,7 +114,8 @@ pub enum Plan {
     },
 }
 
-/// A field set by reflection, with the plan of its value.
+/// A field given a value before the call (assigned, or set by reflection), with the plan
+/// of its value.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FieldPlan {
     /// Binary name of the class declaring the field.
@@ -153,6 +154,9 @@ pub enum Route {
     Constructor,
     /// A constructor plus a public call before the method under test.
     Chain,
+    /// Public fields (static ones, and the receiver's after its constructor) assigned
+    /// before the method under test, as any caller may.
+    Fields,
     /// Private state set by reflection.
     Reflection,
 }
@@ -185,9 +189,13 @@ pub struct Harness {
     /// Calls made before the method under test.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<ChainCall>,
-    /// Static fields set by reflection before the call.
+    /// Static fields given a value before the call: all of the class's by reflection, or
+    /// the public ones the entry reads by assignment.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub statics: Vec<FieldPlan>,
+    /// Public fields of the receiver assigned after it is built.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<FieldPlan>,
     /// How the state is reached.
     pub route: Route,
     /// Boolean symbols the solver tries to make true (readable, non-null inputs), in order of preference.

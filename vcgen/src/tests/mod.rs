@@ -21,10 +21,10 @@
 //! that is `line:col Kind Class.method(params)`, ` precondition` for a library
 //! precondition (a note, not an error), then the verdict reached without a solver: the
 //! harnesses whose query asks for the site, in the order the solver tries them
-//! (`direct`, `constructor`, `chain` with the call made first, `reflection`; `via` names
-//! an entry that is not the site's own method, and `;` separates entries), or `dropped`
-//! when the site was recorded but no query asks for it (its goal is `false` in every
-//! harness). A site whose exception is certainly caught, or whose check folded to `false`
+//! (`direct`, `constructor`, `chain` with the call made first, `fields` with public
+//! fields assigned first, `reflection`; `via` names an entry that is not the site's own
+//! method, and `;` separates entries), or `dropped` when the site was recorded but no
+//! query asks for it (its goal is `false` in every harness). A site whose exception is certainly caught, or whose check folded to `false`
 //! before it was recorded, is not printed at all. Parse diagnostics come first, one
 //! `diagnostic:` line each.
 //!
@@ -44,6 +44,7 @@
 mod calls;
 mod contracts;
 mod entries;
+mod fields;
 mod finally;
 mod flow;
 mod folding;
@@ -103,7 +104,8 @@ fn run(java: &str) -> Run {
     }
 }
 
-/// How a harness reaches its entry: `direct`, `constructor`, `chain C.m(..)`, `reflection`.
+/// How a harness reaches its entry: `direct`, `constructor`, `chain C.m(..)`, `fields`,
+/// `reflection`.
 fn route(harness: &Harness) -> String {
     match harness.route {
         Route::Direct => "direct".to_string(),
@@ -115,6 +117,7 @@ fn route(harness: &Harness) -> String {
             ),
             None => "chain".to_string(),
         },
+        Route::Fields => "fields".to_string(),
         Route::Reflection => "reflection".to_string(),
     }
 }

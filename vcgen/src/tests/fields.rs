@@ -1,0 +1,127 @@
+//! Public fields: a test assigns the ones the entry reads, as any caller may, instead of
+//! forcing them by reflection.
+
+use super::{check_goals, check_sites};
+use expect_test::expect;
+
+#[test]
+fn public_static_field_of_another_class() {
+    check_sites(
+        r#"
+        //- /p/Config.java
+        package p;
+        public class Config {
+            public static int limit = 1;
+        }
+        //- /p/A.java
+        package p;
+        public class A {
+            public static int per(int total) { return total / Config.limit; }
+        }
+        "#,
+        expect![[r#"
+            p/A.java:3:47 ArithmeticException A.per(int): fields
+        "#]],
+    );
+}
+
+#[test]
+fn public_and_private_static_fields_of_the_class() {
+    check_sites(
+        r#"
+        public class A {
+            public static int count = 1;
+            private static int hidden = 1;
+            public static int per(int total) { return total / count; }
+            public static int part(int total) { return total / hidden; }
+        }
+        "#,
+        expect![[r#"
+            4:47 ArithmeticException A.per(int): fields, reflection
+            5:48 ArithmeticException A.part(int): reflection
+        "#]],
+    );
+}
+
+#[test]
+fn public_instance_field_of_the_receiver() {
+    check_sites(
+        r#"
+        public class Box {
+            public int count;
+            private final int[] xs = new int[2];
+            public Box() {}
+            public int get() { return xs[count]; }
+            public int size() { return xs.length; }
+        }
+        "#,
+        expect![[r#"
+            5:31 ArrayIndexOutOfBoundsException Box.get(): constructor, fields, reflection
+            5:31 NullPointerException Box.get(): constructor, fields, reflection
+            6:32 NullPointerException Box.size(): constructor, reflection
+        "#]],
+    );
+}
+
+#[test]
+fn fields_no_caller_may_assign_stay_with_reflection() {
+    check_sites(
+        r#"
+        //- /p/A.java
+        package p;
+        public class A {
+            public final int d;
+            protected int e = 1;
+            public A(int d) { this.d = d; }
+            public int div(int a) { return a / d; }
+            public int rem(int a) { return a % e; }
+            public static int per(int a) { return a / Hidden.limit; }
+        }
+        //- /p/Hidden.java
+        package p;
+        class Hidden {
+            public static int limit = 1;
+        }
+        "#,
+        expect![[r#"
+            p/A.java:6:36 ArithmeticException A.div(int): constructor, reflection
+            p/A.java:7:36 ArithmeticException A.rem(int): constructor, reflection
+        "#]],
+    );
+}
+
+#[test]
+fn a_public_field_read_in_a_callee() {
+    check_sites(
+        r#"
+        public class A {
+            public int d = 1;
+            public A() {}
+            private int div(int a) { return a / d; }
+            public int run(int a) { return div(a) + 1; }
+        }
+        "#,
+        expect![[r#"
+            4:37 ArithmeticException A.div(int): via A.run(int): constructor, fields, reflection
+        "#]],
+    );
+}
+
+#[test]
+fn assigned_fields_are_inputs() {
+    check_goals(
+        r#"
+        public class A {
+            public static int scale = 1;
+            public int d = 1;
+            public A() {}
+            public int div(int a) { return a / (d * scale); }
+        }
+        "#,
+        expect![[r#"
+            5:36 ArithmeticException A.div(int) constructor: (= (bvmul (select (store (store F.A.d (- 1) 0) (- 1) 1) (- 1)) 1) 0)
+            5:36 ArithmeticException A.div(int) fields: (= (bvmul (select (store (store (store F.A.d (- 1) 0) (- 1) 1) (- 1) this.d) (- 1)) A.scale) 0)
+            5:36 ArithmeticException A.div(int) reflection: (= (bvmul (select (store F.A.d 1 this.d) 1) 1) 0)
+        "#]],
+    );
+}
