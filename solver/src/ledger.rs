@@ -6,8 +6,11 @@
 //! being hidden by a reflective harness solved earlier. A model that crashes a
 //! `NullPointerException` site only through a `null` passed straight in (a note) settles
 //! the site for the other harnesses of its own entry, which would pass the same `null`;
-//! another entry (a caller that inlines the site's method) is still asked, but only for
-//! inputs without `null`, a crash a real caller causes. The threads see the ledger a
+//! a caller that inlines the site's method is still asked, but only for inputs without
+//! `null`, a crash a real caller causes. A caller is not asked about a site that the
+//! site's own entry found unreachable when nothing a caller may set up is beyond that
+//! entry's harnesses (vcgen's `own_entry_decides`): vcgen writes a method's entry before
+//! its callers', so the answer is known by then. The threads see the ledger a
 //! one-thread run would show them: [`crate::schedule`] starts an entry only when the
 //! earlier entries that share a site with it have finished.
 //!
@@ -29,6 +32,8 @@ pub enum Skip {
     Settled,
     /// The solver timed out on the site [`MAX_TIMEOUTS`] times.
     GivenUp,
+    /// The site's own entry found it unreachable, and a caller can set up nothing more.
+    Unreachable,
 }
 
 impl Skip {
@@ -39,6 +44,9 @@ impl Skip {
                 "a harness of the same or a better rank already has a model for this site".into()
             }
             Skip::GivenUp => format!("the solver timed out on this site {MAX_TIMEOUTS} times"),
+            Skip::Unreachable => {
+                "the site's own method cannot reach it, whatever a caller sets up".into()
+            }
         }
     }
 }
@@ -63,8 +71,12 @@ pub struct Asker<'a> {
     pub rank: u32,
     /// The entry method, `class.method(descriptor)`.
     pub entry: &'a str,
+    /// True when the site lies in the entry method itself.
+    pub own: bool,
     /// True unless the harness forces state by reflection (its findings are notes).
     pub natural: bool,
+    /// The query's `own_entry_decides`: the site's own entry answers for every caller.
+    pub own_entry_decides: bool,
 }
 
 /// What a solved query found.
@@ -74,7 +86,7 @@ pub enum Found {
     Model,
     /// Only models that pass `null` straight into a `NullPointerException` (notes).
     NullModel,
-    /// No model: unsatisfiable, or skipped.
+    /// No model: unsatisfiable.
     Nothing,
     /// The solver gave up.
     Timeout,
@@ -94,6 +106,8 @@ struct SiteRecord {
     /// The entries whose models reach the site only with a `null` passed straight in.
     null_entries: Vec<String>,
     timeouts: u32,
+    /// A query of the site's own entry found it unreachable.
+    unreachable: bool,
 }
 
 impl Ledger {
@@ -109,18 +123,30 @@ impl Ledger {
             Ask::Skip(Skip::Settled)
         } else if record.timeouts >= MAX_TIMEOUTS {
             Ask::Skip(Skip::GivenUp)
-        } else if record.null_entries.is_empty() {
-            Ask::Solve
-        } else if !asker.natural || record.null_entries.iter().any(|e| e == asker.entry) {
+        } else if record.null_entries.iter().any(|e| e == asker.entry) {
             Ask::Skip(Skip::Settled)
+        } else if asker.own {
+            Ask::Solve
+        } else if !record.null_entries.is_empty() {
+            if asker.natural {
+                Ask::NonNull
+            } else {
+                Ask::Skip(Skip::Settled)
+            }
+        } else if asker.own_entry_decides
+            && record.unreachable
+            && record.settled.is_none()
+            && record.timeouts == 0
+        {
+            Ask::Skip(Skip::Unreachable)
         } else {
-            Ask::NonNull
+            Ask::Solve
         }
     }
 
     /// Records what a query of `site` asked by `asker` found.
     pub fn record(&self, site: &str, asker: Asker, found: Found) {
-        if found == Found::Nothing {
+        if found == Found::Nothing && !asker.own {
             return;
         }
         if let Ok(mut sites) = self.sites.lock() {
@@ -131,7 +157,7 @@ impl Ledger {
                 }
                 Found::NullModel => record.null_entries.push(asker.entry.to_string()),
                 Found::Timeout => record.timeouts += 1,
-                Found::Nothing => {}
+                Found::Nothing => record.unreachable = true,
             }
         }
     }
@@ -141,11 +167,22 @@ impl Ledger {
 mod tests {
     use super::*;
 
+    /// A query of `entry` from a natural harness, about a site in another method.
     fn natural(rank: u32, entry: &str) -> Asker<'_> {
         Asker {
             rank,
             entry,
+            own: false,
             natural: true,
+            own_entry_decides: false,
+        }
+    }
+
+    /// A query of `entry` about a site in the entry method itself.
+    fn own(rank: u32, entry: &str) -> Asker<'_> {
+        Asker {
+            own: true,
+            ..natural(rank, entry)
         }
     }
 
@@ -206,6 +243,39 @@ mod tests {
         assert_eq!(
             ledger.ask("s", natural(20, "Other.h()")),
             Ask::Skip(Skip::Settled)
+        );
+    }
+
+    #[test]
+    fn a_site_of_a_callee_is_asked_of_its_own_entry_with_null_allowed() {
+        let ledger = Ledger::default();
+        ledger.record("s", natural(20, "Caller.g()"), Found::NullModel);
+        assert_eq!(
+            ledger.ask("s", own(0, "Sink.f(String)")),
+            Ask::Solve,
+            "the site's own entry may still pass null"
+        );
+    }
+
+    #[test]
+    fn a_caller_is_not_asked_where_the_callee_decides_and_found_no_way() {
+        let ledger = Ledger::default();
+        ledger.record("s", own(0, "Sink.f(int)"), Found::Nothing);
+        let decided = Asker {
+            own_entry_decides: true,
+            ..natural(20, "Caller.g()")
+        };
+        assert_eq!(ledger.ask("s", decided), Ask::Skip(Skip::Unreachable));
+        assert_eq!(
+            ledger.ask("s", natural(20, "Caller.g()")),
+            Ask::Solve,
+            "a caller may set up another class's statics"
+        );
+        ledger.record("s", own(50, "Sink.f(int)"), Found::Model);
+        assert_eq!(
+            ledger.ask("s", decided),
+            Ask::Solve,
+            "reached by reflection: a caller may reach it naturally"
         );
     }
 

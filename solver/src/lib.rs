@@ -132,6 +132,8 @@ fn solve_prelude(
         "{}.{}{}",
         harness.entry.class, harness.entry.method, harness.entry.descriptor
     );
+    // A site's id ends with the method holding it.
+    let own_site = format!("@{entry}");
     let mut timeouts = 0;
     let mut out = Vec::new();
     for (i, q) in group.queries.iter().enumerate() {
@@ -151,7 +153,9 @@ fn solve_prelude(
         let asker = |q: &vcgen::Query| ledger::Asker {
             rank: q.rank,
             entry: &entry,
+            own: q.site.ends_with(&own_site),
             natural: harness.route != vcgen::Route::Reflection,
+            own_entry_decides: q.own_entry_decides,
         };
         let ask = ledger.ask(&q.site, asker(q));
         if let Ask::Skip(skip) = ask {

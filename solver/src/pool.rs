@@ -353,6 +353,7 @@ mod tests {
             goal: "goal!1".into(),
             site: "s1".into(),
             rank: 0,
+            own_entry_decides: false,
         };
         let path = format!("{prelude}.smt2");
         let harness = harness();

@@ -142,6 +142,7 @@ mod tests {
                     site: s.to_string(),
                     goal: "g".into(),
                     rank: 0,
+                    own_entry_decides: false,
                 })
                 .collect(),
         }

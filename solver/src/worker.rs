@@ -180,6 +180,7 @@ mod tests {
             goal: goal.into(),
             site: "s".into(),
             rank: 0,
+            own_entry_decides: false,
         };
         let solve = Request::Solve {
             query,

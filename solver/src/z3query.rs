@@ -872,6 +872,7 @@ mod tests {
             goal: goal.into(),
             site: "s".into(),
             rank: 0,
+            own_entry_decides: false,
         }
     }
 

@@ -26,6 +26,7 @@ pub type MethodKey = (String, String, String);
 pub struct Effects {
     writes: HashMap<MethodKey, Arc<BTreeSet<String>>>,
     reads: HashMap<MethodKey, Arc<BTreeSet<String>>>,
+    calls: HashMap<MethodKey, Vec<MethodKey>>,
 }
 
 /// Keys every array kind shares, for natives that copy into arrays.
@@ -58,7 +59,17 @@ impl Effects {
         }
         close_under_calls(&mut writes, &calls);
         close_under_calls(&mut reads, &calls);
-        Effects { writes, reads }
+        Effects {
+            writes,
+            reads,
+            calls,
+        }
+    }
+
+    /// The methods a method's own code may call (every implementation a call may dispatch
+    /// to), without its callees' callees; empty for unknown methods.
+    pub fn callees(&self, key: &MethodKey) -> &[MethodKey] {
+        self.calls.get(key).map_or(&[], Vec::as_slice)
     }
 
     /// The keys a method may write (empty for unknown methods).

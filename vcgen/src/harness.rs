@@ -6,7 +6,7 @@
 //! then calls the entry. The choices are symbols the solver fixes; the
 //! [`Plan`]s record how to read them back into a test.
 
-use crate::effects::Effects;
+use crate::effects::{Effects, MethodKey};
 use crate::lower::{Frame, Lower};
 use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{ChainCall, FieldPlan, Plan, Route};
@@ -14,7 +14,7 @@ use crate::smt::{self, Term};
 use crate::state::{State, Val};
 use frontend::ir::{Class, Expr, ExprKind, Field, Local, Method, Stmt, StmtKind, Type};
 use frontend::Hierarchy;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// A way to build one input: runs in a branch of the harness, gives the value and its plan.
 type Make<'p> = Box<dyn FnOnce(&mut Lower<'p>, &mut State, &mut Builder) -> (Val, Plan) + 'p>;
@@ -155,6 +155,54 @@ fn inner_constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) ->
         .collect();
     ctors.sort_by_key(|m| m.param_count);
     ctors
+}
+
+/// `specs` reordered so that an entry comes after the entries of the methods it may call
+/// (depth first, callees before callers, the given order otherwise): a caller's goals for
+/// a callee's sites are then solved once the callee's own harnesses have settled them or
+/// shown them unreachable. Mutually recursive entries keep the order they are found in.
+pub fn callees_first<'p>(specs: Vec<EntrySpec<'p>>, effects: &Effects) -> Vec<EntrySpec<'p>> {
+    let key = |s: &EntrySpec| {
+        (
+            s.class.name.clone(),
+            s.method.name.clone(),
+            s.method.descriptor.clone(),
+        )
+    };
+    let mut index: HashMap<MethodKey, usize> = HashMap::new();
+    for (i, s) in specs.iter().enumerate() {
+        index.entry(key(s)).or_insert(i);
+    }
+    let mut order = Vec::with_capacity(specs.len());
+    let mut seen: HashSet<MethodKey> = HashSet::new();
+    for spec in &specs {
+        // Each frame: a method and how many of its callees have been visited.
+        let mut stack: Vec<(MethodKey, usize)> = Vec::new();
+        let root = key(spec);
+        if seen.insert(root.clone()) {
+            stack.push((root, 0));
+        }
+        while let Some((method, next)) = stack.last_mut() {
+            match effects.callees(method).get(*next) {
+                Some(callee) => {
+                    *next += 1;
+                    if seen.insert(callee.clone()) {
+                        stack.push((callee.clone(), 0));
+                    }
+                }
+                None => {
+                    if let Some(&i) = index.get(method) {
+                        order.push(i);
+                    }
+                    stack.pop();
+                }
+            }
+        }
+    }
+    let mut slots: Vec<Option<EntrySpec<'p>>> = specs.into_iter().map(Some).collect();
+    let mut out: Vec<EntrySpec<'p>> = order.into_iter().filter_map(|i| slots[i].take()).collect();
+    out.extend(slots.into_iter().flatten());
+    out
 }
 
 /// Every entry of the project: non-private methods and constructors with a body.

@@ -200,7 +200,7 @@ pub fn generate(
     };
     let effects = effects::Effects::compute(p, &h);
     let spec_names = observed.map(invariant_names).unwrap_or_default();
-    let specs = harness::entries(&h, &effects);
+    let specs = harness::callees_first(harness::entries(&h, &effects), &effects);
     let mut graphs: BTreeMap<&str, param_graph::ParamGraph> = BTreeMap::new();
     for spec in &specs {
         let package = harness::package_of(&spec.class.name);
@@ -208,8 +208,8 @@ pub fn generate(
             .entry(package)
             .or_insert_with(|| param_graph::ParamGraph::new(&h, package));
     }
-    // A site in a method a test can call is checked through that method; callers only add
-    // the sites of methods no test can call directly (private helpers).
+    // A site in a method a test can call is checked through that method first, and then
+    // through its callers' natural harnesses (see `Env::formula`).
     let entry_methods: HashSet<(String, String)> = specs
         .iter()
         .map(|s| {
@@ -277,7 +277,7 @@ pub fn generate(
                     "; one query per goal; check one by hand with\n;   (zstdcat {prelude}.smt2.zst; echo '(assert goal!0) (check-sat)') | z3 -in\n"
                 ));
                 let mut queries = Vec::new();
-                for (site, goal, rank) in goals {
+                for (site, goal, rank, own_entry_decides) in goals {
                     query_count += 1;
                     let id = format!("q{query_count:05}");
                     text.push_str(&format!("; {goal}: query {id}, site {site}\n"));
@@ -286,6 +286,7 @@ pub fn generate(
                         goal,
                         site,
                         rank,
+                        own_entry_decides,
                     });
                 }
                 sink(&prelude, &text)?;
@@ -343,10 +344,11 @@ struct Lowered {
 enum Formula {
     /// No site of the variant can fail.
     NoGoals,
-    /// The prelude text with its goals `(site, goal name, rank)` and the harness.
+    /// The prelude text with its goals `(site, goal name, rank, own entry decides)` and
+    /// the harness.
     Prelude {
         text: String,
-        goals: Vec<(String, String, u32)>,
+        goals: Vec<(String, String, u32, bool)>,
         harness: Box<Harness>,
     },
 }
@@ -435,16 +437,19 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
     ) -> Lowered {
         let h = self.h;
         let own = format!("{}{}", spec.method.name, spec.method.descriptor);
+        let natural = built.route != Route::Reflection;
         let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for g in lower.goals.drain(..) {
             let site = &lower.sites[&g.site];
             let direct = site.class == spec.class.name && site.method == own;
-            // A library contract broken in a callee is a note whoever calls it; any other
-            // site of a callee a test can call is checked in this caller's context too.
+            // A site of a callee a test can call is checked in this caller's context too,
+            // where the caller builds the state naturally: reflection through a caller
+            // finds nothing the callee's own reflection does not, and a library contract
+            // broken in a callee is a note whoever calls it.
             let callable = self
                 .entry_methods
                 .contains(&(site.class.clone(), site.method.clone()));
-            if g.term != "false" && (direct || !(callable && site.precondition)) {
+            if g.term != "false" && (direct || !callable || natural && !site.precondition) {
                 by_site.entry(g.site).or_default().push(g.term);
             }
         }
@@ -466,7 +471,8 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { harness::INDIRECT_RANK } + variant.rank;
-                goals.push((site_id, goal, rank));
+                let own_entry_decides = !direct && self.own_entry_decides(site);
+                goals.push((site_id, goal, rank, own_entry_decides));
             }
             let text = format!(
                 "; entry {}.{own} ({:?})\n(set-logic ALL)\n{}{}{}{goal_defs}",
@@ -488,6 +494,44 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             formula,
             partial,
         }
+    }
+
+    /// True when `site` lies in a method a test can call whose own harnesses reach every
+    /// state a caller could set up for it: it reads no non-final static field of another
+    /// project class (its reflective harness sets only its own class's). A caller then
+    /// finds the site only where the method's own entry did.
+    fn own_entry_decides(&self, site: &Site) -> bool {
+        if !self
+            .entry_methods
+            .contains(&(site.class.clone(), site.method.clone()))
+        {
+            return false;
+        }
+        let Some((name, descriptor)) = site.method.find('(').map(|i| site.method.split_at(i))
+        else {
+            return false;
+        };
+        self.effects
+            .reads(&site.class, name, descriptor)
+            .is_some_and(|reads| {
+                !reads
+                    .iter()
+                    .any(|key| self.caller_may_set(key, &site.class))
+            })
+    }
+
+    /// True when `key` is a non-final static field of a project class other than `class`,
+    /// which a caller may set before it calls a method of `class`.
+    fn caller_may_set(&self, key: &str, class: &str) -> bool {
+        let Some((owner, field)) = key.strip_prefix("S.").and_then(|k| k.rsplit_once('.')) else {
+            return false;
+        };
+        owner != class
+            && self.h.class(owner).is_some_and(|c| {
+                !c.library
+                    && c.field(field)
+                        .is_some_and(|f| f.modifiers.is_static && !f.modifiers.is_final)
+            })
     }
 
     /// The report of an entry whose formula reached `bytes` at the smallest limits.

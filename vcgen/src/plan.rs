@@ -231,6 +231,11 @@ pub struct Query {
     pub site: String,
     /// Order among the queries of the same site: lower is tried first.
     pub rank: u32,
+    /// True for a site in a callee a test can call, reached here through a caller, when
+    /// the callee's own harnesses reach every state a caller could set up for it: where
+    /// the callee's own entry finds the site unreachable, so does this query.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_entry_decides: bool,
 }
 
 /// One entry variant's formula (`vc/q/ID.smt2.zst`), its harness and its queries.

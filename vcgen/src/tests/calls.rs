@@ -231,7 +231,7 @@ fn call_with_few_overriders_is_inlined() {
         "#,
         expect![[r#"
             2:51 NullPointerException A.run(Base, int): constructor
-            5:48 ArithmeticException Sub.f(int): via A.run(Base, int): constructor; constructor
+            5:48 ArithmeticException Sub.f(int): constructor; via A.run(Base, int): constructor
         "#]],
     );
 }
@@ -286,8 +286,8 @@ fn sites_in_several_files() {
         expect![[r#"
             p/A.java:3:41 NullPointerException A.run(B): constructor
             p/B.java:4:36 NegativeArraySizeException B.<init>(int): direct
-            p/B.java:5:31 ArrayIndexOutOfBoundsException B.get(): via A.run(B): constructor; constructor, reflection
-            p/B.java:5:31 NullPointerException B.get(): via A.run(B): constructor; constructor, reflection
+            p/B.java:5:31 ArrayIndexOutOfBoundsException B.get(): constructor, reflection; via A.run(B): constructor
+            p/B.java:5:31 NullPointerException B.get(): constructor, reflection; via A.run(B): constructor
         "#]],
     );
 }
