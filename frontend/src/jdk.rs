@@ -201,6 +201,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Collection.java"),
     ),
     (
+        "java/util/Collections.java",
+        include_str!("../jdk/java/util/Collections.java"),
+    ),
+    (
         "java/util/Deque.java",
         include_str!("../jdk/java/util/Deque.java"),
     ),
@@ -213,8 +217,28 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/HashMap.java"),
     ),
     (
+        "java/util/HashSet.java",
+        include_str!("../jdk/java/util/HashSet.java"),
+    ),
+    (
+        "java/util/ImmutableMap.java",
+        include_str!("../jdk/java/util/ImmutableMap.java"),
+    ),
+    (
         "java/util/Iterator.java",
         include_str!("../jdk/java/util/Iterator.java"),
+    ),
+    (
+        "java/util/KeyView.java",
+        include_str!("../jdk/java/util/KeyView.java"),
+    ),
+    (
+        "java/util/LinkedHashMap.java",
+        include_str!("../jdk/java/util/LinkedHashMap.java"),
+    ),
+    (
+        "java/util/LinkedHashSet.java",
+        include_str!("../jdk/java/util/LinkedHashSet.java"),
     ),
     (
         "java/util/LinkedList.java",
@@ -245,8 +269,48 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Queue.java"),
     ),
     (
+        "java/util/ReadOnlyCollection.java",
+        include_str!("../jdk/java/util/ReadOnlyCollection.java"),
+    ),
+    (
+        "java/util/ReadOnlyList.java",
+        include_str!("../jdk/java/util/ReadOnlyList.java"),
+    ),
+    (
+        "java/util/ReadOnlyMap.java",
+        include_str!("../jdk/java/util/ReadOnlyMap.java"),
+    ),
+    (
+        "java/util/ReadOnlySet.java",
+        include_str!("../jdk/java/util/ReadOnlySet.java"),
+    ),
+    (
+        "java/util/Set.java",
+        include_str!("../jdk/java/util/Set.java"),
+    ),
+    (
+        "java/util/SizedIterator.java",
+        include_str!("../jdk/java/util/SizedIterator.java"),
+    ),
+    (
+        "java/util/SlotMap.java",
+        include_str!("../jdk/java/util/SlotMap.java"),
+    ),
+    (
+        "java/util/SlotSet.java",
+        include_str!("../jdk/java/util/SlotSet.java"),
+    ),
+    (
         "java/util/Stack.java",
         include_str!("../jdk/java/util/Stack.java"),
+    ),
+    (
+        "java/util/TreeMap.java",
+        include_str!("../jdk/java/util/TreeMap.java"),
+    ),
+    (
+        "java/util/TreeSet.java",
+        include_str!("../jdk/java/util/TreeSet.java"),
     ),
     (
         "java/util/Vector.java",

@@ -70,7 +70,21 @@ impl<'p> Lower<'p> {
             self.havoc_keys(st, keys);
             return self.call_result(ty, self.is_jdk_class(&method.class));
         }
-        let this = recv.map(|r| r.term);
+        self.run_targets(st, targets, recv.map(|r| r.term), argv, ty, span)
+    }
+
+    /// Runs each target of a call on the branch its dynamic-type condition selects and
+    /// joins their results.
+    #[allow(clippy::too_many_arguments)]
+    fn run_targets(
+        &mut self,
+        st: &mut State,
+        targets: Vec<(Option<Term>, (&'p Class, &'p Method))>,
+        this: Option<Term>,
+        argv: Vec<Val>,
+        ty: &Type,
+        span: Span,
+    ) -> Val {
         let mut branches = Vec::new();
         let mut rest = st.clone();
         let count = targets.len();
@@ -99,6 +113,51 @@ impl<'p> Lower<'p> {
         self.join_valued(st, branches, sort)
     }
 
+    /// The size of the collection `recv`, of static class `class`, when every `size()` it
+    /// may run is one of the JDK model's with a body; `None` when one may be another's.
+    pub fn model_size(
+        &mut self,
+        st: &mut State,
+        class: &str,
+        recv: &Term,
+        span: Span,
+    ) -> Option<Val> {
+        let method = MethodRef {
+            class: class.to_string(),
+            name: "size".into(),
+            descriptor: "()I".into(),
+            is_static: false,
+        };
+        let modelled =
+            |t: Option<(&Class, &Method)>| t.is_some_and(|(c, m)| c.library && m.body.is_some());
+        let known = self.allocated.get(recv).map(|c| c.name.clone());
+        let all_modelled = match known {
+            Some(c) => modelled(self.h.dispatch(&c, "size", "()I")),
+            None => self
+                .h
+                .descendants(class)
+                .into_iter()
+                .filter(|d| !d.is_abstract() && !d.made_only_where_written())
+                .filter(|d| !d.library || d.modifiers.public)
+                .all(|d| modelled(self.h.dispatch(&d.name, "size", "()I"))),
+        };
+        let targets = self.dispatch_targets(class, &method, recv);
+        if !all_modelled || targets.is_empty() || targets.len() > DISPATCH_MAX {
+            return None;
+        }
+        if targets.iter().any(|(_, t)| !modelled(Some(*t))) {
+            return None;
+        }
+        Some(self.run_targets(
+            st,
+            targets,
+            Some(recv.clone()),
+            Vec::new(),
+            &Type::Int,
+            span,
+        ))
+    }
+
     /// The implementations a virtual call may run, each with the dynamic-type condition selecting it.
     fn dispatch_targets(
         &mut self,
@@ -117,9 +176,11 @@ impl<'p> Lower<'p> {
         let mut groups: Vec<((&'p Class, &'p Method), Vec<u32>)> = Vec::new();
         // A lambda's or anonymous class's object comes only from where it is written, which
         // `allocated` knows; a receiver of unknown origin is not assumed to be one (there
-        // may be many: commons-lang3's `DiffBuilder` makes 18 kinds of `Diff`).
+        // may be many: commons-lang3's `DiffBuilder` makes 18 kinds of `Diff`). Nor is it
+        // one of the JDK model's hidden classes (an iterator, an unmodifiable view), which
+        // only the model's own methods make.
         for d in self.h.descendants(static_class) {
-            if d.is_abstract() || d.made_only_where_written() {
+            if d.is_abstract() || d.made_only_where_written() || d.library && !d.modifiers.public {
                 continue;
             }
             let Some((c, m)) = self.h.dispatch(&d.name, &method.name, &method.descriptor) else {
@@ -388,6 +449,7 @@ impl<'p> Lower<'p> {
                 term: format!("(alen {})", a.term),
                 sort: "(_ BitVec 32)",
             },
+            ("equal", [a, b]) => self.keys_equal(&a.term, &b.term),
             ("newString", [n]) => self.new_string(st, &n.term),
             ("newArray", [like, n]) => self.new_array_like(&like.term, &n.term),
             ("copy", _) => {
@@ -399,6 +461,25 @@ impl<'p> Lower<'p> {
             }
             _ => self.fresh_value(ty, false),
         }
+    }
+
+    /// `dsd.Intrinsics.equal`: whether a map finds key `a` under key `b`. The same object
+    /// is found and `null` finds only `null`; two different string literals differ in
+    /// their chars; any other two objects may be equal or not.
+    fn keys_equal(&mut self, a: &str, b: &str) -> Val {
+        let literal = |t: &str| self.literals.values().any(|id| id.to_string() == t);
+        let term = if literal(a) && literal(b) {
+            smt::eq(a, b)
+        } else {
+            let same = smt::eq(a, b);
+            let either = smt::and(&[smt::not(&smt::eq(a, "0")), smt::not(&smt::eq(b, "0"))]);
+            let equals = match either.as_str() {
+                "false" => "false".into(),
+                _ => self.smt.declare("equals", "Bool"),
+            };
+            smt::or(&[same, smt::and(&[either, equals])])
+        };
+        Val { term, sort: "Bool" }
     }
 
     /// Forgets what a call that is not inlined may write.

@@ -62,7 +62,14 @@ impl<'p> ParamGraph<'p> {
             if class.library && !LIBRARY_PRODUCERS.contains(&class.name.as_str()) {
                 continue;
             }
-            for ctor in constructors(h, class, package) {
+            // A JDK constructor taking a capacity (`new HashMap<>(16)`) makes what the one
+            // without arguments makes; each producer is a choice every such input pays for.
+            let capacity =
+                |m: &Method| class.library && m.params().iter().any(|p| p.ty.is_primitive());
+            for ctor in constructors(h, class, package)
+                .into_iter()
+                .filter(|m| !capacity(m))
+            {
                 g.add_producer(
                     h,
                     class,

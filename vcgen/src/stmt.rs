@@ -339,14 +339,22 @@ impl<'p> Lower<'p> {
         let mut cur = Some(st);
         let unroll = self.limits.unroll;
         let array_elem = iterable.ty.element().cloned();
+        // A collection of the JDK model is iterated `size()` times, an array `length` times.
+        let size = match (&array_elem, iterable.ty.erasure().class_name()) {
+            (None, Some(class)) => cur
+                .as_mut()
+                .and_then(|s| self.model_size(s, class, &it.term, iterable.span)),
+            _ => None,
+        };
         for i in 0..=unroll {
             let Some(mut s) = cur.take() else { break };
-            let more = match &array_elem {
-                Some(_) => {
+            let more = match (&array_elem, &size) {
+                (Some(_), _) => {
                     let len = self.array_length(&it.term);
                     smt::int_compare(BinaryOp::Lt, &smt::int(i as i32), &len)
                 }
-                None => self.smt.declare("more", "Bool"),
+                (None, Some(n)) => smt::int_compare(BinaryOp::Lt, &smt::int(i as i32), &n.term),
+                (None, None) => self.smt.declare("more", "Bool"),
             };
             exits.push(s.branch(&mut self.smt, &smt::not(&more)));
             s = s.branch(&mut self.smt, &more);

@@ -22,6 +22,12 @@ public final class Intrinsics {
     /** Some double. */
     public static native double anyDouble();
 
+    /**
+     * Whether `a.equals(b)` as a map compares keys: true for the same object, false when
+     * just one is null or for two different string literals, else either.
+     */
+    public static native boolean equal(Object a, Object b);
+
     /** Some object or null. */
     public static native Object anyObject();
 

@@ -160,6 +160,19 @@ pub const RULES: &[Rule] = &[
         fix: "Check `empty()` first, or use an `ArrayDeque` and `pollFirst`.",
     },
     Rule {
+        exception: "java.lang.UnsupportedOperationException",
+        summary: "change of an unmodifiable collection",
+        what: "Finds `add`, `put`, `remove`, `clear` and similar calls on a collection that \
+               refuses changes: `Map.of`, `Collections.emptyList`, `Collections.singletonList`, \
+               `Collections.unmodifiableList`/`Map`/`Set`/`Collection`.",
+        why: "An unmodifiable collection throws `UnsupportedOperationException` on every change, \
+              often far from where it was made unmodifiable: code that fills a collection it \
+              received cannot tell from the type that it may not.",
+        example: "List<String> names = Collections.emptyList();\nnames.add(\"a\"); // throws",
+        fix: "Copy the collection into a modifiable one (`new ArrayList<>(c)`) before changing it, \
+              or return a modifiable collection.",
+    },
+    Rule {
         exception: "java.lang.IllegalArgumentException",
         summary: "illegal argument to a JDK method",
         what: "Finds JDK calls whose arguments break the method's contract: a reversed range \

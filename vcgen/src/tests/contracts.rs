@@ -147,3 +147,114 @@ fn a_sub_list_has_the_size_of_its_range() {
         "#]],
     );
 }
+
+#[test]
+fn a_map_finds_the_value_put_under_a_key() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static int putNull() { Map<String, String> m = new HashMap<>(); m.put("a", null); return m.get("a").length(); }
+            public static int putValue() { Map<String, String> m = new HashMap<>(); m.put("a", "x"); return m.get("a").length(); }
+            public static int missing() { Map<String, String> m = new HashMap<>(); m.put("a", "x"); return m.get("b").length(); }
+            public static int removed() { Map<String, String> m = new HashMap<>(); m.put("a", "x"); m.remove("a"); return 1 / m.size(); }
+            public static int kept(String k) { Map<String, String> m = new HashMap<>(); m.put(k, "x"); return m.containsKey(k) ? 1 / m.size() : 0; }
+        }
+        "#,
+        expect![[r#"
+            3:101 NullPointerException A.putNull(): direct
+            4:101 NullPointerException A.putValue(): direct
+            5:100 NullPointerException A.missing(): direct
+            6:115 ArithmeticException A.removed(): direct
+            7:122 ArithmeticException A.kept(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn a_sorted_map_refuses_null_and_an_immutable_one_changes() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object put(String k) { return new TreeMap<String, String>().put(k, "x"); }
+            public static Object first() { return new TreeMap<String, String>().firstKey(); }
+            public static Object of(String k) { return Map.of("a", "x").put(k, "y"); }
+            public static Object empty() { return Collections.emptyMap().put("a", "y"); }
+        }
+        "#,
+        expect![[r#"
+            3:49 NullPointerException A.put(String): direct
+            4:43 NoSuchElementException A.first(): direct
+            5:48 IllegalArgumentException A.of(String): direct
+            5:48 UnsupportedOperationException A.of(String): direct
+            6:43 UnsupportedOperationException A.empty(): direct
+        "#]],
+    );
+}
+
+#[test]
+fn a_set_grows_by_new_elements_only() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static int same() { Set<String> s = new HashSet<>(); s.add("a"); s.add("a"); return 1 / (s.size() - 1); }
+            public static int two() { Set<String> s = new HashSet<>(); s.add("a"); s.add("b"); return 1 / (s.size() - 1); }
+            public static Object first() { return new TreeSet<String>().first(); }
+        }
+        "#,
+        expect![[r#"
+            3:96 ArithmeticException A.same(): direct
+            4:95 ArithmeticException A.two(): direct
+            5:43 NoSuchElementException A.first(): direct
+        "#]],
+    );
+}
+
+#[test]
+fn an_iterator_ends_with_its_collection() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object next() { return new ArrayList<String>().iterator().next(); }
+            public static Object one() { List<String> l = new ArrayList<>(); l.add("a"); return l.iterator().next(); }
+            public static int each() { List<String> l = new LinkedList<>(); l.add("a"); int n = 0; for (String s : l) n++; return 1 / (n - 1); }
+            public static Object keys() { return new HashMap<String, String>().keySet().iterator().next(); }
+        }
+        "#,
+        expect![[r#"
+            3:42 NoSuchElementException A.next(): direct
+            4:89 NoSuchElementException A.one(): direct
+            5:123 ArithmeticException A.each(): direct
+            6:42 NoSuchElementException A.keys(): direct
+        "#]],
+    );
+}
+
+#[test]
+fn collections_wrappers_are_empty_or_refuse_changes() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object get() { return Collections.emptyList().get(0); }
+            public static void add(String s) { Collections.unmodifiableList(new ArrayList<String>()).add(s); }
+            public static int one() { return 1 / (Collections.singletonList("a").size() - 1); }
+            public static Object max() { return Collections.max(new ArrayList<String>()); }
+            public static void diamond(String s) { List<String> l = Collections.unmodifiableList(new ArrayList<>()); l.add(s); }
+            public static void local(String s) { List<String> b = new ArrayList<>(); List<String> l = Collections.unmodifiableList(b); l.add(s); }
+        }
+        "#,
+        expect![[r#"
+            3:41 ArrayIndexOutOfBoundsException A.get(): direct
+            3:41 IndexOutOfBoundsException A.get(): direct
+            4:40 UnsupportedOperationException A.add(String): direct
+            5:38 ArithmeticException A.one(): direct
+            6:41 NoSuchElementException A.max(): direct
+            7:110 UnsupportedOperationException A.diamond(String): direct
+            8:128 UnsupportedOperationException A.local(String): direct
+        "#]],
+    );
+}

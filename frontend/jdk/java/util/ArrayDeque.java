@@ -173,5 +173,7 @@ public class ArrayDeque<E> implements Deque<E> {
     /** Some element: never null. */
     private native E anElement();
 
-    public native Iterator<E> iterator();
+    public Iterator<E> iterator() {
+        return new SizedIterator<E>(size);
+    }
 }

@@ -119,5 +119,7 @@ public class ArrayList<E> implements List<E> {
         }
     }
 
-    public native Iterator<E> iterator();
+    public Iterator<E> iterator() {
+        return new SizedIterator<E>(size);
+    }
 }

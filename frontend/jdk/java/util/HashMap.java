@@ -1,9 +1,7 @@
 package java.util;
 
-/** A map modelled by its size; lookups may miss. */
-public class HashMap<K, V> implements Map<K, V> {
-    private int size;
-
+/** A hash map: null keys and values are taken. */
+public class HashMap<K, V> extends SlotMap<K, V> {
     public HashMap() {
     }
 
@@ -21,26 +19,5 @@ public class HashMap<K, V> implements Map<K, V> {
 
     public HashMap(Map<? extends K, ? extends V> m) {
         size = m.size();
-    }
-
-    @Nullable
-    public native V get(Object key);
-
-    @Nullable
-    public V put(K key, V value) {
-        size++;
-        return null;
-    }
-
-    public boolean containsKey(Object key) {
-        return size > 0 && dsd.Intrinsics.anyBoolean();
-    }
-
-    public int size() {
-        return size;
-    }
-
-    public boolean isEmpty() {
-        return size == 0;
     }
 }

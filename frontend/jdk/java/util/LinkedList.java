@@ -212,5 +212,7 @@ public class LinkedList<E> implements List<E>, Deque<E> {
         return (E) dsd.Intrinsics.anyObject();
     }
 
-    public native Iterator<E> iterator();
+    public Iterator<E> iterator() {
+        return new SizedIterator<E>(size);
+    }
 }

@@ -155,5 +155,7 @@ public class Vector<E> implements List<E> {
         return (E) dsd.Intrinsics.anyObject();
     }
 
-    public native Iterator<E> iterator();
+    public Iterator<E> iterator() {
+        return new SizedIterator<E>(elementCount);
+    }
 }

@@ -1,0 +1,45 @@
+package java.util;
+
+/** A sorted map: refuses a null key in natural order; an empty one has no first or last key. */
+public class TreeMap<K, V> extends SlotMap<K, V> {
+    /** Keys compare by their natural order: a null key throws NullPointerException. */
+    private boolean natural;
+
+    public TreeMap() {
+        natural = true;
+    }
+
+    public TreeMap(Comparator<? super K> comparator) {
+        natural = comparator == null;
+    }
+
+    public TreeMap(Map<? extends K, ? extends V> m) {
+        size = m.size();
+        natural = true;
+    }
+
+    @Nullable
+    public V put(K key, V value) {
+        if (key == null && natural) {
+            throw new NullPointerException();
+        }
+        return super.put(key, value);
+    }
+
+    public K firstKey() {
+        return aKey();
+    }
+
+    public K lastKey() {
+        return aKey();
+    }
+
+    /** A key of a map that is not empty. */
+    @SuppressWarnings("unchecked")
+    private K aKey() {
+        if (size == 0) {
+            throw new NoSuchElementException();
+        }
+        return (K) dsd.Intrinsics.anyObject();
+    }
+}
