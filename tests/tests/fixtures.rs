@@ -49,6 +49,11 @@ fn crashes_in_their_callers_context() {
 }
 
 #[test]
+fn project_classes_named_like_junits_compile_in_the_generated_tests() {
+    fixture("clashes");
+}
+
+#[test]
 fn types_a_test_cannot_name_overloads_generics_inner_classes_varargs_and_aliases() {
     fixture("shapes");
 }
