@@ -354,6 +354,7 @@ mod tests {
             site: "s1".into(),
             rank: 0,
             own_entry_decides: false,
+            through_caller: false,
         };
         let path = format!("{prelude}.smt2");
         let harness = harness();

@@ -143,6 +143,7 @@ mod tests {
                     goal: "g".into(),
                     rank: 0,
                     own_entry_decides: false,
+                    through_caller: false,
                 })
                 .collect(),
         }

@@ -873,6 +873,7 @@ mod tests {
             site: "s".into(),
             rank: 0,
             own_entry_decides: false,
+            through_caller: false,
         }
     }
 

@@ -60,7 +60,7 @@ impl<'p> Lower<'p> {
     /// Checks `body` at an iteration after the unrolled ones, from `st`: the state in which
     /// the loop goes on after the last unrolled iteration. `element` is the local a
     /// for-each loop over an array assigns, with the array expression, its value and how
-    /// many elements the unrolled iterations took.
+    /// many elements the unrolled iterations took. True when the body was checked there.
     pub fn beyond_unrolling(
         &mut self,
         st: State,
@@ -68,11 +68,11 @@ impl<'p> Lower<'p> {
         body: &'p Stmt,
         update: &'p [Expr],
         element: Option<(u32, &'p Expr, &Val, u32)>,
-    ) {
+    ) -> bool {
         // Only the entry's own loops: in inlined callees the extra copies multiply with
         // every level, and a callable callee's loops are checked from its own entry.
         if self.setup || self.frames.len() > 1 || st.dead() {
-            return;
+            return false;
         }
         let changes = local_changes(body, update);
         let counters = changes
@@ -84,7 +84,7 @@ impl<'p> Lower<'p> {
             None => counters == 0 && element.is_some(),
         };
         if !counting || has_loop(body) || self.calls_project_code(body) {
-            return;
+            return false;
         }
         let guard = self.smt.declare("beyond", "Bool");
         self.beyond.push(guard.clone());
@@ -142,6 +142,7 @@ impl<'p> Lower<'p> {
         let outlets = self.outlets();
         let _ = self.exec(s, body);
         self.drop_outlets(&outlets);
+        true
     }
 
     /// True when `body` calls a method or constructor of the project: its inlined code

@@ -46,7 +46,7 @@ pub use sites::{PartialMethod, Site, SiteTable};
 use frontend::ir::{Conversion, ExprKind, Program, Type};
 use frontend::Hierarchy;
 use lower::{Limits, Lower};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Settings of the vcgen stage.
@@ -277,7 +277,7 @@ pub fn generate(
                     "; one query per goal; check one by hand with\n;   (zstdcat {prelude}.smt2.zst; echo '(assert goal!0) (check-sat)') | z3 -in\n"
                 ));
                 let mut queries = Vec::new();
-                for (site, goal, rank, own_entry_decides) in goals {
+                for (site, goal, rank, own_entry_decides, through_caller) in goals {
                     query_count += 1;
                     let id = format!("q{query_count:05}");
                     text.push_str(&format!("; {goal}: query {id}, site {site}\n"));
@@ -287,6 +287,7 @@ pub fn generate(
                         site,
                         rank,
                         own_entry_decides,
+                        through_caller,
                     });
                 }
                 sink(&prelude, &text)?;
@@ -297,7 +298,12 @@ pub fn generate(
                 });
             }
         }
-        out.sites.extend(lowered.sites);
+        for (id, site) in lowered.sites {
+            out.sites
+                .entry(id)
+                .and_modify(|known| known.bounded |= site.bounded)
+                .or_insert(site);
+        }
         Ok(())
     };
     parallel_in_order(
@@ -344,11 +350,11 @@ struct Lowered {
 enum Formula {
     /// No site of the variant can fail.
     NoGoals,
-    /// The prelude text with its goals `(site, goal name, rank, own entry decides)` and
-    /// the harness.
+    /// The prelude text with its goals `(site, goal name, rank, own entry decides, through
+    /// a caller)` and the harness.
     Prelude {
         text: String,
-        goals: Vec<(String, String, u32, bool)>,
+        goals: Vec<(String, String, u32, bool, bool)>,
         harness: Box<Harness>,
     },
 }
@@ -439,18 +445,30 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         let own = format!("{}{}", spec.method.name, spec.method.descriptor);
         let natural = built.route != Route::Reflection;
         let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut bounded: BTreeSet<String> = BTreeSet::new();
         for g in lower.goals.drain(..) {
             let site = &lower.sites[&g.site];
             let direct = site.class == spec.class.name && site.method == own;
-            // A site of a callee a test can call is checked in this caller's context too,
-            // where the caller builds the state naturally: reflection through a caller
-            // finds nothing the callee's own reflection does not, and a library contract
-            // broken in a callee is a note whoever calls it.
+            // A site of a callee a test can call is checked in the context of the entries
+            // that call it (directly or through private helpers), where they build the
+            // state naturally: reflection through a caller finds nothing the callee's own
+            // reflection does not, a library contract broken in a callee is a note
+            // whoever calls it, and a caller's caller is asked only through the caller's
+            // own entry.
             let callable = self
                 .entry_methods
                 .contains(&(site.class.clone(), site.method.clone()));
-            if g.term != "false" && (direct || !callable || natural && !site.precondition) {
+            let second_look = natural && !site.precondition && g.callers_between == 0;
+            if g.term != "false" && (direct || !callable || second_look) {
+                if g.bounded {
+                    bounded.insert(g.site.clone());
+                }
                 by_site.entry(g.site).or_default().push(g.term);
+            }
+        }
+        for id in &bounded {
+            if let Some(site) = lower.sites.get_mut(id) {
+                site.bounded = true;
             }
         }
         let partial = lower
@@ -471,8 +489,12 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { harness::INDIRECT_RANK } + variant.rank;
-                let own_entry_decides = !direct && self.own_entry_decides(site);
-                goals.push((site_id, goal, rank, own_entry_decides));
+                let through_caller = !direct
+                    && self
+                        .entry_methods
+                        .contains(&(site.class.clone(), site.method.clone()));
+                let own_entry_decides = through_caller && self.own_entry_decides(site);
+                goals.push((site_id, goal, rank, own_entry_decides, through_caller));
             }
             let text = format!(
                 "; entry {}.{own} ({:?})\n(set-logic ALL)\n{}{}{}{goal_defs}",
@@ -496,17 +518,11 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         }
     }
 
-    /// True when `site` lies in a method a test can call whose own harnesses reach every
+    /// True when the own harnesses of `site`'s method (one a test can call) reach every
     /// state a caller could set up for it: it reads no non-final static field of another
     /// project class (its reflective harness sets only its own class's). A caller then
     /// finds the site only where the method's own entry did.
     fn own_entry_decides(&self, site: &Site) -> bool {
-        if !self
-            .entry_methods
-            .contains(&(site.class.clone(), site.method.clone()))
-        {
-            return false;
-        }
         let Some((name, descriptor)) = site.method.find('(').map(|i| site.method.split_at(i))
         else {
             return false;

@@ -66,6 +66,12 @@ pub struct Goal {
     pub site: String,
     /// Boolean term.
     pub term: Term,
+    /// True when the goal covers only the paths through loops that end within the
+    /// unrolling bound: later iterations (or paths after them) are not checked.
+    pub bounded: bool,
+    /// How many methods a test could call lie between the entry and the site's method
+    /// (inlined project frames other than the first and the last that are not private).
+    pub callers_between: usize,
 }
 
 /// The lowering of one entry harness into SMT text and goals.
@@ -313,13 +319,30 @@ impl<'p> Lower<'p> {
         let exc_ref = "0".to_string();
         if !self.route_to_handler(st, &goal, exception, &exc_ref) {
             let site = self.site(exception, span);
+            let callers_between = self.callers_between();
             self.goals.push(Goal {
                 site,
                 term: goal.clone(),
+                bounded: st.bounded,
+                callers_between,
             });
             self.escape(st, &goal);
         }
         st.assume(&mut self.smt, &smt::not(&fail_def));
+    }
+
+    /// How many inlined project frames between the entry's and the current one run a
+    /// method that is not private: a test could call it, so its own entry is the caller
+    /// that checks the current method's sites in context.
+    pub fn callers_between(&self) -> usize {
+        let project: Vec<&Frame> = self.frames.iter().filter(|f| !f.library).collect();
+        match project.len() {
+            0..=2 => 0,
+            n => project[1..n - 1]
+                .iter()
+                .filter(|f| !f.method.modifiers.private)
+                .count(),
+        }
     }
 
     /// Sends an exception raised on `goal` to the innermost handler that certainly catches it.
@@ -403,6 +426,7 @@ impl<'p> Lower<'p> {
                     method,
                     source_line,
                     precondition,
+                    bounded: false,
                 },
             );
         }

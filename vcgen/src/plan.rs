@@ -236,6 +236,10 @@ pub struct Query {
     /// the callee's own entry finds the site unreachable, so does this query.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub own_entry_decides: bool,
+    /// True for a site in a callee a test can call, reached here through a caller: a
+    /// second look at a site its own entry has already been asked about.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub through_caller: bool,
 }
 
 /// One entry variant's formula (`vc/q/ID.smt2.zst`), its harness and its queries.

@@ -35,6 +35,10 @@ pub struct Site {
     /// NumberFormatException): confirmed crashes are notes, not errors.
     #[serde(default)]
     pub precondition: bool,
+    /// True when some path to the site was checked only through loops that end within
+    /// the unrolling bound: a crash that needs more iterations there may be missed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bounded: bool,
 }
 
 /// The file `vc/sites.json`: every crash site found, in source order.

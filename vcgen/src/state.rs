@@ -22,6 +22,9 @@ pub struct State {
     /// Current heap arrays: instance fields (`F.class.field`), array contents (`A.kind`) and
     /// static fields (`S.class.field`), each by key.
     pub heap: BTreeMap<String, Val>,
+    /// True when a loop on the way here stopped at the unrolling bound with iterations
+    /// left: the paths that leave it later are not followed.
+    pub bounded: bool,
 }
 
 impl State {
@@ -31,6 +34,7 @@ impl State {
             reach: "true".into(),
             frames: Vec::new(),
             heap: BTreeMap::new(),
+            bounded: false,
         }
     }
 
@@ -95,6 +99,7 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
         _ => {}
     }
     let reaches: Vec<Term> = states.iter().map(|s| s.reach.clone()).collect();
+    let bounded = states.iter().any(|s| s.bounded);
     let reach = smt.define("j", "Bool", smt::or(&reaches));
     let depth = states.iter().map(|s| s.frames.len()).max().unwrap_or(0);
     let mut frames = Vec::with_capacity(depth);
@@ -143,6 +148,7 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
         reach,
         frames,
         heap,
+        bounded,
     })
 }
 

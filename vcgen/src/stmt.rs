@@ -279,6 +279,8 @@ impl<'p> Lower<'p> {
         cond_first: bool,
     ) -> Option<State> {
         self.push_jump(label, JumpKind::Loop);
+        let marks = self.loop_marks();
+        let mut cut = false;
         let mut exits = Vec::new();
         let mut cur = Some(st);
         let unroll = self.limits.unroll;
@@ -292,7 +294,10 @@ impl<'p> Lower<'p> {
                 }
             }
             if i == unroll {
-                self.beyond_unrolling(s, cond, body, update, None);
+                cut = !s.dead();
+                let unchecked = self.goals.len();
+                let checked_later = self.beyond_unrolling(s, cond, body, update, None);
+                self.cut_at_unrolling(cut, &marks, unchecked, checked_later);
                 break;
             }
             let out = self.exec(s, body);
@@ -314,7 +319,40 @@ impl<'p> Lower<'p> {
         }
         let frame = self.pop_jump();
         exits.extend(frame.breaks);
-        self.join(exits)
+        self.join(exits).map(|s| State {
+            bounded: s.bounded || cut,
+            ..s
+        })
+    }
+
+    /// Where the goals and returns of the current frame stand as a loop starts.
+    fn loop_marks(&self) -> (usize, usize) {
+        (self.goals.len(), self.frame().returns.len())
+    }
+
+    /// Marks what a loop cut at the unrolling bound (`cut`: iterations were left) leaves
+    /// unchecked: the goals of its body since `marks` (up to `unchecked`, the goals of the
+    /// extra iteration after it) unless that iteration checked the body at any later
+    /// iteration (`checked_later`), and the returns out of it.
+    fn cut_at_unrolling(
+        &mut self,
+        cut: bool,
+        marks: &(usize, usize),
+        unchecked: usize,
+        checked_later: bool,
+    ) {
+        if !cut {
+            return;
+        }
+        let (goals, returns) = *marks;
+        if !checked_later {
+            for g in &mut self.goals[goals..unchecked] {
+                g.bounded = true;
+            }
+        }
+        for (s, _) in &mut self.frame_mut().returns[returns..] {
+            s.bounded = true;
+        }
     }
 
     fn exec_foreach(
@@ -335,6 +373,8 @@ impl<'p> Lower<'p> {
             iterable.span,
         );
         self.push_jump(label, JumpKind::Loop);
+        let marks = self.loop_marks();
+        let mut cut = false;
         let mut exits = Vec::new();
         let mut cur = Some(st);
         let unroll = self.limits.unroll;
@@ -359,8 +399,11 @@ impl<'p> Lower<'p> {
             exits.push(s.branch(&mut self.smt, &smt::not(&more)));
             s = s.branch(&mut self.smt, &more);
             if i == unroll {
+                cut = !s.dead();
                 let element = array_elem.as_ref().map(|_| (local, iterable, &it, unroll));
-                self.beyond_unrolling(s, None, body, &[], element);
+                let unchecked = self.goals.len();
+                let checked_later = self.beyond_unrolling(s, None, body, &[], element);
+                self.cut_at_unrolling(cut, &marks, unchecked, checked_later);
                 break;
             }
             let value = self.foreach_element(&mut s, local, iterable, &it, &smt::int(i as i32));
@@ -378,7 +421,10 @@ impl<'p> Lower<'p> {
         }
         let frame = self.pop_jump();
         exits.extend(frame.breaks);
-        self.join(exits)
+        self.join(exits).map(|s| State {
+            bounded: s.bounded || cut,
+            ..s
+        })
     }
 
     /// The value a for-each loop assigns to `local` at `index`: the element of the array
@@ -693,7 +739,13 @@ impl<'p> Lower<'p> {
         if self.frame().library && self.frame().attribution.is_some() && runtime && !self.setup {
             let site = self.site(&class, span);
             let goal = remaining.reach.clone();
-            self.goals.push(crate::lower::Goal { site, term: goal });
+            let callers_between = self.callers_between();
+            self.goals.push(crate::lower::Goal {
+                site,
+                term: goal,
+                bounded: remaining.bounded,
+                callers_between,
+            });
         }
         let reach = remaining.reach.clone();
         self.escape(&remaining, &reach);

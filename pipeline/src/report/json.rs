@@ -1,7 +1,7 @@
 //! The JSON report: the findings plus the summary, one document.
 
 use super::Summary;
-use crate::run::findings::{Finding, Findings, Partial, Uncompiled};
+use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
 use serde::{Deserialize, Serialize};
 
 /// The JSON report document.
@@ -19,6 +19,10 @@ pub struct Report {
     /// Methods analysed only in part, each with the reason.
     #[serde(default)]
     pub partial: Vec<Partial>,
+    /// Crash sites without a finding that were checked only through loops that end within
+    /// the unrolling bound.
+    #[serde(default)]
+    pub bounded: Vec<Bounded>,
     /// The counts and stage times.
     pub summary: Summary,
 }
@@ -31,6 +35,7 @@ pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_js
         findings: findings.findings.clone(),
         uncompiled: findings.uncompiled.clone(),
         partial: findings.partial.clone(),
+        bounded: findings.bounded.clone(),
         summary: summary.clone(),
     };
     serde_json::to_string_pretty(&report).map(|s| s + "\n")

@@ -10,7 +10,7 @@
 
 use super::{json, sarif, Format, StageTime, Summary};
 use crate::error::Failure;
-use crate::run::findings::{Counts, Finding, Findings, Level};
+use crate::run::findings::{Bounded, Counts, Finding, Findings, Level};
 use serde_json::Value;
 use std::collections::btree_map::{BTreeMap, Entry};
 use std::collections::BTreeSet;
@@ -377,6 +377,20 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
             .iter()
             .flat_map(|r| r.partial.iter().cloned())
             .collect(),
+        bounded: Vec::new(),
+    };
+    // A site one shard checked only to the unrolling bound may have a finding in another.
+    let found: BTreeSet<String> = findings.findings.iter().map(|f| f.site.clone()).collect();
+    let mut bounded: Vec<Bounded> = reports
+        .iter()
+        .flat_map(|r| r.bounded.iter().cloned())
+        .filter(|b| !found.contains(&b.site))
+        .collect();
+    bounded.sort_by(|a, b| a.site.cmp(&b.site));
+    bounded.dedup_by(|a, b| a.site == b.site);
+    let findings = Findings {
+        bounded,
+        ..findings
     };
     let mut summary = Summary::new(&findings, sites + shard_sites.len(), queries);
     summary.stages = stages;
@@ -501,10 +515,15 @@ mod tests {
         let notes = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
         assert_eq!(
             notes.as_array().map(Vec::len),
-            Some(4),
-            "each shard's removed test and method analysed in part"
+            Some(5),
+            "each shard's removed test and method analysed in part, the bounded site once"
         );
         assert_eq!(report.partial.len(), 2);
+        assert_eq!(
+            report.bounded.len(),
+            1,
+            "a site both shards checked only to the unrolling bound is listed once"
+        );
     }
 
     #[test]

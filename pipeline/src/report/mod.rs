@@ -139,7 +139,7 @@ pub fn render(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::run::findings::{Finding, Partial, TestRef, Uncompiled};
+    use crate::run::findings::{Bounded, Finding, Partial, TestRef, Uncompiled};
 
     pub(crate) fn sample() -> Findings {
         let finding = Finding {
@@ -202,6 +202,15 @@ pub(crate) mod tests {
                 col: 5,
                 method: "Big.f(int[], int)".into(),
                 reason: "its formula outgrew 4 MB".into(),
+            }],
+            bounded: vec![Bounded {
+                site: "bench/Fill.java:7:13:ArrayIndexOutOfBoundsException@bench.Fill.fill([II)V"
+                    .into(),
+                file: "src/bench/Fill.java".into(),
+                line: 7,
+                col: 13,
+                exception: "java.lang.ArrayIndexOutOfBoundsException".into(),
+                method: "fill(int[], int)".into(),
             }],
         }
     }

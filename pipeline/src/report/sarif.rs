@@ -1,7 +1,7 @@
 //! The SARIF 2.1.0 report: one rule per exception kind, one result per finding.
 
 use super::rules::rule_for;
-use crate::run::findings::{Finding, Findings, Partial, Uncompiled};
+use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
 use serde_json::{json, Value};
 
 /// Where the tool is documented.
@@ -35,6 +35,7 @@ pub fn log(findings: &Findings) -> Value {
         .iter()
         .map(notification)
         .chain(findings.partial.iter().map(partial_notification))
+        .chain(findings.bounded.iter().map(bounded_notification))
         .collect();
     json!({
         "version": "2.1.0",
@@ -129,6 +130,23 @@ fn uri(path: &str) -> String {
     path.strip_prefix("./").map(str::to_string).unwrap_or(path)
 }
 
+/// A crash site checked only up to the unrolling bound: a note at the site.
+fn bounded_notification(b: &Bounded) -> Value {
+    json!({
+        "level": "note",
+        "descriptor": {"id": "site-checked-to-the-unrolling-bound"},
+        "message": {"text": format!(
+            "{} in {} was checked only through loops that end within the unrolling bound \
+             (--unroll): a crash that needs more iterations may be missed",
+            b.exception, b.method
+        )},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": uri(&b.file)},
+            "region": {"startLine": b.line, "startColumn": b.col},
+        }}],
+    })
+}
+
 /// A method analysed only in part: a warning at its declaration.
 fn partial_notification(p: &Partial) -> Value {
     json!({
@@ -195,6 +213,16 @@ mod tests {
         let text = removed["message"]["text"].as_str().unwrap();
         assert!(text.contains("rem(List)"), "{text}");
         assert!(text.contains("cannot be converted"), "{text}");
+        let bounded = &run["invocations"][0]["toolExecutionNotifications"][2];
+        assert_eq!(
+            bounded["descriptor"]["id"],
+            "site-checked-to-the-unrolling-bound"
+        );
+        assert_eq!(bounded["level"], "note");
+        assert_eq!(
+            bounded["locations"][0]["physicalLocation"]["region"]["startLine"],
+            7
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::rules::rule_for;
 use super::Summary;
-use crate::run::findings::{Finding, Findings};
+use crate::run::findings::{Bounded, Finding, Findings};
 use std::fmt::Write as _;
 
 /// Renders all findings followed by the summary line.
@@ -16,6 +16,10 @@ pub fn render(findings: &Findings, summary: &Summary) -> String {
     for partial in &findings.partial {
         out.push_str(&partial.warning());
         out.push_str("\n\n");
+    }
+    if let Some(note) = Bounded::note(findings.bounded.len()) {
+        out.push_str(&note);
+        out.push('\n');
     }
     out.push_str(&summary.line());
     out.push('\n');
@@ -91,8 +95,19 @@ mod tests {
         let findings = crate::report::tests::sample();
         let text = render(&findings, &Summary::new(&findings, 12, 14));
         let warning = "src/bench/traps/Big.java:3:5: warning: Big.f(int[], int) was analysed \
-                       only in part: its formula outgrew 4 MB\n\ndsd: 12 sites";
+                       only in part: its formula outgrew 4 MB\n\ndsd: ";
         assert!(text.contains(warning), "{text}");
+    }
+
+    #[test]
+    fn sites_checked_to_the_unrolling_bound_are_counted_before_the_summary() {
+        let findings = crate::report::tests::sample();
+        let text = render(&findings, &Summary::new(&findings, 12, 14));
+        let note = "dsd: note: 1 crash site without a finding was checked only through loops \
+                    that end within the unrolling bound (--unroll): a crash that needs more \
+                    iterations there may be missed; the JSON report lists them as `bounded`\n\
+                    dsd: 12 sites";
+        assert!(text.contains(note), "{text}");
     }
 
     #[test]

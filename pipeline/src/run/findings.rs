@@ -161,6 +161,55 @@ pub struct Findings {
     /// Methods analysed only in part, each with the reason.
     #[serde(default)]
     pub partial: Vec<Partial>,
+    /// Crash sites without a finding that were checked only through loops that end within
+    /// the unrolling bound.
+    #[serde(default)]
+    pub bounded: Vec<Bounded>,
+}
+
+/// A crash site without a finding that was checked only through loops that end within the
+/// unrolling bound (`--unroll`): a crash that needs more iterations there may be missed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bounded {
+    /// Id of the crash site.
+    pub site: String,
+    /// The site's source file, as it can be opened from where dsd ran.
+    pub file: String,
+    /// The site's line, from 1.
+    pub line: u32,
+    /// The site's column, from 1.
+    pub col: u32,
+    /// The exception checked, e.g. `java.lang.ArrayIndexOutOfBoundsException`.
+    pub exception: String,
+    /// The method holding the site, in Java terms: `fill(int[], int)`.
+    pub method: String,
+}
+
+impl Bounded {
+    /// The report of `site`, which vcgen checked only up to the unrolling bound.
+    pub fn of(site: &Site) -> Bounded {
+        Bounded {
+            site: site.id.clone(),
+            file: site.file.clone(),
+            line: site.line,
+            col: site.col,
+            exception: site.exception.clone(),
+            method: java_method(&site.class, &site.method),
+        }
+    }
+
+    /// The terminal line for `count` such sites, if any.
+    pub fn note(count: usize) -> Option<String> {
+        (count > 0).then(|| {
+            format!(
+                "dsd: note: {count} crash site{} without a finding {} checked only through loops \
+                 that end within the unrolling bound (--unroll): a crash that needs more \
+                 iterations there may be missed; the JSON report lists them as `bounded`",
+                if count == 1 { "" } else { "s" },
+                if count == 1 { "was" } else { "were" }
+            )
+        })
+    }
 }
 
 /// A method whose crashes were checked only up to where its formula outgrew the budget.

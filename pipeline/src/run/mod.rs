@@ -250,11 +250,20 @@ pub fn evaluate(
             })
         })
         .collect();
+    let findings = findings::group(&confirmations);
+    let found: HashSet<&str> = findings.iter().map(|f| f.site.as_str()).collect();
+    let bounded = table
+        .sites
+        .iter()
+        .filter(|s| s.bounded && !found.contains(s.id.as_str()))
+        .map(findings::Bounded::of)
+        .collect();
     Findings {
-        findings: findings::group(&confirmations),
+        findings,
         counts,
         uncompiled,
         partial: table.partial.iter().map(findings::Partial::of).collect(),
+        bounded,
     }
 }
 

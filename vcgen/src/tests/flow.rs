@@ -365,3 +365,39 @@ fn a_handler_in_the_caller_sees_the_callers_locals() {
         "#]],
     );
 }
+
+#[test]
+fn a_site_past_a_loop_cut_at_the_unrolling_bound_is_bounded() {
+    check_sites(
+        r#"
+        public class A {
+            public static int after(int n) {
+                int i = 0;
+                while (i < n) {
+                    i = i + 1;
+                }
+                return 10 / (i - 5);
+            }
+            public static int fill(int[] a) {
+                for (int i = 0; i <= a.length; i++) {
+                    a[i] = i;
+                }
+                return 0;
+            }
+            public static int shortLoop(int d) {
+                for (int i = 0; i < 2; i++) {
+                    d = d + 1;
+                }
+                return 10 / d;
+            }
+        }
+        "#,
+        expect![[r#"
+            7:16 ArithmeticException bounded A.after(int): direct
+            10:30 NullPointerException A.fill(int[]): direct
+            11:13 ArrayIndexOutOfBoundsException A.fill(int[]): direct
+            11:13 NullPointerException A.fill(int[]): direct
+            19:16 ArithmeticException A.shortLoop(int): direct
+        "#]],
+    );
+}

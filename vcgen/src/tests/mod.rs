@@ -19,7 +19,8 @@
 //! ```
 //!
 //! that is `line:col Kind Class.method(params)`, ` precondition` for a library
-//! precondition (a note, not an error), then the verdict reached without a solver: the
+//! precondition (a note, not an error), ` bounded` for a site checked only through loops
+//! that end within the unrolling bound, then the verdict reached without a solver: the
 //! harnesses whose query asks for the site, in the order the solver tries them
 //! (`direct`, `constructor`, `chain` with the call made first, `fields` with public
 //! fields assigned first, `reflection`; `via` names an entry that is not the site's own
@@ -136,8 +137,9 @@ fn site_name(site: &Site, several_files: bool) -> String {
     } else {
         ""
     };
+    let bounded = if site.bounded { " bounded" } else { "" };
     format!(
-        "{file}{}:{} {kind}{precondition} {}",
+        "{file}{}:{} {kind}{precondition}{bounded} {}",
         site.line,
         site.col,
         method_name(&site.class, name, descriptor)
