@@ -166,6 +166,7 @@ pub(crate) mod tests {
             method: "div(II)I".into(),
             source_line: "        return x / y;".into(),
             precondition: false,
+            bounded: false,
         }
     }
 
