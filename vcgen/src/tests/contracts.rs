@@ -227,7 +227,7 @@ fn an_iterator_ends_with_its_collection() {
         expect![[r#"
             3:42 NoSuchElementException A.next(): direct
             4:89 NoSuchElementException A.one(): direct
-            5:123 ArithmeticException A.each(): direct
+            5:123 ArithmeticException bounded A.each(): direct
             6:42 NoSuchElementException A.keys(): direct
         "#]],
     );

@@ -143,7 +143,7 @@ fn loops_are_unrolled() {
             4:30 NullPointerException A.sum(int[]): direct
             4:50 ArrayIndexOutOfBoundsException A.sum(int[]): direct
             4:50 NullPointerException A.sum(int[]): direct
-            9:30 ArithmeticException A.count(int, int): direct
+            9:30 ArithmeticException bounded A.count(int, int): direct
         "#]],
     );
 }

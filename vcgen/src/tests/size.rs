@@ -34,16 +34,16 @@ fn an_entry_too_large_at_the_default_limits_is_kept_with_smaller_ones() {
         }
         "#,
         expect![[r#"
-            4:44 ArrayIndexOutOfBoundsException A.d(int[], int): via A.top(int[], int): direct
-            4:44 NullPointerException A.d(int[], int): via A.top(int[], int): direct
-            4:55 ArrayIndexOutOfBoundsException A.d(int[], int): via A.top(int[], int): direct
-            4:55 NullPointerException A.d(int[], int): via A.top(int[], int): direct
-            4:73 ArithmeticException A.d(int[], int): via A.top(int[], int): direct
-            4:73 ArrayIndexOutOfBoundsException A.d(int[], int): via A.top(int[], int): direct
-            4:73 NullPointerException A.d(int[], int): via A.top(int[], int): direct
-            20:16 ArithmeticException A.top(int[], int): direct
-            20:20 ArrayIndexOutOfBoundsException A.top(int[], int): direct
-            20:20 NullPointerException A.top(int[], int): direct
+            4:44 ArrayIndexOutOfBoundsException bounded A.d(int[], int): via A.top(int[], int): direct
+            4:44 NullPointerException bounded A.d(int[], int): via A.top(int[], int): direct
+            4:55 ArrayIndexOutOfBoundsException bounded A.d(int[], int): via A.top(int[], int): direct
+            4:55 NullPointerException bounded A.d(int[], int): via A.top(int[], int): direct
+            4:73 ArithmeticException bounded A.d(int[], int): via A.top(int[], int): direct
+            4:73 ArrayIndexOutOfBoundsException bounded A.d(int[], int): via A.top(int[], int): direct
+            4:73 NullPointerException bounded A.d(int[], int): via A.top(int[], int): direct
+            20:16 ArithmeticException bounded A.top(int[], int): direct
+            20:20 ArrayIndexOutOfBoundsException bounded A.top(int[], int): direct
+            20:20 NullPointerException bounded A.top(int[], int): direct
         "#]],
     );
 }
