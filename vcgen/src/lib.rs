@@ -446,6 +446,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         let natural = built.route != Route::Reflection;
         let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut bounded: BTreeSet<String> = BTreeSet::new();
+        let mut through_caller: BTreeSet<String> = BTreeSet::new();
         for g in lower.goals.drain(..) {
             let site = &lower.sites[&g.site];
             let direct = site.class == spec.class.name && site.method == own;
@@ -462,6 +463,9 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             if g.term != "false" && (direct || !callable || second_look) {
                 if g.bounded {
                     bounded.insert(g.site.clone());
+                }
+                if !direct && callable {
+                    through_caller.insert(g.site.clone());
                 }
                 by_site.entry(g.site).or_default().push(g.term);
             }
@@ -489,10 +493,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { harness::INDIRECT_RANK } + variant.rank;
-                let through_caller = !direct
-                    && self
-                        .entry_methods
-                        .contains(&(site.class.clone(), site.method.clone()));
+                let through_caller = through_caller.contains(&site_id);
                 let own_entry_decides = through_caller && self.own_entry_decides(site);
                 goals.push((site_id, goal, rank, own_entry_decides, through_caller));
             }
