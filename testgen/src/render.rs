@@ -473,8 +473,7 @@ impl<'a, 'p> Writer<'a, 'p> {
             ),
             visible.clone(),
         );
-        let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
-        let local = self.local(&lower_first(simple), &visible, &init);
+        let local = self.local(&class_local_name(class), &visible, &init);
         for f in fields {
             let v = self.set_field(Some(&local), f);
             self.assignments
@@ -682,6 +681,12 @@ fn local_name(v: &Value, ty: &Type) -> String {
         Value::New { class, .. } | Value::Reflect { class, .. } => class.as_str(),
         _ => ty.class_name().unwrap_or("value"),
     };
+    class_local_name(class)
+}
+
+/// A readable local name for an object of `class`: its simple name, lower case first, or
+/// `value` where that is no identifier (an anonymous class's `Outer$1`).
+fn class_local_name(class: &str) -> String {
     let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
     let name = lower_first(simple);
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
@@ -898,6 +903,26 @@ mod tests {
             None,
         );
         assert_eq!(e.text, "new A((StringBuilder) null, (int[]) null)");
+    }
+
+    // `p.A$1` has no simple name a local can take: `1` is no identifier.
+    #[test]
+    fn an_object_of_an_anonymous_class_is_held_in_a_local_named_value() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, []);
+        let e = w.value(
+            &Value::Reflect {
+                class: "p.A$1".into(),
+                fields: Vec::new(),
+            },
+            &Type::class("p.A"),
+        );
+        assert_eq!(e.text, "value");
+        assert_eq!(
+            w.stmts,
+            ["Object value = (Object) allocate(type(\"p.A$1\"));"]
+        );
     }
 
     #[test]
