@@ -126,6 +126,11 @@ impl Smt {
         self.text.len() > self.budget
     }
 
+    /// True while the formula fills less than one `part`-th of its budget.
+    pub fn below_share(&self, part: usize) -> bool {
+        self.text.len() < self.budget / part
+    }
+
     /// A fresh name with a readable prefix.
     pub fn fresh(&mut self, prefix: &str) -> String {
         self.counter += 1;

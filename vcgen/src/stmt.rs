@@ -283,17 +283,19 @@ impl<'p> Lower<'p> {
         let mut cut = false;
         let mut exits = Vec::new();
         let mut cur = Some(st);
-        let unroll = self.limits.unroll;
-        for i in 0..=unroll {
+        let mut i = 0;
+        loop {
             let Some(mut s) = cur.take() else { break };
+            let mut goes_on = false;
             if cond_first || i > 0 {
                 if let Some(c) = cond {
                     let c = self.eval_cond(&mut s, c);
+                    goes_on = c == "true";
                     exits.push(s.branch(&mut self.smt, &smt::not(&c)));
                     s = s.branch(&mut self.smt, &c);
                 }
             }
-            if i == unroll {
+            if !self.unrolls(i, goes_on) {
                 cut = !s.dead();
                 let unchecked = self.goals.len();
                 let checked_later = self.beyond_unrolling(s, cond, body, update, None);
@@ -316,6 +318,7 @@ impl<'p> Lower<'p> {
                 self.eval(&mut after, u);
             }
             cur = Some(after);
+            i += 1;
         }
         let frame = self.pop_jump();
         exits.extend(frame.breaks);
@@ -323,6 +326,17 @@ impl<'p> Lower<'p> {
             bounded: s.bounded || cut,
             ..s
         })
+    }
+
+    /// True when a loop runs its iteration `i` (counted from 0) exactly: within `--unroll`,
+    /// or beyond it while the loop is known to go on (`goes_on`: its condition folds to
+    /// true, as a counter does over constant bounds or an array of known length) and the
+    /// formula has room. A loop whose bound is known but large then runs to its end, and
+    /// the code after it is checked exactly, up to [`KNOWN_TRIPS_MAX`] iterations or a
+    /// quarter of the formula's budget.
+    fn unrolls(&self, i: u32, goes_on: bool) -> bool {
+        i < self.limits.unroll
+            || (goes_on && i < KNOWN_TRIPS_MAX && self.smt.below_share(KNOWN_TRIPS_SHARE))
     }
 
     /// Where the goals and returns of the current frame stand as a loop starts.
@@ -377,7 +391,6 @@ impl<'p> Lower<'p> {
         let mut cut = false;
         let mut exits = Vec::new();
         let mut cur = Some(st);
-        let unroll = self.limits.unroll;
         let array_elem = iterable.ty.element().cloned();
         // A collection of the JDK model is iterated `size()` times, an array `length` times.
         let size = match (&array_elem, iterable.ty.erasure().class_name()) {
@@ -386,7 +399,8 @@ impl<'p> Lower<'p> {
                 .and_then(|s| self.model_size(s, class, &it.term, iterable.span)),
             _ => None,
         };
-        for i in 0..=unroll {
+        let mut i = 0;
+        loop {
             let Some(mut s) = cur.take() else { break };
             let more = match (&array_elem, &size) {
                 (Some(_), _) => {
@@ -398,9 +412,9 @@ impl<'p> Lower<'p> {
             };
             exits.push(s.branch(&mut self.smt, &smt::not(&more)));
             s = s.branch(&mut self.smt, &more);
-            if i == unroll {
+            if !self.unrolls(i, more == "true") {
                 cut = !s.dead();
-                let element = array_elem.as_ref().map(|_| (local, iterable, &it, unroll));
+                let element = array_elem.as_ref().map(|_| (local, iterable, &it, i));
                 let unchecked = self.goals.len();
                 let checked_later = self.beyond_unrolling(s, None, body, &[], element);
                 self.cut_at_unrolling(cut, &marks, unchecked, checked_later);
@@ -418,6 +432,7 @@ impl<'p> Lower<'p> {
                     .continues,
             );
             cur = self.join(out.into_iter().chain(continues).collect());
+            i += 1;
         }
         let frame = self.pop_jump();
         exits.extend(frame.breaks);
@@ -754,6 +769,13 @@ impl<'p> Lower<'p> {
 
 /// The label given to switch frames so that unlabelled `break` finds them.
 const SWITCH: &str = "<switch>";
+
+/// Most iterations of a loop known to go on that are unrolled past `--unroll`.
+const KNOWN_TRIPS_MAX: u32 = 1024;
+
+/// A loop known to go on is unrolled past `--unroll` while the formula fills less than
+/// this part of its budget: the code after the loop needs the rest.
+const KNOWN_TRIPS_SHARE: usize = 4;
 
 /// The text of a string switch label written as a literal.
 fn string_label(label: &Expr) -> Option<String> {

@@ -205,10 +205,11 @@ fn crash_past_the_unrolled_iterations_is_found_at_any_later_one() {
     );
 }
 
-// Within bounds at every iteration: the extra copy finds nothing either, and what leaves
-// it (the next iteration, the exit) is not joined into the code after the loop.
+// Within bounds at every iteration: no crash at any iteration. A loop known to go on
+// (its condition folds to true) runs past `--unroll` to its end, so the code after it
+// sees the exact exit: `i` is 1,000 there, and the division by zero is certain.
 #[test]
-fn a_loop_within_bounds_at_every_iteration_has_no_crash_past_the_unrolling() {
+fn a_loop_with_a_known_bound_runs_to_its_end() {
     check_sites(
         r#"
         public class A {
@@ -225,7 +226,41 @@ fn a_loop_within_bounds_at_every_iteration_has_no_crash_past_the_unrolling() {
         }
         "#,
         expect![[r#"
-            4:44 ArrayIndexOutOfBoundsException A.fill(): direct
+            10:16 ArithmeticException A.after(int): direct
+        "#]],
+    );
+}
+
+// Past `--unroll` only while the loop is known to go on: a counter over a constant bound
+// and a for-each over an array of known length run to their ends, and the code after them
+// is checked exactly; a loop longer than the most iterations unrolled is still cut there,
+// and as it never exits within them, the code after it (`huge`'s division) is out of reach.
+#[test]
+fn the_code_after_a_loop_with_a_known_bound_is_checked_exactly() {
+    check_sites(
+        r#"
+        public class A {
+            public static int after(int d) {
+                int s = 0;
+                for (int i = 0; i < 64; i++) { s = s + 1; }
+                return 10 / (d - s);
+            }
+            public static int each(int d) {
+                int[] a = new int[20];
+                int n = 0;
+                for (int x : a) { n++; }
+                return 10 / (d - n);
+            }
+            public static int huge(int d) {
+                int s = 0;
+                for (int i = 0; i < 100000; i++) { s = s + i; }
+                return 10 / d;
+            }
+        }
+        "#,
+        expect![[r#"
+            5:16 ArithmeticException A.after(int): direct
+            11:16 ArithmeticException A.each(int): direct
         "#]],
     );
 }
