@@ -291,3 +291,23 @@ fn sites_in_several_files() {
         "#]],
     );
 }
+
+// A caller's call-chain variant prepares the caller's receiver, not the callee's state:
+// the callee's site is asked through the caller's constructor variant only.
+#[test]
+fn a_callee_is_not_asked_again_through_its_callers_call_chains() {
+    check_sites(
+        r#"
+        public class A {
+            private int d;
+            public A() {}
+            public void set(int v) { d = v; }
+            public static int div(int a, int b) { return a / b; }
+            public int run(int a) { return div(a, d); }
+        }
+        "#,
+        expect![[r#"
+            5:50 ArithmeticException A.div(int, int): direct; via A.run(int): constructor
+        "#]],
+    );
+}
