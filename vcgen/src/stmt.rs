@@ -284,8 +284,7 @@ impl<'p> Lower<'p> {
         let mut exits = Vec::new();
         let mut cur = Some(st);
         let mut i = 0;
-        loop {
-            let Some(mut s) = cur.take() else { break };
+        while let Some(mut s) = cur.take() {
             let mut goes_on = false;
             if cond_first || i > 0 {
                 if let Some(c) = cond {
@@ -400,8 +399,7 @@ impl<'p> Lower<'p> {
             _ => None,
         };
         let mut i = 0;
-        loop {
-            let Some(mut s) = cur.take() else { break };
+        while let Some(mut s) = cur.take() {
             let more = match (&array_elem, &size) {
                 (Some(_), _) => {
                     let len = self.array_length(&it.term);
