@@ -455,16 +455,18 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             // state naturally: reflection through a caller finds nothing the callee's own
             // reflection does not, a library contract broken in a callee is a note
             // whoever calls it, and a caller's caller is asked only through the caller's
-            // own entry. Nor through a caller's call-chain variants: the call made first
-            // prepares the caller's receiver, not the callee's state (on commons-lang3
-            // they made half of the second looks, 1,237 queries, and no error).
+            // own entry, unless it writes static state of another class the site's method
+            // reads (a flag set two calls up). Nor through a caller's call-chain variants:
+            // the call made first prepares the caller's receiver, not the callee's state
+            // (on commons-lang3 they made half of the second looks, 1,237 queries, and no
+            // error).
             let callable = self
                 .entry_methods
                 .contains(&(site.class.clone(), site.method.clone()));
             let second_look = natural
                 && built.route != Route::Chain
                 && !site.precondition
-                && g.callers_between == 0;
+                && (g.callers_between == 0 || self.sets_statics_read_by(site, spec));
             if g.term != "false" && (direct || !callable || second_look) {
                 if g.bounded {
                     bounded.insert(g.site.clone());
@@ -526,42 +528,45 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
 
     /// True when the own harnesses of `site`'s method (one a test can call) reach every
     /// state the entry `caller` could set up for it: the method reads no non-final static
-    /// field of another project class that the caller may set (its reflective harness
-    /// sets only its own class's). The caller then finds the site only where the method's
-    /// own entry did. (Counting every such field the method reads made, on commons-lang3,
-    /// 1,017 second looks at sites their own entries found unreachable, none satisfiable.)
+    /// field of another project class that the caller may set, by its code or by
+    /// assigning a public one (the method's reflective harness sets only its own class's).
+    /// The caller then finds the site only where the method's own entry did. (Counting
+    /// every such field the method reads made, on commons-lang3, 1,017 second looks at
+    /// sites their own entries found unreachable, none satisfiable.)
     fn own_entry_decides(&self, site: &Site, caller: &harness::EntrySpec<'p>) -> bool {
-        let Some((name, descriptor)) = site.method.find('(').map(|i| site.method.split_at(i))
-        else {
-            return false;
-        };
-        self.effects
-            .reads(&site.class, name, descriptor)
-            .is_some_and(|reads| {
-                !reads
-                    .iter()
-                    .any(|key| self.caller_may_set(key, &site.class, caller))
+        self.foreign_statics_read_by(site)
+            .is_some_and(|mut fields| {
+                !fields
+                    .any(|(key, field)| field.modifiers.public || self.caller_writes(caller, key))
             })
     }
 
-    /// True when `key` is a non-final static field of a project class other than `class`
-    /// that the entry `caller` may set before its code calls a method of `class`: the
-    /// caller's code (or a method it calls) writes it, or it is public, so that the
-    /// caller's harness may assign it.
-    fn caller_may_set(&self, key: &str, class: &str, caller: &harness::EntrySpec<'p>) -> bool {
-        let Some((owner, field)) = key.strip_prefix("S.").and_then(|k| k.rsplit_once('.')) else {
-            return false;
-        };
-        let settable = |f: &frontend::ir::Field| {
-            f.modifiers.is_static
-                && !f.modifiers.is_final
-                && (f.modifiers.public || self.caller_writes(caller, key))
-        };
-        owner != class
-            && self
+    /// True when the entry `caller`'s code (or a method it calls) writes a non-final
+    /// static field of another project class that `site`'s method reads.
+    fn sets_statics_read_by(&self, site: &Site, caller: &harness::EntrySpec<'p>) -> bool {
+        self.foreign_statics_read_by(site)
+            .is_some_and(|mut fields| fields.any(|(key, _)| self.caller_writes(caller, key)))
+    }
+
+    /// The non-final static fields of project classes other than its own that `site`'s
+    /// method may read, with their keys; `None` when its reads are unknown.
+    fn foreign_statics_read_by<'s>(
+        &'s self,
+        site: &'s Site,
+    ) -> Option<impl Iterator<Item = (&'s str, &'p frontend::ir::Field)> + 's> {
+        let (name, descriptor) = site.method.split_at(site.method.find('(')?);
+        let reads = self.effects.reads(&site.class, name, descriptor)?;
+        Some(reads.iter().filter_map(move |key| {
+            let (owner, field) = key.strip_prefix("S.")?.rsplit_once('.')?;
+            let class = self
                 .h
                 .class(owner)
-                .is_some_and(|c| !c.library && c.field(field).is_some_and(settable))
+                .filter(|c| !c.library && owner != site.class)?;
+            let field = class
+                .field(field)
+                .filter(|f| f.modifiers.is_static && !f.modifiers.is_final)?;
+            Some((key.as_str(), field))
+        }))
     }
 
     /// True when the entry `caller`'s code, or a method it calls, may write `key`.

@@ -311,3 +311,34 @@ fn a_callee_is_not_asked_again_through_its_callers_call_chains() {
         "#]],
     );
 }
+
+// A caller's caller is asked about a callee's site when it writes static state of another
+// class that the callee reads: `Top.run` sets the divisor two calls up; `Top.other` sets
+// nothing, so `Mid.pass`'s own entry speaks for it.
+#[test]
+fn a_callers_caller_that_sets_a_static_the_callee_reads_is_asked() {
+    check_sites(
+        r#"
+        //- /Flags.java
+        public class Flags {
+            static int d = 1;
+        }
+        //- /Sink.java
+        public class Sink {
+            public static int div(int a) { return a / Flags.d; }
+        }
+        //- /Mid.java
+        public class Mid {
+            public static int pass(int a) { return Sink.div(a); }
+        }
+        //- /Top.java
+        public class Top {
+            public static int run(int a) { Flags.d = 0; return Mid.pass(a); }
+            public static int other(int a) { return Mid.pass(a); }
+        }
+        "#,
+        expect![[r#"
+            Sink.java:2:43 ArithmeticException Sink.div(int): via Top.run(int): direct
+        "#]],
+    );
+}
