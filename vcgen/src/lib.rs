@@ -237,6 +237,7 @@ pub fn generate(
         limits: Limits {
             unroll: options.unroll,
             inline_depth: options.inline_depth,
+            known_ends: true,
         },
         lines: &lines,
         cast_targets: &cast_targets,
@@ -361,7 +362,8 @@ enum Formula {
 
 impl<'e, 'p: 'e> Env<'e, 'p> {
     /// Lowers one entry variant into its sites and prelude. A formula that outgrows
-    /// [`SHRINK_BYTES`] is lowered again with loops unrolled once less, down to one
+    /// [`SHRINK_BYTES`] is lowered again with loops cut at the unrolling bound even where
+    /// their end is known, then with loops unrolled once less, down to one
     /// iteration, then with calls inlined one level less, down to no inlining (which may
     /// grow to [`MAX_BYTES`]): a formula of megabytes costs the solver seconds per goal and
     /// finds nothing more (commons-lang3), the sites of deep callees are checked through
@@ -379,7 +381,9 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             if !lower.smt.exhausted() || last {
                 return self.formula(spec, variant, lower, built);
             }
-            if limits.unroll > 1 {
+            if limits.known_ends {
+                limits.known_ends = false;
+            } else if limits.unroll > 1 {
                 limits.unroll -= 1;
             } else {
                 limits.inline_depth -= 1;

@@ -16,6 +16,8 @@ pub struct Limits {
     pub unroll: u32,
     /// Depth of call inlining for project methods.
     pub inline_depth: u32,
+    /// True when a loop known to go on runs past `unroll` to its end (`Lower::unrolls`).
+    pub known_ends: bool,
 }
 
 /// A loop or labelled statement that `break` and `continue` can leave.

@@ -332,10 +332,16 @@ impl<'p> Lower<'p> {
     /// true, as a counter does over constant bounds or an array of known length) and the
     /// formula has room. A loop whose bound is known but large then runs to its end, and
     /// the code after it is checked exactly, up to [`KNOWN_TRIPS_MAX`] iterations or a
-    /// quarter of the formula's budget.
+    /// quarter of the formula's budget. Not in static initialisers: every entry that
+    /// reads a class's statics runs its initialiser, and filling a table of 256 entries
+    /// there made commons-lang3's vcgen stage four times slower.
     fn unrolls(&self, i: u32, goes_on: bool) -> bool {
         i < self.limits.unroll
-            || (goes_on && i < KNOWN_TRIPS_MAX && self.smt.below_share(KNOWN_TRIPS_SHARE))
+            || (goes_on
+                && self.limits.known_ends
+                && i < KNOWN_TRIPS_MAX
+                && self.smt.below_share(KNOWN_TRIPS_SHARE)
+                && !self.frames.iter().any(|f| f.method.name == "<clinit>"))
     }
 
     /// Where the goals and returns of the current frame stand as a loop starts.
