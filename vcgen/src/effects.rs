@@ -66,6 +66,19 @@ impl Effects {
         }
     }
 
+    /// The keys `body` may write, directly or through the methods it calls.
+    pub fn of_stmt(&self, h: &Hierarchy, body: &Stmt) -> BTreeSet<String> {
+        let mut access = Access::default();
+        scan_stmt(h, body, &mut access);
+        let mut keys = access.writes;
+        for callee in &access.callees {
+            if let Some(writes) = self.writes.get(callee) {
+                keys.extend(writes.iter().cloned());
+            }
+        }
+        keys
+    }
+
     /// The methods a method's own code may call (every implementation a call may dispatch
     /// to), without its callees' callees; empty for unknown methods.
     pub fn callees(&self, key: &MethodKey) -> &[MethodKey] {

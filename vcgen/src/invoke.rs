@@ -493,7 +493,7 @@ impl<'p> Lower<'p> {
     }
 
     /// Gives each heap key a fresh, unconstrained value.
-    fn havoc_keys(&mut self, st: &mut State, keys: BTreeSet<String>) {
+    pub(crate) fn havoc_keys(&mut self, st: &mut State, keys: BTreeSet<String>) {
         let keys: Vec<String> = keys.into_iter().filter(|k| self.must_forget(k)).collect();
         for key in keys {
             let sort = if key.starts_with("S.") {

@@ -126,9 +126,9 @@ impl Smt {
         self.text.len() > self.budget
     }
 
-    /// True while the formula fills less than one `part`-th of its budget.
-    pub fn below_share(&self, part: usize) -> bool {
-        self.text.len() < self.budget / part
+    /// The largest text in bytes.
+    pub fn budget(&self) -> usize {
+        self.budget
     }
 
     /// A fresh name with a readable prefix.

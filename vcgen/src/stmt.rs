@@ -281,6 +281,11 @@ impl<'p> Lower<'p> {
         self.push_jump(label, JumpKind::Loop);
         let marks = self.loop_marks();
         let mut cut = false;
+        // The state after a cut loop's later iterations is joined in (with what they
+        // write forgotten), so what follows the loop is not bounded.
+        let mut covered = false;
+        // The formula's size when the loop went past `--unroll`.
+        let mut extended_from = None;
         let mut exits = Vec::new();
         let mut cur = Some(st);
         let mut i = 0;
@@ -294,8 +299,13 @@ impl<'p> Lower<'p> {
                     s = s.branch(&mut self.smt, &c);
                 }
             }
-            if !self.unrolls(i, goes_on) {
+            if !self.unrolls(i, goes_on, &mut extended_from) {
                 cut = !s.dead();
+                if cut {
+                    let ended = self.initialiser_goes_on(&s, body);
+                    covered = ended.is_some();
+                    exits.extend(ended);
+                }
                 let unchecked = self.goals.len();
                 let checked_later = self.beyond_unrolling(s, cond, body, update, None);
                 self.cut_at_unrolling(cut, &marks, unchecked, checked_later);
@@ -322,7 +332,7 @@ impl<'p> Lower<'p> {
         let frame = self.pop_jump();
         exits.extend(frame.breaks);
         self.join(exits).map(|s| State {
-            bounded: s.bounded || cut,
+            bounded: s.bounded || (cut && !covered),
             ..s
         })
     }
@@ -330,18 +340,45 @@ impl<'p> Lower<'p> {
     /// True when a loop runs its iteration `i` (counted from 0) exactly: within `--unroll`,
     /// or beyond it while the loop is known to go on (`goes_on`: its condition folds to
     /// true, as a counter does over constant bounds or an array of known length) and the
-    /// formula has room. A loop whose bound is known but large then runs to its end, and
-    /// the code after it is checked exactly, up to [`KNOWN_TRIPS_MAX`] iterations or a
-    /// quarter of the formula's budget. Not in static initialisers: every entry that
-    /// reads a class's statics runs its initialiser, and filling a table of 256 entries
-    /// there made commons-lang3's vcgen stage four times slower.
-    fn unrolls(&self, i: u32, goes_on: bool) -> bool {
-        i < self.limits.unroll
-            || (goes_on
-                && self.limits.known_ends
-                && i < KNOWN_TRIPS_MAX
-                && self.smt.below_share(KNOWN_TRIPS_SHARE)
-                && !self.frames.iter().any(|f| f.method.name == "<clinit>"))
+    /// iterations past `--unroll` (begun when the formula had `extended_from` bytes) grew
+    /// it by less than a [`KNOWN_TRIPS_SHARE`]th of its budget. A loop whose bound is known
+    /// but large then runs to its end, and the code after it is checked exactly, up to
+    /// [`KNOWN_TRIPS_MAX`] iterations; one whose iterations build terms (a division by the
+    /// counter of an input each time) stops early, as Z3 cannot solve hundreds of
+    /// divisions. Not in static initialisers: every entry that reads a class's statics
+    /// runs its initialiser, and filling a table of 256 entries there made commons-lang3's
+    /// vcgen stage four times slower.
+    fn unrolls(&self, i: u32, goes_on: bool, extended_from: &mut Option<usize>) -> bool {
+        if i < self.limits.unroll {
+            return true;
+        }
+        let from = *extended_from.get_or_insert(self.smt.text.len());
+        goes_on
+            && self.limits.known_ends
+            && i < KNOWN_TRIPS_MAX
+            && self.smt.text.len() - from < self.smt.budget() / KNOWN_TRIPS_SHARE
+            && !self.in_initialiser()
+    }
+
+    /// True while a static initialiser runs (the current frame's method or a caller's).
+    fn in_initialiser(&self) -> bool {
+        self.frames.iter().any(|f| f.method.name == "<clinit>")
+    }
+
+    /// In a static initialiser (or a method it calls), the state in which a loop cut at the unrolling bound (`st`:
+    /// it would go on) has ended: its locals and whatever its body may write forgotten, so
+    /// that the entries reading the class's static fields are checked (past a loop that
+    /// fills a table of 256 entries, the initialiser would otherwise never complete).
+    /// Elsewhere, none: the code after the loop sees only the exact iterations.
+    fn initialiser_goes_on(&mut self, st: &State, body: &'p Stmt) -> Option<State> {
+        if !self.in_initialiser() {
+            return None;
+        }
+        let mut after = st.clone();
+        self.havoc_frame(&mut after);
+        let keys = self.effects.of_stmt(self.h, body);
+        self.havoc_keys(&mut after, keys);
+        Some(after)
     }
 
     /// Where the goals and returns of the current frame stand as a loop starts.
@@ -394,6 +431,11 @@ impl<'p> Lower<'p> {
         self.push_jump(label, JumpKind::Loop);
         let marks = self.loop_marks();
         let mut cut = false;
+        // The state after a cut loop's later iterations is joined in (with what they
+        // write forgotten), so what follows the loop is not bounded.
+        let mut covered = false;
+        // The formula's size when the loop went past `--unroll`.
+        let mut extended_from = None;
         let mut exits = Vec::new();
         let mut cur = Some(st);
         let array_elem = iterable.ty.element().cloned();
@@ -416,8 +458,13 @@ impl<'p> Lower<'p> {
             };
             exits.push(s.branch(&mut self.smt, &smt::not(&more)));
             s = s.branch(&mut self.smt, &more);
-            if !self.unrolls(i, more == "true") {
+            if !self.unrolls(i, more == "true", &mut extended_from) {
                 cut = !s.dead();
+                if cut {
+                    let ended = self.initialiser_goes_on(&s, body);
+                    covered = ended.is_some();
+                    exits.extend(ended);
+                }
                 let element = array_elem.as_ref().map(|_| (local, iterable, &it, i));
                 let unchecked = self.goals.len();
                 let checked_later = self.beyond_unrolling(s, None, body, &[], element);
@@ -441,7 +488,7 @@ impl<'p> Lower<'p> {
         let frame = self.pop_jump();
         exits.extend(frame.breaks);
         self.join(exits).map(|s| State {
-            bounded: s.bounded || cut,
+            bounded: s.bounded || (cut && !covered),
             ..s
         })
     }
@@ -777,9 +824,9 @@ const SWITCH: &str = "<switch>";
 /// Most iterations of a loop known to go on that are unrolled past `--unroll`.
 const KNOWN_TRIPS_MAX: u32 = 1024;
 
-/// A loop known to go on is unrolled past `--unroll` while the formula fills less than
-/// this part of its budget: the code after the loop needs the rest.
-const KNOWN_TRIPS_SHARE: usize = 4;
+/// A loop known to go on is unrolled past `--unroll` while those iterations grow the
+/// formula by less than this part of its budget.
+const KNOWN_TRIPS_SHARE: usize = 32;
 
 /// The text of a string switch label written as a literal.
 fn string_label(label: &Expr) -> Option<String> {

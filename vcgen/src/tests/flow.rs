@@ -436,3 +436,28 @@ fn a_site_past_a_loop_cut_at_the_unrolling_bound_is_bounded() {
         "#]],
     );
 }
+
+// Every entry that reads `table` runs the initialiser. Its loop, cut at the unrolling
+// bound while it would go on, ends in a state where what it writes is forgotten: without
+// it the initialiser never completed and `f` had no sites at all.
+#[test]
+fn a_static_initialisers_loop_cut_at_the_unrolling_bound_still_ends() {
+    check_sites(
+        r#"
+        public class A {
+            static int[] table = new int[64];
+            static {
+                for (int i = 0; i < table.length; i++) table[i] = i;
+            }
+            public static int f(int d) {
+                return 10 / (d - table[63]);
+            }
+        }
+        "#,
+        expect![[r#"
+            7:16 ArithmeticException A.f(int): direct, reflection
+            7:26 ArrayIndexOutOfBoundsException A.f(int): reflection
+            7:26 NullPointerException A.f(int): reflection
+        "#]],
+    );
+}
