@@ -111,8 +111,15 @@ pub fn parse_stage(
         })?),
         None => None,
     };
+    let library = library.map(|l| l.cached_in(&library_cache_path(work_dir)));
     let project = read_inputs(&inputs);
-    let (program, summary) = parse_texts(project, library.as_ref());
+    let (mut program, summary) = parse_texts(project, library.as_ref());
+    if let Some(Err(e)) = library.as_ref().map(library::Library::save_cache) {
+        program.diagnostics.push(Diagnostic {
+            span: Span::default(),
+            message: format!("the library classes read are not kept for the next parse: {e}"),
+        });
+    }
     summary.reject_duplicate_classes()?;
     let path = program_path(work_dir);
     if let Some(dir) = path.parent() {
@@ -124,6 +131,12 @@ pub fn parse_stage(
     files::write_atomic(&path, json)
         .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     Ok(summary)
+}
+
+/// Path of the library classes kept for the next parse inside a work directory
+/// ([`library::Library::cached_in`]).
+pub fn library_cache_path(work_dir: &Path) -> PathBuf {
+    work_dir.join("cache").join("library.json")
 }
 
 /// Reads `ir/program.json` from a work directory.
