@@ -91,41 +91,22 @@ fn labels<'t>(src: &Source, label: Node<'t>) -> Vec<Label<'t>> {
     if kids.is_empty() {
         return vec![Label::Default];
     }
-    let guard_at = |i: usize| {
-        kids.get(i + 1).copied().map(|g| {
-            if g.kind() == "guard" {
-                named_children(g).first().copied().unwrap_or(g)
-            } else {
-                g
-            }
-        })
+    // JDK 21's `when` guard is a node of its own; JDK 17's `&&` guard is the expression
+    // after the error node.
+    let guard = kids.get(1).copied().map(|g| {
+        if g.kind() == "guard" {
+            named_children(g).first().copied().unwrap_or(g)
+        } else {
+            g
+        }
+    });
+    let type_label = |p: Node<'t>| match named_children(p).first().copied() {
+        Some(t) if t.kind() == "type_pattern" => Label::Type { pattern: t, guard },
+        _ => Label::Unsupported(p, "record pattern in switch label"),
     };
     match kids[0].kind() {
-        "pattern" | "type_pattern" | "record_pattern" => {
-            let p = named_children(kids[0])
-                .first()
-                .copied()
-                .filter(|_| kids[0].kind() == "pattern")
-                .unwrap_or(kids[0]);
-            if p.kind() == "type_pattern" {
-                vec![Label::Type {
-                    pattern: p,
-                    guard: guard_at(0),
-                }]
-            } else {
-                vec![Label::Unsupported(p, "record pattern in switch label")]
-            }
-        }
-        _ if jdk17_guard(kids[0]) => {
-            let p = named_children(kids[0])[0];
-            match named_children(p).first().copied() {
-                Some(t) if t.kind() == "type_pattern" => vec![Label::Type {
-                    pattern: t,
-                    guard: kids.get(1).copied(),
-                }],
-                _ => vec![Label::Unsupported(p, "record pattern in switch label")],
-            }
-        }
+        "pattern" => vec![type_label(kids[0])],
+        _ if jdk17_guard(kids[0]) => vec![type_label(named_children(kids[0])[0])],
         _ => kids
             .into_iter()
             .map(|e| match e.kind() {
