@@ -164,3 +164,23 @@ fn a_string_label_next_to_case_null_compares_contents_and_never_dereferences_nul
         "#]],
     );
 }
+
+#[test]
+fn a_total_pattern_takes_null_as_on_jdk_17() {
+    check_sites(
+        r#"
+        public class A {
+            public static int hashOf(Object o) {
+                return switch (o) {
+                    case String s -> s.length();
+                    case Object x -> x.hashCode();
+                };
+            }
+        }
+        "#,
+        expect![[r#"
+            4:30 NullPointerException A.hashOf(Object): constructor
+            5:30 NullPointerException A.hashOf(Object): constructor
+        "#]],
+    );
+}
