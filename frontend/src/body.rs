@@ -104,11 +104,11 @@ impl<'a> BodyCx<'a> {
         self.scopes.iter().rev().find_map(|s| s.get(name).copied())
     }
 
-    fn push(&mut self) {
+    pub(crate) fn push(&mut self) {
         self.scopes.push(HashMap::new());
     }
 
-    fn pop(&mut self) {
+    pub(crate) fn pop(&mut self) {
         self.scopes.pop();
     }
 
@@ -469,14 +469,21 @@ impl<'a> BodyCx<'a> {
     /// A switch statement, or with `yielding` the switch of a switch expression, whose
     /// arms written as expressions (`case X -> v;`) yield their value.
     fn switch_stmt(&mut self, node: Node, yielding: bool) -> StmtKind {
-        let selector = self.condition_any(node.child_by_field_name("condition"));
-        let selector = match typing::unboxed(&selector.ty) {
-            Some(p) => typing::to_primitive(selector, &p),
-            None => selector,
+        let raw = self.condition_any(node.child_by_field_name("condition"));
+        let block = node.child_by_field_name("body");
+        if let Some(block) = block.filter(|b| crate::patterns::is_pattern_switch(*b)) {
+            self.push();
+            let kind = self.pattern_switch(raw, block, yielding);
+            self.pop();
+            return kind;
+        }
+        let selector = match typing::unboxed(&raw.ty) {
+            Some(p) => typing::to_primitive(raw, &p),
+            None => raw,
         };
         let mut cases = Vec::new();
         let mut arrow = false;
-        let Some(block) = node.child_by_field_name("body") else {
+        let Some(block) = block else {
             return StmtKind::Switch {
                 selector,
                 cases,
@@ -485,12 +492,10 @@ impl<'a> BodyCx<'a> {
         };
         self.push();
         for group in named_children(block) {
-            let kids = named_children(group);
             let mut labels = Vec::new();
             let mut is_default = false;
-            let mut body = Vec::new();
             arrow |= group.kind() == "switch_rule";
-            for k in kids {
+            for k in named_children(group) {
                 if k.kind() == "switch_label" {
                     let exprs = named_children(k);
                     if exprs.is_empty() || self.src.text(k).trim_start().starts_with("default") {
@@ -499,20 +504,9 @@ impl<'a> BodyCx<'a> {
                     for e in exprs {
                         labels.push(self.case_label(e, &selector.ty));
                     }
-                } else if yielding
-                    && group.kind() == "switch_rule"
-                    && k.kind() == "expression_statement"
-                {
-                    let span = self.src.span(k);
-                    let kind = match named_children(k).into_iter().next() {
-                        Some(e) => self.yield_value(e),
-                        None => StmtKind::Empty,
-                    };
-                    body.push(Stmt { kind, span });
-                } else {
-                    body.push(self.stmt(k));
                 }
             }
+            let body = self.arm_body(group, yielding);
             cases.push(SwitchCase {
                 labels,
                 is_default,
@@ -527,6 +521,29 @@ impl<'a> BodyCx<'a> {
         }
     }
 
+    /// The statements of one arm of a switch (a `switch_rule` or a group of labelled
+    /// statements); with `yielding`, an arm written as an expression (`case X -> v;`)
+    /// yields its value.
+    pub(crate) fn arm_body(&mut self, group: Node, yielding: bool) -> Vec<Stmt> {
+        let mut body = Vec::new();
+        for k in named_children(group) {
+            if k.kind() == "switch_label" {
+                continue;
+            }
+            if yielding && group.kind() == "switch_rule" && k.kind() == "expression_statement" {
+                let span = self.src.span(k);
+                let kind = match named_children(k).into_iter().next() {
+                    Some(e) => self.yield_value(e),
+                    None => StmtKind::Empty,
+                };
+                body.push(Stmt { kind, span });
+            } else {
+                body.push(self.stmt(k));
+            }
+        }
+        body
+    }
+
     fn condition_any(&mut self, node: Option<Node>) -> Expr {
         match node {
             Some(n) => self.expr(strip_parens(n)),
@@ -538,7 +555,7 @@ impl<'a> BodyCx<'a> {
         }
     }
 
-    fn case_label(&mut self, node: Node, selector: &Type) -> Expr {
+    pub(crate) fn case_label(&mut self, node: Node, selector: &Type) -> Expr {
         if node.kind() == "identifier" {
             if let Some(enum_class) = selector.class_name().filter(|n| {
                 self.h

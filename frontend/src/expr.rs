@@ -906,7 +906,15 @@ impl BoxIfPrimitive for Type {
     }
 }
 
-fn binary_expr(op: BinaryOp, lhs: Expr, rhs: Expr, op_ty: Type, ty: Type, span: Span) -> Expr {
+/// A binary operation node.
+pub(crate) fn binary_expr(
+    op: BinaryOp,
+    lhs: Expr,
+    rhs: Expr,
+    op_ty: Type,
+    ty: Type,
+    span: Span,
+) -> Expr {
     Expr {
         kind: ExprKind::Binary {
             op,

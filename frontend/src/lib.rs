@@ -20,6 +20,7 @@ mod lambda;
 pub mod library;
 mod literal;
 mod names;
+mod patterns;
 mod syntax;
 mod typing;
 mod walk;
@@ -110,8 +111,15 @@ pub fn parse_stage(
         })?),
         None => None,
     };
+    let library = library.map(|l| l.cached_in(&library_cache_path(work_dir)));
     let project = read_inputs(&inputs);
-    let (program, summary) = parse_texts(project, library.as_ref());
+    let (mut program, summary) = parse_texts(project, library.as_ref());
+    if let Some(Err(e)) = library.as_ref().map(library::Library::save_cache) {
+        program.diagnostics.push(Diagnostic {
+            span: Span::default(),
+            message: format!("the library classes read are not kept for the next parse: {e}"),
+        });
+    }
     summary.reject_duplicate_classes()?;
     let path = program_path(work_dir);
     if let Some(dir) = path.parent() {
@@ -123,6 +131,12 @@ pub fn parse_stage(
     files::write_atomic(&path, json)
         .map_err(|e| Error(format!("cannot write {}: {e}", path.display())))?;
     Ok(summary)
+}
+
+/// Path of the library classes kept for the next parse inside a work directory
+/// ([`library::Library::cached_in`]).
+pub fn library_cache_path(work_dir: &Path) -> PathBuf {
+    work_dir.join("cache").join("library.json")
 }
 
 /// Reads `ir/program.json` from a work directory.
@@ -270,7 +284,7 @@ fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Dia
     let mut stack = vec![root];
     let mut reported = 0;
     while let Some(n) = stack.pop() {
-        if n.is_error() || n.is_missing() {
+        if (n.is_error() && !patterns::jdk17_guard(n)) || n.is_missing() {
             let what = if n.is_missing() {
                 format!("missing `{}`", n.kind())
             } else {
@@ -1072,5 +1086,53 @@ mod tests {
         assert_eq!(ctor.map(|m| m.descriptor.as_str()), Some("(I)V"));
         assert!(class("p.B$2Helper").is_some_and(|c| c.inner));
         assert!(class("p.B$1Other").is_some());
+    }
+
+    #[test]
+    fn a_pattern_switch_is_lowered_to_tests_and_a_switch_on_the_arm_without_casts() {
+        let (program, summary) = parse_sources(&[(
+            "/src/p/S.java",
+            "package p;\n\
+             public class S {\n\
+                 enum E { X, Y }\n\
+                 static int f(Object o) {\n\
+                     switch (o) {\n\
+                         case null -> { return 0; }\n\
+                         case String s && s.length() > 2 -> { return s.length(); }\n\
+                         case Integer i when i > 3 -> { return i; }\n\
+                         case E e -> { return e.ordinal(); }\n\
+                         default -> { return -1; }\n\
+                     }\n\
+                 }\n\
+                 static int g(String t, Integer n, E e) {\n\
+                     int a = switch (t) { case \"a\" -> 1; case null, default -> 2; };\n\
+                     int b = switch (n) { case 1 -> 1; case null -> 0; default -> 2; };\n\
+                     int c = switch (e) { case X -> 1; case null -> 0; default -> 2; };\n\
+                     return a + b + c;\n\
+                 }\n\
+                 static boolean h(Object o) { return o instanceof S(int x); }\n\
+             }\n",
+        )]);
+        assert_eq!(summary.diagnostics, Vec::<String>::new());
+        assert_eq!(summary.unknown_nodes, 1, "the record pattern only");
+        let s = program
+            .classes
+            .iter()
+            .find(|c| c.name == "p.S")
+            .expect("p.S");
+        let body = |name: &str| {
+            let m = s.methods.iter().find(|m| m.name == name).expect("method");
+            serde_json::to_string(m).expect("json")
+        };
+        for name in ["f", "g"] {
+            let f = body(name);
+            assert!(f.contains("switch$arm$"), "{name} is a switch on its arm");
+            assert!(
+                !f.contains("\"checked\""),
+                "{name} has no cast that can fail"
+            );
+            assert!(!f.contains("unknown"), "{name}: {f}");
+        }
+        assert!(body("h").contains("record pattern"));
     }
 }

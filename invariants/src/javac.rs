@@ -58,7 +58,8 @@ const JAVAC_STACK: &str = "-J-Xss256m";
 /// 114 generated test classes: 4.4–4.7 s to 2.1–2.2 s.
 const JAVAC_QUICK_JIT: &str = "-J-XX:TieredStopAtLevel=1";
 
-/// Compiles with `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile`, run in the
+/// Compiles with `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile` (and
+/// `--enable-preview -source N` on a JDK with preview features: [`crate::toolchain::preview_release`]), run in the
 /// argument file's folder. Every path javac gets is absolute, so its messages name files by
 /// their absolute paths. With patched sources, javac runs twice: first over the sources in
 /// patched packages, as members of their modules, whose classes then move to
@@ -111,6 +112,9 @@ fn run(
         .map_err(|e| JavacError::Io(format!("{}: {e}", c.out_dir.display())))?;
     let mut args = String::from("-nowarn\n-encoding\nUTF-8\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
     let _ = writeln!(args, "-d\n{}", quote(absolute(c.out_dir).into_os_string()));
+    if let Some(release) = crate::toolchain::preview_release(c.javac) {
+        let _ = writeln!(args, "--enable-preview\n-source\n{release}");
+    }
     if !c.classpath.is_empty() {
         let absolute: Vec<PathBuf> = c.classpath.iter().map(|p| absolute(p)).collect();
         let cp = crate::toolchain::class_path(&absolute).map_err(|e| JavacError::Io(e.0))?;

@@ -38,6 +38,9 @@ impl Sandbox {
         std::fs::create_dir_all(&self.tmp)?;
         let mut command = Command::new(java);
         command.args(self.jvm_args()?);
+        if crate::toolchain::preview_release(java).is_some() {
+            command.arg("--enable-preview");
+        }
         dies_with_parent(&mut command);
         Ok(command)
     }

@@ -69,6 +69,23 @@ pub fn java_home() -> Result<PathBuf, Error> {
         .ok_or_else(|| Error(format!("{} is not in a JDK's bin folder", real.display())))
 }
 
+/// The feature release (`17`) of the JDK a tool (`javac`, `java`) belongs to, from the
+/// `release` file of its home, when that JDK has preview features (12 and later): dsd
+/// compiles with `--enable-preview -source N` and runs with `--enable-preview`, so that
+/// what this JDK compiles only as a preview (pattern matching in `switch` on JDK 17) is
+/// compiled and run. `-source N` is javac's default; the flag changes nothing for code
+/// that uses no preview feature.
+pub fn preview_release(tool: &Path) -> Option<u32> {
+    let real = std::fs::canonicalize(tool).ok()?;
+    let release = std::fs::read_to_string(real.parent()?.parent()?.join("release")).ok()?;
+    let version = release
+        .lines()
+        .find_map(|l| l.strip_prefix("JAVA_VERSION="))?
+        .trim_matches('"');
+    let feature: u32 = version.split(['.', '-', '+']).next()?.parse().ok()?;
+    (feature >= 12).then_some(feature)
+}
+
 /// The required jars of a flavour, plus the optional hamcrest libraries when present.
 fn junit_jars(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, Error> {
     let required: &[&str] = match flavour {
@@ -131,5 +148,28 @@ mod tests {
         assert!(err.0.contains("`/c:d/e.jar`"), "{err}");
         let fine = class_path(&entries[..1]).unwrap();
         assert_eq!(fine, OsString::from("/a/b.jar"));
+    }
+
+    #[test]
+    fn the_preview_release_is_the_feature_version_of_the_tools_jdk() {
+        let home = std::env::temp_dir().join(format!("dsd-jdk-{}", std::process::id()));
+        std::fs::create_dir_all(home.join("bin")).unwrap();
+        let javac = home.join("bin").join("javac");
+        std::fs::write(&javac, "").unwrap();
+        assert_eq!(preview_release(&javac), None, "no release file");
+        let release = |version: &str| {
+            std::fs::write(
+                home.join("release"),
+                format!("IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"{version}\"\n"),
+            )
+            .unwrap();
+            preview_release(&javac)
+        };
+        assert_eq!(release("17.0.15"), Some(17));
+        assert_eq!(release("21"), Some(21));
+        assert_eq!(release("11.0.2"), None, "no preview features before 12");
+        assert_eq!(release("1.8.0_392"), None);
+        assert_eq!(release("garbage"), None);
+        let _ = std::fs::remove_dir_all(&home);
     }
 }

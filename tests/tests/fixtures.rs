@@ -134,6 +134,11 @@ fn lambdas_method_references_and_anonymous_classes_run_where_they_are_called() {
 }
 
 #[test]
+fn pattern_matching_in_switch_with_guards_null_and_sealed_hierarchies() {
+    fixture("patterns");
+}
+
+#[test]
 fn jdk_contracts_of_collections_optional_arrays_and_parsing() {
     fixture("contracts");
 }

@@ -147,3 +147,34 @@ public class B {
     let file = &program.files[units.file as usize];
     assert!(file.library && file.rel == "classes", "{file:?}");
 }
+
+#[test]
+fn a_second_parse_reads_the_library_classes_from_the_work_dirs_cache() {
+    let home = invariants::toolchain::java_home().expect("an installed JDK");
+    let work = std::env::temp_dir().join(format!("dsd-library-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    let src = work.join("src/p");
+    std::fs::create_dir_all(&src).expect("source folder");
+    std::fs::write(src.join("A.java"), SOURCE).expect("source written");
+    let parse = || {
+        frontend::parse_stage(&[work.join("src")], &work.join("w"), Some(&home), &[])
+            .expect("parsed");
+        std::fs::read_to_string(frontend::program_path(&work.join("w"))).expect("program")
+    };
+    let first = parse();
+    let cache = frontend::library_cache_path(&work.join("w"));
+    let kept = std::fs::read_to_string(&cache).expect("the cache is written");
+    assert!(
+        kept.contains("java.util.BitSet"),
+        "the classes read are kept"
+    );
+    assert_eq!(parse(), first, "the same program from the cache");
+    std::fs::write(&cache, &kept[..kept.len() / 2]).expect("cut short");
+    assert_eq!(parse(), first, "a corrupt cache is read afresh");
+    assert_eq!(
+        std::fs::read_to_string(&cache).expect("rewritten").len(),
+        kept.len(),
+        "and written again"
+    );
+    let _ = std::fs::remove_dir_all(&work);
+}

@@ -98,6 +98,19 @@ impl ClassPath {
         }
     }
 
+    /// The path of the entry at `index` when it is a jar.
+    pub fn jar_path(&self, index: usize) -> Option<&Path> {
+        match &self.entries[index] {
+            Entry::Jar { path, .. } => Some(path),
+            Entry::Folder(_) => None,
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
     /// The class file of a class: `None` when the class path has none by that name, an error
     /// when it cannot be read.
     pub fn read(&self, name: &str) -> Option<Result<Vec<u8>, String>> {

@@ -14,18 +14,20 @@
 //! such as `Calendar.getInstance().getTime().getTime()` is typed to its end. Member classes
 //! of a class read are read with it (`Map.Entry`).
 
+mod cache;
 mod classfile;
 mod classpath;
 mod jimage;
 mod signature;
 
-use crate::ir::{Class, Program, SourceFile, Type};
+use crate::ir::{Class, FileId, Program, SourceFile, Type};
 use crate::names::FileScope;
 use crate::syntax::Source;
 use classpath::ClassPath;
 use jimage::ModuleImage;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// How many levels of member types are followed from a class the project names.
 const MEMBER_DEPTH: usize = 2;
@@ -33,7 +35,13 @@ const MEMBER_DEPTH: usize = 2;
 /// The classes of an installed JDK and of a class path.
 pub struct Library {
     image: ModuleImage,
+    /// Where the module image lies.
+    image_path: PathBuf,
     classpath: ClassPath,
+    /// The classes read by earlier parses ([`Library::cached_in`]).
+    cache: Option<Mutex<cache::Cache>>,
+    /// The cache key of the module image, then of each class path entry (`None`: not kept).
+    keys: Vec<Option<String>>,
 }
 
 /// Where a library class was read from.
@@ -49,9 +57,70 @@ impl Library {
     /// Opens the module image of the JDK installed at `java_home` and the jars and class
     /// folders of `classpath`.
     pub fn open(java_home: &Path, classpath: &[PathBuf]) -> Result<Library, String> {
-        let image = ModuleImage::open(&java_home.join("lib").join("modules"))?;
+        let image_path = java_home.join("lib").join("modules");
+        let image = ModuleImage::open(&image_path)?;
         let classpath = ClassPath::open(classpath)?;
-        Ok(Library { image, classpath })
+        Ok(Library {
+            image,
+            image_path,
+            classpath,
+            cache: None,
+            keys: Vec::new(),
+        })
+    }
+
+    /// Reuses the classes that earlier parses read from the same JDK and jars, kept in the
+    /// file at `path` (see [`cache`]); [`Library::save_cache`] writes back what this parse
+    /// read.
+    pub fn cached_in(mut self, path: &Path) -> Library {
+        let mut keys = vec![cache::origin_key(&self.image_path)];
+        keys.extend(
+            (0..self.classpath.len())
+                .map(|i| self.classpath.jar_path(i).and_then(cache::origin_key)),
+        );
+        let known: Vec<String> = keys.iter().flatten().cloned().collect();
+        self.cache = Some(Mutex::new(cache::Cache::load(path, &known)));
+        self.keys = keys;
+        self
+    }
+
+    /// Writes the classes read into the cache file, when [`Library::cached_in`] gave one.
+    pub fn save_cache(&self) -> Result<(), String> {
+        match &self.cache {
+            Some(cache) => cache.lock().unwrap_or_else(|e| e.into_inner()).save(),
+            None => Ok(()),
+        }
+    }
+
+    /// The cache key of an origin, when its classes are kept.
+    fn key(&self, origin: Origin) -> Option<&str> {
+        let index = match origin {
+            Origin::Platform => 0,
+            Origin::ClassPath(i) => i + 1,
+        };
+        self.keys.get(index)?.as_deref()
+    }
+
+    /// The class of this binary name from `origin`, declared in `file`: from the cache when
+    /// an earlier parse read it, else from its class file (`None` when there is none).
+    fn class(&self, name: &str, origin: Origin, file: FileId) -> Option<Result<Class, String>> {
+        let cached = self.cache.as_ref().zip(self.key(origin));
+        if let Some((cache, key)) = cached {
+            let cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(class) = cache.get(key, name, file) {
+                return Some(Ok(class));
+            }
+        }
+        let bytes = match self.read(name)? {
+            Ok(bytes) => bytes,
+            Err(e) => return Some(Err(e)),
+        };
+        let class = classfile::read(&bytes, file).map_err(|e| format!("{name}: {e}"));
+        if let (Some((cache, key)), Ok(class)) = (cached, &class) {
+            let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+            cache.insert(key, class);
+        }
+        Some(class)
     }
 
     /// True when the platform or the class path has a class of this binary name.
@@ -254,25 +323,23 @@ pub fn complete(
         let Some(origin) = library.origin(&name) else {
             continue;
         };
-        let bytes = match library.read(&name) {
-            Some(Ok(bytes)) => bytes,
+        // The origin's program file is added with its first class read.
+        let file = files
+            .get(&origin)
+            .copied()
+            .unwrap_or(program.files.len() as FileId);
+        let class = match library.class(&name, origin, file) {
+            Some(Ok(c)) => c,
             Some(Err(e)) => {
                 completion.problems.push(e);
                 continue;
             }
             None => continue,
         };
-        let file = *files.entry(origin).or_insert_with(|| {
+        files.entry(origin).or_insert_with(|| {
             program.files.push(library.source_file(origin));
-            (program.files.len() - 1) as crate::ir::FileId
+            file
         });
-        let class = match classfile::read(&bytes, file) {
-            Ok(c) => c,
-            Err(e) => {
-                completion.problems.push(format!("{name}: {e}"));
-                continue;
-            }
-        };
         for sup in class.superclass.iter().chain(&class.interfaces) {
             classes_in(sup, &mut |n| queue.push_front((n.to_string(), depth)));
         }

@@ -52,6 +52,7 @@ mod folding;
 mod goals;
 mod kinds;
 mod lambdas;
+mod patterns;
 mod size;
 
 use crate::{generate, Error, Generated, Harness, Options, Route, Site};
