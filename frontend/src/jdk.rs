@@ -213,6 +213,14 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/EmptyStackException.java"),
     ),
     (
+        "java/util/EntryIterator.java",
+        include_str!("../jdk/java/util/EntryIterator.java"),
+    ),
+    (
+        "java/util/EntryView.java",
+        include_str!("../jdk/java/util/EntryView.java"),
+    ),
+    (
         "java/util/HashMap.java",
         include_str!("../jdk/java/util/HashMap.java"),
     ),
@@ -293,6 +301,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/SizedIterator.java"),
     ),
     (
+        "java/util/SlotEntry.java",
+        include_str!("../jdk/java/util/SlotEntry.java"),
+    ),
+    (
         "java/util/SlotMap.java",
         include_str!("../jdk/java/util/SlotMap.java"),
     ),
@@ -315,5 +327,29 @@ pub const MODEL: &[(&str, &str)] = &[
     (
         "java/util/Vector.java",
         include_str!("../jdk/java/util/Vector.java"),
+    ),
+    (
+        "java/util/function/BiConsumer.java",
+        include_str!("../jdk/java/util/function/BiConsumer.java"),
+    ),
+    (
+        "java/util/function/BiFunction.java",
+        include_str!("../jdk/java/util/function/BiFunction.java"),
+    ),
+    (
+        "java/util/function/Consumer.java",
+        include_str!("../jdk/java/util/function/Consumer.java"),
+    ),
+    (
+        "java/util/function/Function.java",
+        include_str!("../jdk/java/util/function/Function.java"),
+    ),
+    (
+        "java/util/function/Predicate.java",
+        include_str!("../jdk/java/util/function/Predicate.java"),
+    ),
+    (
+        "java/util/function/Supplier.java",
+        include_str!("../jdk/java/util/function/Supplier.java"),
     ),
 ];

@@ -1,8 +1,15 @@
 package java.util;
 
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
 /** `Map.of` and `Collections.emptyMap`: changes throw. The class is not the JDK's. */
 final class ImmutableMap<K, V> extends SlotMap<K, V> {
-    ImmutableMap() {
+    /** `Map.of`'s: a null key is refused by lookups too. */
+    private final boolean refusesNull;
+
+    ImmutableMap(boolean refusesNull) {
+        this.refusesNull = refusesNull;
     }
 
     /** Adds an entry of `Map.of`: null keys and values and duplicate keys are refused. */
@@ -35,5 +42,41 @@ final class ImmutableMap<K, V> extends SlotMap<K, V> {
 
     public void clear() {
         throw new UnsupportedOperationException();
+    }
+
+    public V replace(K key, V value) {
+        throw new UnsupportedOperationException();
+    }
+
+    public boolean replace(K key, V oldValue, V newValue) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V computeIfPresent(
+            K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V merge(
+            K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    void checkKey(Object key) {
+        if (key == null && refusesNull) {
+            throw new NullPointerException();
+        }
+    }
+
+    public Set<Map.Entry<K, V>> entrySet() {
+        return new EntryView<K, V>(this, true);
     }
 }
