@@ -229,8 +229,16 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/HashSet.java"),
     ),
     (
+        "java/util/ImmutableList.java",
+        include_str!("../jdk/java/util/ImmutableList.java"),
+    ),
+    (
         "java/util/ImmutableMap.java",
         include_str!("../jdk/java/util/ImmutableMap.java"),
+    ),
+    (
+        "java/util/ImmutableSet.java",
+        include_str!("../jdk/java/util/ImmutableSet.java"),
     ),
     (
         "java/util/Iterator.java",

@@ -260,6 +260,47 @@ fn collections_wrappers_are_empty_or_refuse_changes() {
 }
 
 #[test]
+fn immutable_lists_and_sets_refuse_nulls_duplicates_and_changes() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object nul(String s) { return List.of("a", s); }
+            public static Object get(int i) { return List.of("a", "b").get(i); }
+            public static Object far(int i) { return List.of("a", "b", "c").get(i); }
+            public static int elem() { return List.of("a", "bc").get(1).length(); }
+            public static void add(String s) { List.of("a").add(s); }
+            public static Object dup(String s) { return Set.of("a", s); }
+            public static Object distinct() { return Set.of("a", "b"); }
+            public static void remove(String s) { Set.of("a").remove(s); }
+            public static int size() { return 10 / (Set.of("a", "b").size() - 2); }
+            public static Object copy(int i) { return List.copyOf(new ArrayList<String>()).get(i); }
+        }
+        "#,
+        expect![[r#"
+            3:49 NullPointerException A.nul(String): direct
+            4:46 ArrayIndexOutOfBoundsException A.get(int): direct
+            4:46 IndexOutOfBoundsException A.get(int): direct
+            5:46 ArrayIndexOutOfBoundsException A.far(int): direct
+            5:46 IndexOutOfBoundsException A.far(int): direct
+            6:39 ArrayIndexOutOfBoundsException A.elem(): direct
+            6:39 IndexOutOfBoundsException A.elem(): direct
+            6:39 NullPointerException A.elem(): direct
+            7:40 UnsupportedOperationException A.add(String): direct
+            8:49 IllegalArgumentException A.dup(String): direct
+            8:49 NullPointerException A.dup(String): direct
+            9:46 IllegalArgumentException A.distinct(): direct
+            10:43 IllegalArgumentException A.remove(String): direct
+            10:43 UnsupportedOperationException A.remove(String): direct
+            11:39 ArithmeticException A.size(): direct
+            11:45 IllegalArgumentException A.size(): direct
+            12:47 ArrayIndexOutOfBoundsException A.copy(int): direct
+            12:47 IndexOutOfBoundsException A.copy(int): direct
+        "#]],
+    );
+}
+
+#[test]
 fn map_computations_run_their_function_with_the_jdk_null_rules() {
     check_sites(
         r#"
