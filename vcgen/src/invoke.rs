@@ -158,6 +158,32 @@ impl<'p> Lower<'p> {
         ))
     }
 
+    /// Calls the method `name(descriptor)` without arguments on `recv`, an object the code
+    /// allocated, when its class runs the JDK model's body of it (a model collection's
+    /// `iterator()`, the iterator's `next()`); `None` otherwise.
+    pub fn call_model(
+        &mut self,
+        st: &mut State,
+        recv: &Term,
+        (name, descriptor): (&str, &str),
+        ty: &Type,
+        span: Span,
+    ) -> Option<Val> {
+        let class = self.allocated.get(recv)?;
+        let target = self
+            .h
+            .dispatch(&class.name, name, descriptor)
+            .filter(|(c, m)| c.library && m.body.is_some())?;
+        Some(self.run_targets(
+            st,
+            vec![(None, target)],
+            Some(recv.clone()),
+            Vec::new(),
+            ty,
+            span,
+        ))
+    }
+
     /// The implementations a virtual call may run, each with the dynamic-type condition selecting it.
     fn dispatch_targets(
         &mut self,
