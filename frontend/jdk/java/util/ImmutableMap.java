@@ -12,16 +12,29 @@ final class ImmutableMap<K, V> extends SlotMap<K, V> {
         this.refusesNull = refusesNull;
     }
 
-    /** Adds an entry of `Map.of`: null keys and values and duplicate keys are refused. */
-    ImmutableMap<K, V> with(K key, V value) {
+    /**
+     * Adds an entry of `Map.of`: null keys and values are refused, and a key equal to an
+     * earlier one, `a` or `b` (null when there is none).
+     */
+    ImmutableMap<K, V> with(K key, V value, Object a, Object b) {
         if (key == null || value == null) {
             throw new NullPointerException();
         }
-        if (containsKey(key)) {
+        refuseEqual(key, a, b);
+        store(key, value);
+        return this;
+    }
+
+    /**
+     * Refuses a key of `Map.of` (or an element of `Set.of`) equal to an earlier one, `a` or
+     * `b`, null when there is none. The earlier ones are the factory's arguments, so that two
+     * different string literals are known to differ.
+     */
+    static void refuseEqual(Object key, Object a, Object b) {
+        boolean equal = a != null && dsd.Intrinsics.equal(key, a);
+        if (equal || b != null && dsd.Intrinsics.equal(key, b)) {
             throw new IllegalArgumentException();
         }
-        super.put(key, value);
-        return this;
     }
 
     public V put(K key, V value) {

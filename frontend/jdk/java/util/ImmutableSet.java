@@ -11,9 +11,16 @@ final class ImmutableSet<E> implements Set<E> {
         map.size = size;
     }
 
-    /** Adds an element of `Set.of`: null and one equal to an element already in are refused. */
-    ImmutableSet<E> with(E e) {
-        map.with(e, this);
+    /**
+     * Adds an element of `Set.of`: null is refused, and an element equal to an earlier one,
+     * `a` or `b` (null when there is none), as `Map.of` refuses keys.
+     */
+    ImmutableSet<E> with(E e, Object a, Object b) {
+        if (e == null) {
+            throw new NullPointerException();
+        }
+        ImmutableMap.refuseEqual(e, a, b);
+        map.store(e, this);
         return this;
     }
 
@@ -34,7 +41,10 @@ final class ImmutableSet<E> implements Set<E> {
     }
 
     public boolean contains(Object o) {
-        return map.containsKey(o);
+        if (o == null) {
+            throw new NullPointerException();
+        }
+        return map.has(o);
     }
 
     public boolean add(E e) {

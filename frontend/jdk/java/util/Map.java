@@ -70,14 +70,17 @@ public interface Map<K, V> {
     }
 
     static <K, V> Map<K, V> of(K k1, V v1) {
-        return new ImmutableMap<K, V>(true).with(k1, v1);
+        return new ImmutableMap<K, V>(true).with(k1, v1, null, null);
     }
 
     static <K, V> Map<K, V> of(K k1, V v1, K k2, V v2) {
-        return new ImmutableMap<K, V>(true).with(k1, v1).with(k2, v2);
+        return new ImmutableMap<K, V>(true).with(k1, v1, null, null).with(k2, v2, k1, null);
     }
 
     static <K, V> Map<K, V> of(K k1, V v1, K k2, V v2, K k3, V v3) {
-        return new ImmutableMap<K, V>(true).with(k1, v1).with(k2, v2).with(k3, v3);
+        return new ImmutableMap<K, V>(true)
+                .with(k1, v1, null, null)
+                .with(k2, v2, k1, null)
+                .with(k3, v3, k1, k2);
     }
 }

@@ -12,15 +12,15 @@ public interface Set<E> extends Collection<E> {
     }
 
     static <E> Set<E> of(E e1) {
-        return new ImmutableSet<E>(0).with(e1);
+        return new ImmutableSet<E>(0).with(e1, null, null);
     }
 
     static <E> Set<E> of(E e1, E e2) {
-        return new ImmutableSet<E>(0).with(e1).with(e2);
+        return new ImmutableSet<E>(0).with(e1, null, null).with(e2, e1, null);
     }
 
     static <E> Set<E> of(E e1, E e2, E e3) {
-        return new ImmutableSet<E>(0).with(e1).with(e2).with(e3);
+        return new ImmutableSet<E>(0).with(e1, null, null).with(e2, e1, null).with(e3, e1, e2);
     }
 
     /** Its elements are unknown: a null or duplicate one is not found. */

@@ -188,8 +188,12 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         return size > kept ? anyValue() : absent;
     }
 
-    /** Whether `key` has an entry. */
-    private boolean has(Object key) {
+    /**
+     * Whether `key` has an entry. `Map.of` and `Set.of` call this and `store` directly: vcgen
+     * inlines at most three nested frames of the model, and a field holding a map is of
+     * unknown class to it.
+     */
+    boolean has(Object key) {
         if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
             return true;
         }
@@ -201,7 +205,7 @@ abstract class SlotMap<K, V> implements Map<K, V> {
 
     /** Puts an entry, remembered as the newest; returns the value it replaced. */
     @Nullable
-    private V store(Object key, V value) {
+    V store(Object key, V value) {
         if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
             V old = value0;
             value0 = value;
