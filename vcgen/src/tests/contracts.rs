@@ -274,6 +274,7 @@ fn immutable_lists_and_sets_refuse_nulls_duplicates_and_changes() {
             public static void remove(String s) { Set.of("a").remove(s); }
             public static int size() { return 10 / (Set.of("a", "b").size() - 2); }
             public static Object copy(int i) { return List.copyOf(new ArrayList<String>()).get(i); }
+            public static boolean keys(String k) { return Map.of("a", 1).keySet().remove(k) || Map.of("a", 1).values().remove(null); }
         }
         "#,
         expect![[r#"
@@ -292,6 +293,7 @@ fn immutable_lists_and_sets_refuse_nulls_duplicates_and_changes() {
             11:39 ArithmeticException A.size(): direct
             12:47 ArrayIndexOutOfBoundsException A.copy(int): direct
             12:47 IndexOutOfBoundsException A.copy(int): direct
+            13:51 UnsupportedOperationException A.keys(String): direct
         "#]],
     );
 }

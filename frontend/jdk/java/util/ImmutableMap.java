@@ -5,7 +5,7 @@ import java.util.function.Function;
 
 /** `Map.of` and `Collections.emptyMap`: changes throw. The class is not the JDK's. */
 final class ImmutableMap<K, V> extends SlotMap<K, V> {
-    /** `Map.of`'s: a null key is refused by lookups too. */
+    /** `Map.of`'s: a null key is refused by lookups too, its keys and values refuse changes. */
     private final boolean refusesNull;
 
     ImmutableMap(boolean refusesNull) {
@@ -87,6 +87,14 @@ final class ImmutableMap<K, V> extends SlotMap<K, V> {
         if (key == null && refusesNull) {
             throw new NullPointerException();
         }
+    }
+
+    public Set<K> keySet() {
+        return new KeyView<K>(this, refusesNull);
+    }
+
+    public Collection<V> values() {
+        return new KeyView<V>(this, refusesNull);
     }
 
     public Set<Map.Entry<K, V>> entrySet() {

@@ -262,11 +262,11 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     }
 
     public Set<K> keySet() {
-        return new KeyView<K>(this);
+        return new KeyView<K>(this, false);
     }
 
     public Collection<V> values() {
-        return new KeyView<V>(this);
+        return new KeyView<V>(this, false);
     }
 
     public Set<Map.Entry<K, V>> entrySet() {
