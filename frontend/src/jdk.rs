@@ -149,6 +149,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/lang/Record.java"),
     ),
     (
+        "java/lang/Runnable.java",
+        include_str!("../jdk/java/lang/Runnable.java"),
+    ),
+    (
         "java/lang/RuntimeException.java",
         include_str!("../jdk/java/lang/RuntimeException.java"),
     ),

@@ -377,6 +377,10 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
             public static Object orElse(String s, int d) { return Optional.ofNullable(s).orElseGet(() -> "" + 10 / d); }
             public static Object require(String s, int d) { return Objects.requireNonNull(s, () -> "" + 10 / d); }
             public static Object filter(String s) { return Optional.of("a").filter(x -> x.equals(s.trim())); }
+            public static Object flat(int d) { return Optional.of("a").flatMap(x -> Optional.of(10 / d)); }
+            public static Object flatNull() { return Optional.of("a").flatMap(x -> null); }
+            public static void orElseRun(String s, int d) { Optional.ofNullable(s).ifPresentOrElse(x -> {}, () -> System.out.println(10 / d)); }
+            public static Object or(String s, int d) { return Optional.ofNullable(s).or(() -> Optional.of("" + 10 / d)); }
         }
         "#,
         expect![[r#"
@@ -396,6 +400,11 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
             9:97 ArithmeticException A..Lambda.7.get(): via A.require(String, int): direct
             10:81 NullPointerException A..Lambda.8.test(Object): via A.filter(String): direct
             10:90 NullPointerException A..Lambda.8.test(Object): via A.filter(String): direct
+            11:89 ArithmeticException A..Lambda.9.apply(Object): via A.flat(int): direct
+            12:46 NullPointerException A.flatNull(): direct
+            13:107 NullPointerException A..Lambda.12.run(): via A.orElseRun(String, int): direct
+            13:126 ArithmeticException A..Lambda.12.run(): via A.orElseRun(String, int): direct
+            14:104 ArithmeticException A..Lambda.13.get(): via A.or(String, int): direct
         "#]],
     );
 }

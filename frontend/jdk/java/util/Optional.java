@@ -83,6 +83,50 @@ public final class Optional<T> {
         return ofNullable(mapper.apply(value));
     }
 
+    public void ifPresentOrElse(Consumer<? super T> action, Runnable emptyAction) {
+        if (value != null) {
+            if (action == null) {
+                throw new NullPointerException();
+            }
+            action.accept(value);
+        } else {
+            if (emptyAction == null) {
+                throw new NullPointerException();
+            }
+            emptyAction.run();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public <U> Optional<U> flatMap(Function<? super T, ? extends Optional<? extends U>> mapper) {
+        if (mapper == null) {
+            throw new NullPointerException();
+        }
+        if (value == null) {
+            return empty();
+        }
+        Optional<U> r = (Optional<U>) mapper.apply(value);
+        if (r == null) {
+            throw new NullPointerException();
+        }
+        return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    public Optional<T> or(Supplier<? extends Optional<? extends T>> supplier) {
+        if (supplier == null) {
+            throw new NullPointerException();
+        }
+        if (value != null) {
+            return this;
+        }
+        Optional<T> r = (Optional<T>) supplier.get();
+        if (r == null) {
+            throw new NullPointerException();
+        }
+        return r;
+    }
+
     public Optional<T> filter(Predicate<? super T> predicate) {
         if (predicate == null) {
             throw new NullPointerException();
