@@ -149,6 +149,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/lang/Record.java"),
     ),
     (
+        "java/lang/Runnable.java",
+        include_str!("../jdk/java/lang/Runnable.java"),
+    ),
+    (
         "java/lang/RuntimeException.java",
         include_str!("../jdk/java/lang/RuntimeException.java"),
     ),
@@ -213,6 +217,14 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/EmptyStackException.java"),
     ),
     (
+        "java/util/EntryIterator.java",
+        include_str!("../jdk/java/util/EntryIterator.java"),
+    ),
+    (
+        "java/util/EntryView.java",
+        include_str!("../jdk/java/util/EntryView.java"),
+    ),
+    (
         "java/util/HashMap.java",
         include_str!("../jdk/java/util/HashMap.java"),
     ),
@@ -221,8 +233,16 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/HashSet.java"),
     ),
     (
+        "java/util/ImmutableList.java",
+        include_str!("../jdk/java/util/ImmutableList.java"),
+    ),
+    (
         "java/util/ImmutableMap.java",
         include_str!("../jdk/java/util/ImmutableMap.java"),
+    ),
+    (
+        "java/util/ImmutableSet.java",
+        include_str!("../jdk/java/util/ImmutableSet.java"),
     ),
     (
         "java/util/Iterator.java",
@@ -293,6 +313,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/SizedIterator.java"),
     ),
     (
+        "java/util/SlotEntry.java",
+        include_str!("../jdk/java/util/SlotEntry.java"),
+    ),
+    (
         "java/util/SlotMap.java",
         include_str!("../jdk/java/util/SlotMap.java"),
     ),
@@ -315,5 +339,29 @@ pub const MODEL: &[(&str, &str)] = &[
     (
         "java/util/Vector.java",
         include_str!("../jdk/java/util/Vector.java"),
+    ),
+    (
+        "java/util/function/BiConsumer.java",
+        include_str!("../jdk/java/util/function/BiConsumer.java"),
+    ),
+    (
+        "java/util/function/BiFunction.java",
+        include_str!("../jdk/java/util/function/BiFunction.java"),
+    ),
+    (
+        "java/util/function/Consumer.java",
+        include_str!("../jdk/java/util/function/Consumer.java"),
+    ),
+    (
+        "java/util/function/Function.java",
+        include_str!("../jdk/java/util/function/Function.java"),
+    ),
+    (
+        "java/util/function/Predicate.java",
+        include_str!("../jdk/java/util/function/Predicate.java"),
+    ),
+    (
+        "java/util/function/Supplier.java",
+        include_str!("../jdk/java/util/function/Supplier.java"),
     ),
 ];

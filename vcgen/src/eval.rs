@@ -827,7 +827,9 @@ impl<'p> Lower<'p> {
         match self.join(states) {
             Some(j) => {
                 *st = j;
-                state::join_values(&mut self.smt, &reaches, &values)
+                let joined = state::join_values(&mut self.smt, &reaches, &values);
+                self.join_allocated(&joined, &values);
+                joined
             }
             None => {
                 st.reach = "false".into();

@@ -1184,7 +1184,7 @@ impl<'p> Lower<'p> {
     /// entry. Its own crashes belong to its own entry (a public constructor, factory or
     /// method is one); a crash of the JDK model there (`new ArrayList(-1)` for a
     /// `Collection` parameter) belongs to no one.
-    fn as_setup<T>(&mut self, build: impl FnOnce(&mut Self) -> T) -> T {
+    pub(crate) fn as_setup<T>(&mut self, build: impl FnOnce(&mut Self) -> T) -> T {
         let outer = std::mem::replace(&mut self.setup, true);
         let built = build(self);
         self.setup = outer;

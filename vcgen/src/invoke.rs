@@ -158,6 +158,32 @@ impl<'p> Lower<'p> {
         ))
     }
 
+    /// Calls the method `name(descriptor)` without arguments on `recv`, an object the code
+    /// allocated, when its class runs the JDK model's body of it (a model collection's
+    /// `iterator()`, the iterator's `next()`); `None` otherwise.
+    pub fn call_model(
+        &mut self,
+        st: &mut State,
+        recv: &Term,
+        (name, descriptor): (&str, &str),
+        ty: &Type,
+        span: Span,
+    ) -> Option<Val> {
+        let class = self.allocated.get(recv)?;
+        let target = self
+            .h
+            .dispatch(&class.name, name, descriptor)
+            .filter(|(c, m)| c.library && m.body.is_some())?;
+        Some(self.run_targets(
+            st,
+            vec![(None, target)],
+            Some(recv.clone()),
+            Vec::new(),
+            ty,
+            span,
+        ))
+    }
+
     /// The implementations a virtual call may run, each with the dynamic-type condition selecting it.
     fn dispatch_targets(
         &mut self,
@@ -320,9 +346,11 @@ impl<'p> Lower<'p> {
     ) {
         let caller = self.frames.last();
         // Frames the JVM does not show (the JDK model's, a method reference's) report a
-        // crash at the project line that called into them.
+        // crash at the project line that called into them; project code the model calls
+        // back (a lambda's body run by `computeIfAbsent`) reports at its own lines.
         let unseen = class.library || class.hides_frames();
         let attribution = match caller {
+            Some(c) if c.library && !unseen => None,
             Some(c) if c.library || c.class.hides_frames() && unseen => c.attribution.clone(),
             Some(c) if unseen => Some((
                 span,
@@ -355,6 +383,19 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// Records a value joined from objects the code allocated, all of one class, as an
+    /// object of that class: a call on it runs that class's method (`next()` of the model's
+    /// entry iterator returns one of several new entries).
+    pub fn join_allocated(&mut self, joined: &Val, parts: &[Val]) {
+        let mut classes = parts.iter().map(|v| self.allocated.get(&v.term).copied());
+        let Some(Some(first)) = classes.next() else {
+            return;
+        };
+        if classes.all(|c| c.is_some_and(|c| std::ptr::eq(c, first))) {
+            self.allocated.insert(joined.term.clone(), first);
+        }
+    }
+
     /// Pops the innermost activation, joining its normal end and its returns.
     pub fn finish_frame(&mut self, out: Option<State>) -> (Option<State>, Option<Val>) {
         let frame = self.frames.pop().expect("pushed before");
@@ -366,8 +407,11 @@ impl<'p> Lower<'p> {
             exits.into_iter().filter(|(s, _)| !s.dead()).collect();
         let reaches: Vec<Term> = exits.iter().map(|(s, _)| s.reach.clone()).collect();
         let values: Vec<Val> = exits.iter().filter_map(|(_, v)| v.clone()).collect();
-        let value = (values.len() == exits.len() && !values.is_empty())
-            .then(|| state::join_values(&mut self.smt, &reaches, &values));
+        let value = (values.len() == exits.len() && !values.is_empty()).then(|| {
+            let joined = state::join_values(&mut self.smt, &reaches, &values);
+            self.join_allocated(&joined, &values);
+            joined
+        });
         let joined = self.join(exits.into_iter().map(|(s, _)| s).collect());
         let joined = joined.map(|mut s| {
             s.frames.pop();

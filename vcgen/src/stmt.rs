@@ -3,7 +3,7 @@
 use crate::lower::{HandlerFrame, JumpFrame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
-use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Stmt, StmtKind, SwitchCase, Type};
+use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Span, Stmt, StmtKind, SwitchCase, Type};
 
 /// What a jump frame is for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -446,6 +446,18 @@ impl<'p> Lower<'p> {
                 .and_then(|s| self.model_size(s, class, &it.term, iterable.span)),
             _ => None,
         };
+        // ... and, when the code made it, with its model iterator, whose `next()` may give
+        // objects the model made (a map's remembered entries).
+        let iterator = match (&size, cur.as_mut()) {
+            (Some(_), Some(s)) => self.call_model(
+                s,
+                &it.term,
+                ("iterator", "()Ljava/util/Iterator;"),
+                &Type::class("java.util.Iterator"),
+                iterable.span,
+            ),
+            _ => None,
+        };
         let mut i = 0;
         while let Some(mut s) = cur.take() {
             let more = match (&array_elem, &size) {
@@ -471,7 +483,13 @@ impl<'p> Lower<'p> {
                 self.cut_at_unrolling(cut, &marks, unchecked, checked_later);
                 break;
             }
-            let value = self.foreach_element(&mut s, local, iterable, &it, &smt::int(i as i32));
+            let made = iterator
+                .as_ref()
+                .and_then(|iter| self.model_next(&mut s, &iter.term, local, iterable.span));
+            let value = match made {
+                Some(v) => v,
+                None => self.foreach_element(&mut s, local, iterable, &it, &smt::int(i as i32)),
+            };
             s.set_local(local, value);
             let out = self.exec(s, body);
             let continues = std::mem::take(
@@ -491,6 +509,21 @@ impl<'p> Lower<'p> {
             bounded: s.bounded || (cut && !covered),
             ..s
         })
+    }
+
+    /// The next element of a model iterator, when it is an object the code made of the
+    /// type of `local` (a map's entry); `None` when it is any value, which
+    /// [`Self::foreach_element`] types better. The loop runs `size()` times, so `next()`
+    /// does not run out: it runs as set-up code, whose checks pass.
+    fn model_next(&mut self, st: &mut State, iter: &Term, local: u32, span: Span) -> Option<Val> {
+        let object = Type::class("java.lang.Object");
+        let next = ("next", "()Ljava/lang/Object;");
+        let value = self.as_setup(|l| l.call_model(st, iter, next, &object, span))?;
+        let class = self.allocated.get(&value.term)?;
+        let local_ty = self.frame().method.locals.get(local as usize)?.ty.erasure();
+        self.h
+            .is_subtype(&Type::class(&class.name), &local_ty)
+            .then_some(value)
     }
 
     /// The value a for-each loop assigns to `local` at `index`: the element of the array

@@ -186,7 +186,6 @@ fn a_sorted_map_refuses_null_and_an_immutable_one_changes() {
         expect![[r#"
             3:49 NullPointerException A.put(String): direct
             4:43 NoSuchElementException A.first(): direct
-            5:48 IllegalArgumentException A.of(String): direct
             5:48 UnsupportedOperationException A.of(String): direct
             6:43 UnsupportedOperationException A.empty(): direct
         "#]],
@@ -255,6 +254,157 @@ fn collections_wrappers_are_empty_or_refuse_changes() {
             6:41 NoSuchElementException A.max(): direct
             7:110 UnsupportedOperationException A.diamond(String): direct
             8:128 UnsupportedOperationException A.local(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn immutable_lists_and_sets_refuse_nulls_duplicates_and_changes() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object nul(String s) { return List.of("a", s); }
+            public static Object get(int i) { return List.of("a", "b").get(i); }
+            public static Object far(int i) { return List.of("a", "b", "c").get(i); }
+            public static int elem() { return List.of("a", "bc").get(1).length(); }
+            public static void add(String s) { List.of("a").add(s); }
+            public static Object dup(String s) { return Set.of("a", s); }
+            public static Object distinct() { return Set.of("a", "b"); }
+            public static void remove(String s) { Set.of("a").remove(s); }
+            public static int size() { return 10 / (Set.of("a", "b").size() - 2); }
+            public static Object copy(int i) { return List.copyOf(new ArrayList<String>()).get(i); }
+            public static boolean keys(String k) { return Map.of("a", 1).keySet().remove(k) || Map.of("a", 1).values().remove(null); }
+        }
+        "#,
+        expect![[r#"
+            3:49 NullPointerException A.nul(String): direct
+            4:46 ArrayIndexOutOfBoundsException A.get(int): direct
+            4:46 IndexOutOfBoundsException A.get(int): direct
+            5:46 ArrayIndexOutOfBoundsException A.far(int): direct
+            5:46 IndexOutOfBoundsException A.far(int): direct
+            6:39 ArrayIndexOutOfBoundsException A.elem(): direct
+            6:39 IndexOutOfBoundsException A.elem(): direct
+            6:39 NullPointerException A.elem(): direct
+            7:40 UnsupportedOperationException A.add(String): direct
+            8:49 IllegalArgumentException A.dup(String): direct
+            8:49 NullPointerException A.dup(String): direct
+            10:43 UnsupportedOperationException A.remove(String): direct
+            11:39 ArithmeticException A.size(): direct
+            12:47 ArrayIndexOutOfBoundsException A.copy(int): direct
+            12:47 IndexOutOfBoundsException A.copy(int): direct
+            13:51 UnsupportedOperationException A.keys(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn map_computations_run_their_function_with_the_jdk_null_rules() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object absent(int d) { Map<String, Integer> m = new HashMap<>(); return m.computeIfAbsent("a", k -> 10 / d); }
+            public static Object present(int d) { Map<String, Integer> m = new HashMap<>(); m.put("a", 1); return m.computeIfAbsent("a", k -> 10 / d); }
+            public static int stored() { Map<String, String> m = new HashMap<>(); m.computeIfAbsent("a", k -> "x"); return m.get("a").length(); }
+            public static Object merge(Integer v) { return new HashMap<String, Integer>().merge("a", v, (x, y) -> x + y); }
+            public static int merged() { Map<String, Integer> m = new HashMap<>(); m.put("a", 1); m.merge("a", 2, (x, y) -> 10 / (x + y - 3)); return 0; }
+            public static Object noFunction() { return new HashMap<String, Integer>().compute("a", null); }
+            public static Object tree(String k) { Map<String, Integer> m = new TreeMap<>(); m.put("a", 1); return m.get(k); }
+            public static Object treeEmpty(String k) { return new TreeMap<String, Integer>().computeIfAbsent(k, x -> null); }
+            public static int removed() { Map<String, Integer> m = new HashMap<>(); m.put("a", 1); m.computeIfPresent("a", (k, v) -> null); return 10 / m.size(); }
+            public static Object replace() { Map<String, String> m = new HashMap<>(); m.replace("a", "x"); return m.get("a").length(); }
+            public static Object frozen() { return Map.of("a", 1).merge("a", 1, (x, y) -> x); }
+            public static Object ofNull(String k) { return Map.of("a", 1).get(k); }
+            public static Object emptyNull(String k) { return Collections.emptyMap().get(k); }
+        }
+        "#,
+        expect![[r#"
+            3:119 ArithmeticException A..Lambda.1.apply(Object): via A.absent(int): direct
+            4:135 ArithmeticException A..Lambda.2.apply(Object): via A.present(int): direct
+            5:116 NullPointerException A.stored(): direct
+            6:52 NullPointerException A.merge(Integer): direct
+            6:107 NullPointerException A..Lambda.4.apply(Object, Object): via A.merge(Integer): direct
+            6:111 NullPointerException A..Lambda.4.apply(Object, Object): via A.merge(Integer): direct
+            7:117 ArithmeticException A..Lambda.5.apply(Object, Object): via A.merged(): direct
+            7:123 NullPointerException A..Lambda.5.apply(Object, Object): via A.merged(): direct
+            8:48 NullPointerException A.noFunction(): direct
+            9:107 NullPointerException A.tree(String): direct
+            10:55 NullPointerException A.treeEmpty(String): direct
+            11:140 ArithmeticException A.removed(): direct
+            12:107 NullPointerException A.replace(): direct
+            13:44 UnsupportedOperationException A.frozen(): direct
+            14:52 NullPointerException A.ofNull(String): direct
+            15:55 NullPointerException A.emptyNull(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn entries_iterate_over_what_was_put() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static int keys() { Map<String, String> m = new HashMap<>(); m.put("a", "x"); m.put("b", null); int n = 0; for (Map.Entry<String, String> e : m.entrySet()) n += e.getKey().length(); return n; }
+            public static int values() { Map<String, String> m = new HashMap<>(); m.put("a", "x"); m.put("b", null); int n = 0; for (Map.Entry<String, String> e : m.entrySet()) n += e.getValue().length(); return n; }
+            public static Object none() { return new HashMap<String, String>().entrySet().iterator().next(); }
+            public static Object frozen() { return Map.of("a", "x").entrySet().iterator().next().setValue("y"); }
+        }
+        "#,
+        expect![[r#"
+            3:173 NullPointerException bounded A.keys(): direct
+            4:175 NullPointerException bounded A.values(): direct
+            5:42 NoSuchElementException A.none(): direct
+            6:44 NoSuchElementException A.frozen(): direct
+            6:44 NullPointerException A.frozen(): direct
+            6:44 UnsupportedOperationException A.frozen(): direct
+        "#]],
+    );
+}
+
+#[test]
+fn functions_handed_to_the_jdk_run_at_their_own_lines() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static void each(int d) { List<String> l = new ArrayList<>(); l.add("a"); l.forEach(s -> System.out.println(10 / d)); }
+            public static void pairs(int d) { Map<String, Integer> m = new HashMap<>(); m.put("a", 1); m.forEach((k, v) -> System.out.println(v / d)); }
+            public static Object map(String s, int d) { return Optional.of(s).map(x -> x.length() / d); }
+            public static Object mapEmpty(int d) { return Optional.empty().map(x -> 10 / d); }
+            public static void present(String s, int d) { Optional.ofNullable(s).ifPresent(x -> System.out.println(10 / d)); }
+            public static Object orElse(String s, int d) { return Optional.ofNullable(s).orElseGet(() -> "" + 10 / d); }
+            public static Object require(String s, int d) { return Objects.requireNonNull(s, () -> "" + 10 / d); }
+            public static Object filter(String s) { return Optional.of("a").filter(x -> x.equals(s.trim())); }
+            public static Object flat(int d) { return Optional.of("a").flatMap(x -> Optional.of(10 / d)); }
+            public static Object flatNull() { return Optional.of("a").flatMap(x -> null); }
+            public static void orElseRun(String s, int d) { Optional.ofNullable(s).ifPresentOrElse(x -> {}, () -> System.out.println(10 / d)); }
+            public static Object or(String s, int d) { return Optional.ofNullable(s).or(() -> Optional.of("" + 10 / d)); }
+        }
+        "#,
+        expect![[r#"
+            3:101 NullPointerException A..Lambda.1.accept(Object): via A.each(int): direct
+            3:120 ArithmeticException A..Lambda.1.accept(Object): via A.each(int): direct
+            4:116 NullPointerException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
+            4:135 ArithmeticException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
+            4:135 NullPointerException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
+            5:56 NullPointerException A.map(String, int): direct
+            5:80 ArithmeticException A..Lambda.3.apply(Object): via A.map(String, int): direct
+            5:80 NullPointerException A..Lambda.3.apply(Object): via A.map(String, int): direct
+            6:77 ArithmeticException A..Lambda.4.apply(Object): via A.mapEmpty(int): direct
+            7:89 NullPointerException A..Lambda.5.accept(Object): via A.present(String, int): direct
+            7:108 ArithmeticException A..Lambda.5.accept(Object): via A.present(String, int): direct
+            8:103 ArithmeticException A..Lambda.6.get(): via A.orElse(String, int): direct
+            9:60 NullPointerException precondition A.require(String, int): direct
+            9:97 ArithmeticException A..Lambda.7.get(): via A.require(String, int): direct
+            10:81 NullPointerException A..Lambda.8.test(Object): via A.filter(String): direct
+            10:90 NullPointerException A..Lambda.8.test(Object): via A.filter(String): direct
+            11:89 ArithmeticException A..Lambda.9.apply(Object): via A.flat(int): direct
+            12:46 NullPointerException A.flatNull(): direct
+            13:107 NullPointerException A..Lambda.12.run(): via A.orElseRun(String, int): direct
+            13:126 ArithmeticException A..Lambda.12.run(): via A.orElseRun(String, int): direct
+            14:104 ArithmeticException A..Lambda.13.get(): via A.or(String, int): direct
         "#]],
     );
 }

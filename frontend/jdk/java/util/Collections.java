@@ -14,7 +14,7 @@ public class Collections {
     }
 
     public static <K, V> Map<K, V> emptyMap() {
-        return new ImmutableMap<K, V>();
+        return new ImmutableMap<K, V>(false);
     }
 
     public static <T> List<T> singletonList(T o) {

@@ -1,11 +1,15 @@
 package java.util;
 
-/** The key set or values of a model map: its size; adding throws. The class is not the JDK's. */
+/** The key set or values of a model map: its size; adding throws. Not the JDK's class. */
 final class KeyView<E> implements Set<E> {
     private final SlotMap<?, ?> map;
 
-    KeyView(SlotMap<?, ?> map) {
+    /** The map is a `Map.of`: removing an element it holds throws, and so does `clear`. */
+    private final boolean frozen;
+
+    KeyView(SlotMap<?, ?> map, boolean frozen) {
         this.map = map;
+        this.frozen = frozen;
     }
 
     public int size() {
@@ -29,11 +33,20 @@ final class KeyView<E> implements Set<E> {
     }
 
     public boolean remove(Object o) {
+        if (frozen) {
+            if (o != null && contains(o)) {
+                throw new UnsupportedOperationException();
+            }
+            return false;
+        }
         map.forget(false);
         return dsd.Intrinsics.anyBoolean();
     }
 
     public void clear() {
+        if (frozen) {
+            throw new UnsupportedOperationException();
+        }
         map.clear();
     }
 

@@ -1,7 +1,20 @@
 package java.util;
 
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
 /** A map; `of` makes an immutable one that refuses null keys and values. */
 public interface Map<K, V> {
+    /** A key and its value, as a map's entry set holds them. */
+    interface Entry<K, V> {
+        K getKey();
+
+        V getValue();
+
+        V setValue(V value);
+    }
+
     @Nullable
     V get(Object key);
 
@@ -31,19 +44,43 @@ public interface Map<K, V> {
 
     Collection<V> values();
 
+    Set<Map.Entry<K, V>> entrySet();
+
+    @Nullable
+    V replace(K key, V value);
+
+    boolean replace(K key, V oldValue, V newValue);
+
+    @Nullable
+    V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction);
+
+    @Nullable
+    V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction);
+
+    @Nullable
+    V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction);
+
+    @Nullable
+    V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction);
+
+    void forEach(BiConsumer<? super K, ? super V> action);
+
     static <K, V> Map<K, V> of() {
-        return new ImmutableMap<K, V>();
+        return new ImmutableMap<K, V>(true);
     }
 
     static <K, V> Map<K, V> of(K k1, V v1) {
-        return new ImmutableMap<K, V>().with(k1, v1);
+        return new ImmutableMap<K, V>(true).with(k1, v1, null, null);
     }
 
     static <K, V> Map<K, V> of(K k1, V v1, K k2, V v2) {
-        return new ImmutableMap<K, V>().with(k1, v1).with(k2, v2);
+        return new ImmutableMap<K, V>(true).with(k1, v1, null, null).with(k2, v2, k1, null);
     }
 
     static <K, V> Map<K, V> of(K k1, V v1, K k2, V v2, K k3, V v3) {
-        return new ImmutableMap<K, V>().with(k1, v1).with(k2, v2).with(k3, v3);
+        return new ImmutableMap<K, V>(true)
+                .with(k1, v1, null, null)
+                .with(k2, v2, k1, null)
+                .with(k3, v3, k1, k2);
     }
 }

@@ -1,5 +1,7 @@
 package java.util;
 
+import java.util.function.Supplier;
+
 /** Argument checks: each throws where JDK 17's does, a broken precondition of the caller. */
 public final class Objects {
     @Precondition
@@ -13,6 +15,17 @@ public final class Objects {
     @Precondition
     public static <T> T requireNonNull(T obj, String message) {
         if (obj == null) {
+            throw new NullPointerException();
+        }
+        return obj;
+    }
+
+    @Precondition
+    public static <T> T requireNonNull(T obj, Supplier<String> messageSupplier) {
+        if (obj == null) {
+            if (messageSupplier != null) {
+                messageSupplier.get();
+            }
             throw new NullPointerException();
         }
         return obj;

@@ -1,5 +1,9 @@
 package java.util;
 
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
 /** `Collections.unmodifiableMap`: reads go to the map, changes throw. */
 final class ReadOnlyMap<K, V> implements Map<K, V> {
     private final Map<? extends K, ? extends V> m;
@@ -54,6 +58,36 @@ final class ReadOnlyMap<K, V> implements Map<K, V> {
         throw new UnsupportedOperationException();
     }
 
+    public V replace(K key, V value) {
+        throw new UnsupportedOperationException();
+    }
+
+    public boolean replace(K key, V oldValue, V newValue) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V computeIfPresent(
+            K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    public V merge(
+            K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+        throw new UnsupportedOperationException();
+    }
+
+    public void forEach(BiConsumer<? super K, ? super V> action) {
+        m.forEach(action);
+    }
+
     @SuppressWarnings("unchecked")
     public Set<K> keySet() {
         return new ReadOnlySet<K>((Set<K>) m.keySet());
@@ -62,5 +96,10 @@ final class ReadOnlyMap<K, V> implements Map<K, V> {
     @SuppressWarnings("unchecked")
     public Collection<V> values() {
         return new ReadOnlyCollection<V>((Collection<V>) m.values());
+    }
+
+    @SuppressWarnings("unchecked")
+    public Set<Map.Entry<K, V>> entrySet() {
+        return new ReadOnlySet<Map.Entry<K, V>>((Set<Map.Entry<K, V>>) (Set<?>) m.entrySet());
     }
 }

@@ -1,5 +1,9 @@
 package java.util;
 
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
 /** The model's maps: a size and the last two puts; a lookup beyond them is any value. */
 abstract class SlotMap<K, V> implements Map<K, V> {
     /** The number of entries, remembered or not. */
@@ -29,27 +33,167 @@ abstract class SlotMap<K, V> implements Map<K, V> {
 
     @Nullable
     public V get(Object key) {
-        if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
-            return value0;
-        }
-        if (kept > 1 && dsd.Intrinsics.equal(key, key1)) {
-            return value1;
-        }
-        return size > kept ? anyValue() : null;
+        checkKey(key);
+        return lookup(key, null);
     }
 
     @Nullable
     public V getOrDefault(Object key, V defaultValue) {
+        checkKey(key);
+        return lookup(key, defaultValue);
+    }
+
+    public boolean containsKey(Object key) {
+        checkKey(key);
+        return has(key);
+    }
+
+    @Nullable
+    public V put(K key, V value) {
+        checkKey(key);
+        return store(key, value);
+    }
+
+    @Nullable
+    public V putIfAbsent(K key, V value) {
+        V old = get(key);
+        if (old == null) {
+            put(key, value);
+        }
+        return old;
+    }
+
+    @Nullable
+    public V remove(Object key) {
+        checkKey(key);
+        return drop(key);
+    }
+
+    @Nullable
+    public V replace(K key, V value) {
+        checkKey(key);
+        return has(key) ? store(key, value) : null;
+    }
+
+    public boolean replace(K key, V oldValue, V newValue) {
+        checkKey(key);
+        if (has(key) && dsd.Intrinsics.equal(lookup(key, null), oldValue)) {
+            store(key, newValue);
+            return true;
+        }
+        return false;
+    }
+
+    @Nullable
+    public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+        if (mappingFunction == null) {
+            throw new NullPointerException();
+        }
+        if (size != 0) {
+            checkKey(key);
+        }
+        V old = lookup(key, null);
+        if (old != null) {
+            return old;
+        }
+        V value = mappingFunction.apply(key);
+        if (value != null) {
+            checkKey(key);
+            store(key, value);
+        }
+        return value;
+    }
+
+    @Nullable
+    public V computeIfPresent(
+            K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        if (remappingFunction == null) {
+            throw new NullPointerException();
+        }
+        checkKey(key);
+        V old = lookup(key, null);
+        if (old == null) {
+            return null;
+        }
+        V value = remappingFunction.apply(key, old);
+        if (value == null) {
+            drop(key);
+        } else {
+            store(key, value);
+        }
+        return value;
+    }
+
+    @Nullable
+    public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        if (remappingFunction == null) {
+            throw new NullPointerException();
+        }
+        if (size != 0) {
+            checkKey(key);
+        }
+        V old = lookup(key, null);
+        V value = remappingFunction.apply(key, old);
+        if (value == null) {
+            drop(key);
+        } else {
+            checkKey(key);
+            store(key, value);
+        }
+        return value;
+    }
+
+    @Nullable
+    public V merge(
+            K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+        if (value == null || remappingFunction == null) {
+            throw new NullPointerException();
+        }
+        if (size != 0) {
+            checkKey(key);
+        }
+        V old = lookup(key, null);
+        V merged = old == null ? value : remappingFunction.apply(old, value);
+        if (merged == null) {
+            drop(key);
+        } else {
+            checkKey(key);
+            store(key, merged);
+        }
+        return merged;
+    }
+
+    public void forEach(BiConsumer<? super K, ? super V> action) {
+        if (action == null) {
+            throw new NullPointerException();
+        }
+        for (Map.Entry<K, V> e : entrySet()) {
+            action.accept(e.getKey(), e.getValue());
+        }
+    }
+
+    /** Refuses a key the map cannot compare (a `TreeMap`'s null); every key is taken here. */
+    void checkKey(Object key) {
+    }
+
+    /** The value of `key`, or `absent` while the map holds nothing else. */
+    @Nullable
+    private V lookup(Object key, V absent) {
         if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
             return value0;
         }
         if (kept > 1 && dsd.Intrinsics.equal(key, key1)) {
             return value1;
         }
-        return size > kept ? anyValue() : defaultValue;
+        return size > kept ? anyValue() : absent;
     }
 
-    public boolean containsKey(Object key) {
+    /**
+     * Whether `key` has an entry. `Map.of` and `Set.of` call this and `store` directly: vcgen
+     * inlines at most three nested frames of the model, and a field holding a map is of
+     * unknown class to it.
+     */
+    boolean has(Object key) {
         if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
             return true;
         }
@@ -59,8 +203,9 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         return size > kept && dsd.Intrinsics.anyBoolean();
     }
 
+    /** Puts an entry, remembered as the newest; returns the value it replaced. */
     @Nullable
-    public V put(K key, V value) {
+    V store(Object key, V value) {
         if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
             V old = value0;
             value0 = value;
@@ -84,17 +229,9 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         return old;
     }
 
+    /** Removes the entry of `key`, if any; returns its value. */
     @Nullable
-    public V putIfAbsent(K key, V value) {
-        V old = get(key);
-        if (old == null) {
-            put(key, value);
-        }
-        return old;
-    }
-
-    @Nullable
-    public V remove(Object key) {
+    private V drop(Object key) {
         V old = null;
         if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
             old = value0;
@@ -125,11 +262,15 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     }
 
     public Set<K> keySet() {
-        return new KeyView<K>(this);
+        return new KeyView<K>(this, false);
     }
 
     public Collection<V> values() {
-        return new KeyView<V>(this);
+        return new KeyView<V>(this, false);
+    }
+
+    public Set<Map.Entry<K, V>> entrySet() {
+        return new EntryView<K, V>(this, false);
     }
 
     /** Forgets every entry; there are more than before when `grow`, else no more. */
@@ -138,6 +279,11 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         if (grow ? n > size : n >= 0 && n < size) {
             size = n;
         }
+        kept = 0;
+    }
+
+    /** A value was set through an entry: the remembered values are forgotten, the size stays. */
+    void entryChanged() {
         kept = 0;
     }
 

@@ -1,6 +1,6 @@
 package java.util;
 
-/** A sorted map: refuses a null key in natural order; an empty one has no first or last key. */
+/** A sorted map: in natural order a null key is refused, even to look up; firstKey needs a key. */
 public class TreeMap<K, V> extends SlotMap<K, V> {
     /** Keys compare by their natural order: a null key throws NullPointerException. */
     private boolean natural;
@@ -18,12 +18,11 @@ public class TreeMap<K, V> extends SlotMap<K, V> {
         natural = true;
     }
 
-    @Nullable
-    public V put(K key, V value) {
+    /** A null key cannot be compared in natural order. */
+    void checkKey(Object key) {
         if (key == null && natural) {
             throw new NullPointerException();
         }
-        return super.put(key, value);
     }
 
     public K firstKey() {
