@@ -165,14 +165,7 @@ impl BodyCx<'_> {
                                 Some(g) => {
                                     let g = self.expr(g);
                                     let g = typing::coerce(g, &Type::Boolean);
-                                    binary_expr(
-                                        BinaryOp::CondAnd,
-                                        test,
-                                        g,
-                                        Type::Boolean,
-                                        Type::Boolean,
-                                        span,
-                                    )
+                                    and(test, g, span)
                                 }
                                 None if total => literal(Literal::Bool(true), Type::Boolean, span),
                                 None => test,
@@ -301,14 +294,7 @@ impl BodyCx<'_> {
                 typing::to_primitive(c, &op_ty),
             );
             let equal = binary_expr(BinaryOp::Eq, l, r, op_ty, Type::Boolean, span);
-            return binary_expr(
-                BinaryOp::CondAnd,
-                present,
-                equal,
-                Type::Boolean,
-                Type::Boolean,
-                span,
-            );
+            return and(present, equal, span);
         }
         let c = self.case_label(node, &sel.ty);
         if sel.ty != Type::string() {
@@ -316,14 +302,7 @@ impl BodyCx<'_> {
         }
         let present = not(null_test(sel.clone(), span));
         let equal = self.string_equals(sel, c, span);
-        binary_expr(
-            BinaryOp::CondAnd,
-            present,
-            equal,
-            Type::Boolean,
-            Type::Boolean,
-            span,
-        )
+        and(present, equal, span)
     }
 
     /// `switch (sel) { case c -> true; default -> false; }`: a string selector compared
@@ -397,6 +376,11 @@ fn assign(local: LocalId, value: Expr) -> Stmt {
         }),
         span,
     }
+}
+
+/// `l && r`.
+fn and(l: Expr, r: Expr, span: Span) -> Expr {
+    binary_expr(BinaryOp::CondAnd, l, r, Type::Boolean, Type::Boolean, span)
 }
 
 /// `!e`.
