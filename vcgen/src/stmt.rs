@@ -280,10 +280,7 @@ impl<'p> Lower<'p> {
     ) -> Option<State> {
         self.push_jump(label, JumpKind::Loop);
         let marks = self.loop_marks();
-        let mut cut = false;
-        // The state after a cut loop's later iterations is joined in (with what they
-        // write forgotten), so what follows the loop is not bounded.
-        let mut covered = false;
+        let mut bounded = false;
         // The formula's size when the loop went past `--unroll`.
         let mut extended_from = None;
         let mut exits = Vec::new();
@@ -300,15 +297,13 @@ impl<'p> Lower<'p> {
                 }
             }
             if !self.unrolls(i, goes_on, &mut extended_from) {
-                cut = !s.dead();
-                if cut {
-                    let ended = self.initialiser_goes_on(&s, body);
-                    covered = ended.is_some();
-                    exits.extend(ended);
-                }
-                let unchecked = self.goals.len();
-                let checked_later = self.beyond_unrolling(s, cond, body, update, None);
-                self.cut_at_unrolling(cut, &marks, unchecked, checked_later);
+                let beyond = Beyond {
+                    cond,
+                    body,
+                    update,
+                    element: None,
+                };
+                bounded = self.stop_unrolling(s, beyond, &marks, &mut exits);
                 break;
             }
             let out = self.exec(s, body);
@@ -329,12 +324,7 @@ impl<'p> Lower<'p> {
             cur = Some(after);
             i += 1;
         }
-        let frame = self.pop_jump();
-        exits.extend(frame.breaks);
-        self.join(exits).map(|s| State {
-            bounded: s.bounded || (cut && !covered),
-            ..s
-        })
+        self.leave_loop(exits, bounded)
     }
 
     /// True when a loop runs its iteration `i` (counted from 0) exactly: within `--unroll`,
@@ -386,20 +376,27 @@ impl<'p> Lower<'p> {
         (self.goals.len(), self.frame().returns.len())
     }
 
-    /// Marks what a loop cut at the unrolling bound (`cut`: iterations were left) leaves
-    /// unchecked: the goals of its body since `marks` (up to `unchecked`, the goals of the
-    /// extra iteration after it) unless that iteration checked the body at any later
-    /// iteration (`checked_later`), and the returns out of it.
-    fn cut_at_unrolling(
+    /// Stops unrolling a loop at `st`, the state in which it goes on (dead when it cannot),
+    /// and marks what that leaves unchecked: the goals of its body since `marks` unless an
+    /// iteration beyond the unrolled ones checked the body at any later iteration, and
+    /// the returns out of it. True when what follows the loop is checked only to the
+    /// unrolling bound: it may go on, and no state for its later iterations joins `exits`.
+    fn stop_unrolling(
         &mut self,
-        cut: bool,
+        st: State,
+        beyond: Beyond<'p, '_>,
         marks: &(usize, usize),
-        unchecked: usize,
-        checked_later: bool,
-    ) {
-        if !cut {
-            return;
+        exits: &mut Vec<State>,
+    ) -> bool {
+        if st.dead() {
+            return false;
         }
+        let ended = self.initialiser_goes_on(&st, beyond.body);
+        let covered = ended.is_some();
+        exits.extend(ended);
+        let unchecked = self.goals.len();
+        let checked_later =
+            self.beyond_unrolling(st, beyond.cond, beyond.body, beyond.update, beyond.element);
         let (goals, returns) = *marks;
         if !checked_later {
             for g in &mut self.goals[goals..unchecked] {
@@ -409,6 +406,18 @@ impl<'p> Lower<'p> {
         for (s, _) in &mut self.frame_mut().returns[returns..] {
             s.bounded = true;
         }
+        !covered
+    }
+
+    /// Leaves the innermost loop: the states that exit it and those that break out of it,
+    /// joined, marked `bounded` when the loop was cut at the unrolling bound.
+    fn leave_loop(&mut self, mut exits: Vec<State>, bounded: bool) -> Option<State> {
+        let frame = self.pop_jump();
+        exits.extend(frame.breaks);
+        self.join(exits).map(|s| State {
+            bounded: s.bounded || bounded,
+            ..s
+        })
     }
 
     fn exec_foreach(
@@ -430,10 +439,7 @@ impl<'p> Lower<'p> {
         );
         self.push_jump(label, JumpKind::Loop);
         let marks = self.loop_marks();
-        let mut cut = false;
-        // The state after a cut loop's later iterations is joined in (with what they
-        // write forgotten), so what follows the loop is not bounded.
-        let mut covered = false;
+        let mut bounded = false;
         // The formula's size when the loop went past `--unroll`.
         let mut extended_from = None;
         let mut exits = Vec::new();
@@ -471,16 +477,13 @@ impl<'p> Lower<'p> {
             exits.push(s.branch(&mut self.smt, &smt::not(&more)));
             s = s.branch(&mut self.smt, &more);
             if !self.unrolls(i, more == "true", &mut extended_from) {
-                cut = !s.dead();
-                if cut {
-                    let ended = self.initialiser_goes_on(&s, body);
-                    covered = ended.is_some();
-                    exits.extend(ended);
-                }
-                let element = array_elem.as_ref().map(|_| (local, iterable, &it, i));
-                let unchecked = self.goals.len();
-                let checked_later = self.beyond_unrolling(s, None, body, &[], element);
-                self.cut_at_unrolling(cut, &marks, unchecked, checked_later);
+                let beyond = Beyond {
+                    cond: None,
+                    body,
+                    update: &[],
+                    element: array_elem.as_ref().map(|_| (local, iterable, &it, i)),
+                };
+                bounded = self.stop_unrolling(s, beyond, &marks, &mut exits);
                 break;
             }
             let made = iterator
@@ -503,12 +506,7 @@ impl<'p> Lower<'p> {
             cur = self.join(out.into_iter().chain(continues).collect());
             i += 1;
         }
-        let frame = self.pop_jump();
-        exits.extend(frame.breaks);
-        self.join(exits).map(|s| State {
-            bounded: s.bounded || (cut && !covered),
-            ..s
-        })
+        self.leave_loop(exits, bounded)
     }
 
     /// The next element of a model iterator, when it is an object the code made of the
@@ -853,6 +851,17 @@ impl<'p> Lower<'p> {
 
 /// The label given to switch frames so that unlabelled `break` finds them.
 const SWITCH: &str = "<switch>";
+
+/// What a loop cut at the unrolling bound checks beyond its unrolled iterations
+/// ([`Lower::beyond_unrolling`]): its condition, body and update, and for a for-each over
+/// an array the local it assigns, the array expression, its value and how many elements
+/// the unrolled iterations took.
+struct Beyond<'p, 'v> {
+    cond: Option<&'p Expr>,
+    body: &'p Stmt,
+    update: &'p [Expr],
+    element: Option<(u32, &'p Expr, &'v Val, u32)>,
+}
 
 /// Most iterations of a loop known to go on that are unrolled past `--unroll`.
 const KNOWN_TRIPS_MAX: u32 = 1024;
