@@ -59,9 +59,10 @@ const JAVAC_STACK: &str = "-J-Xss256m";
 const JAVAC_QUICK_JIT: &str = "-J-XX:TieredStopAtLevel=1";
 
 /// Compiles with `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile` (and
-/// `--enable-preview -source N` on a JDK with preview features: [`crate::toolchain::preview_release`]), run in the
-/// argument file's folder. Every path javac gets is absolute, so its messages name files by
-/// their absolute paths. With patched sources, javac runs twice: first over the sources in
+/// `--enable-preview -source N` on a JDK with preview features:
+/// [`crate::toolchain::preview_release`]), run in the argument file's folder. Every path
+/// javac gets is absolute, so its messages name files by their absolute paths. With
+/// patched sources, javac runs twice: first over the sources in
 /// patched packages, as members of their modules, whose classes then move to
 /// [`PatchedSources::out`]; then over the others, on the class path, against those patches.
 pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {

@@ -56,19 +56,31 @@ struct Outlets {
     escapes: Vec<usize>,
 }
 
+/// A loop stopped at the unrolling bound, as [`Lower::beyond_unrolling`] checks it: its
+/// condition, body and update, and for a for-each over an array the local it assigns, the
+/// array expression, its value and how many elements the unrolled iterations took.
+pub struct Beyond<'p, 'v> {
+    /// The loop condition (`None` for a for-each or a loop without one).
+    pub cond: Option<&'p Expr>,
+    /// The loop body.
+    pub body: &'p Stmt,
+    /// The update expressions of a `for` loop.
+    pub update: &'p [Expr],
+    /// For a for-each over an array: local, array expression, array value, elements taken.
+    pub element: Option<(u32, &'p Expr, &'v Val, u32)>,
+}
+
 impl<'p> Lower<'p> {
-    /// Checks `body` at an iteration after the unrolled ones, from `st`: the state in which
-    /// the loop goes on after the last unrolled iteration. `element` is the local a
-    /// for-each loop over an array assigns, with the array expression, its value and how
-    /// many elements the unrolled iterations took. True when the body was checked there.
-    pub fn beyond_unrolling(
-        &mut self,
-        st: State,
-        cond: Option<&'p Expr>,
-        body: &'p Stmt,
-        update: &'p [Expr],
-        element: Option<(u32, &'p Expr, &Val, u32)>,
-    ) -> bool {
+    /// Checks the loop's body at an iteration after the unrolled ones, from `st`: the
+    /// state in which the loop goes on after the last unrolled iteration. True when the
+    /// body was checked there.
+    pub fn beyond_unrolling(&mut self, st: State, beyond: &Beyond<'p, '_>) -> bool {
+        let Beyond {
+            cond,
+            body,
+            update,
+            element,
+        } = *beyond;
         // Only the entry's own loops: in inlined callees the extra copies multiply with
         // every level, and a callable callee's loops are checked from its own entry.
         if self.setup || self.frames.len() > 1 || st.dead() {

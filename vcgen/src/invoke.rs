@@ -128,8 +128,7 @@ impl<'p> Lower<'p> {
             descriptor: "()I".into(),
             is_static: false,
         };
-        let modelled =
-            |t: Option<(&Class, &Method)>| t.is_some_and(|(c, m)| c.library && m.body.is_some());
+        let modelled = |t: Option<(&Class, &Method)>| t.is_some_and(runs_model_body);
         let known = self.allocated.get(recv).map(|c| c.name.clone());
         let all_modelled = match known {
             Some(c) => modelled(self.h.dispatch(&c, "size", "()I")),
@@ -173,7 +172,7 @@ impl<'p> Lower<'p> {
         let target = self
             .h
             .dispatch(&class.name, name, descriptor)
-            .filter(|(c, m)| c.library && m.body.is_some())?;
+            .filter(|&t| runs_model_body(t))?;
         Some(self.run_targets(
             st,
             vec![(None, target)],
@@ -735,4 +734,9 @@ fn arrays_passed<'t>(types: impl IntoIterator<Item = &'t Type>) -> BTreeSet<Stri
         }
     }
     keys
+}
+
+/// True when a call target is a method of the JDK model with a body: its contract runs.
+fn runs_model_body((class, method): (&Class, &Method)) -> bool {
+    class.library && method.body.is_some()
 }

@@ -278,18 +278,14 @@ pub fn generate(
                     "; one query per goal; check one by hand with\n;   (zstdcat {prelude}.smt2.zst; echo '(assert goal!0) (check-sat)') | z3 -in\n"
                 ));
                 let mut queries = Vec::new();
-                for (site, goal, rank, own_entry_decides, through_caller) in goals {
+                for mut query in goals {
                     query_count += 1;
-                    let id = format!("q{query_count:05}");
-                    text.push_str(&format!("; {goal}: query {id}, site {site}\n"));
-                    queries.push(Query {
-                        id,
-                        goal,
-                        site,
-                        rank,
-                        own_entry_decides,
-                        through_caller,
-                    });
+                    query.id = format!("q{query_count:05}");
+                    text.push_str(&format!(
+                        "; {}: query {}, site {}\n",
+                        query.goal, query.id, query.site
+                    ));
+                    queries.push(query);
                 }
                 sink(&prelude, &text)?;
                 out.preludes.push(Prelude {
@@ -351,11 +347,11 @@ struct Lowered {
 enum Formula {
     /// No site of the variant can fail.
     NoGoals,
-    /// The prelude text with its goals `(site, goal name, rank, own entry decides, through
-    /// a caller)` and the harness.
+    /// The prelude text with its goals, as queries not yet numbered (`id` empty), and the
+    /// harness.
     Prelude {
         text: String,
-        goals: Vec<(String, String, u32, bool, bool)>,
+        goals: Vec<Query>,
         harness: Box<Harness>,
     },
 }
@@ -450,7 +446,6 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         let natural = built.route != Route::Reflection;
         let mut by_site: BTreeMap<String, Vec<String>> = BTreeMap::new();
         let mut bounded: BTreeSet<String> = BTreeSet::new();
-        let mut through_caller: BTreeSet<String> = BTreeSet::new();
         for g in lower.goals.drain(..) {
             let site = &lower.sites[&g.site];
             let direct = site.class == spec.class.name && site.method == own;
@@ -464,19 +459,15 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             // the call made first prepares the caller's receiver, not the callee's state
             // (on commons-lang3 they made half of the second looks, 1,237 queries, and no
             // error).
-            let callable = self
-                .entry_methods
-                .contains(&(site.class.clone(), site.method.clone()));
-            let second_look = natural
-                && built.route != Route::Chain
-                && !site.precondition
-                && (g.callers_between == 0 || self.sets_statics_read_by(site, spec));
-            if g.term != "false" && (direct || !callable || second_look) {
+            let second_look = || {
+                natural
+                    && built.route != Route::Chain
+                    && !site.precondition
+                    && (g.callers_between == 0 || self.sets_statics_read_by(site, spec))
+            };
+            if g.term != "false" && (direct || !self.callable(site) || second_look()) {
                 if g.bounded {
                     bounded.insert(g.site.clone());
-                }
-                if !direct && callable {
-                    through_caller.insert(g.site.clone());
                 }
                 by_site.entry(g.site).or_default().push(g.term);
             }
@@ -504,9 +495,15 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { harness::INDIRECT_RANK } + variant.rank;
-                let through_caller = through_caller.contains(&site_id);
-                let own_entry_decides = through_caller && self.own_entry_decides(site, spec);
-                goals.push((site_id, goal, rank, own_entry_decides, through_caller));
+                let through_caller = !direct && self.callable(site);
+                goals.push(Query {
+                    id: String::new(),
+                    goal,
+                    own_entry_decides: through_caller && self.own_entry_decides(site, spec),
+                    through_caller,
+                    site: site_id,
+                    rank,
+                });
             }
             let text = format!(
                 "; entry {}.{own} ({:?})\n(set-logic ALL)\n{}{}{}{goal_defs}",
@@ -528,6 +525,12 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             formula,
             partial,
         }
+    }
+
+    /// True when `site` lies in a method a test can call: it has an entry of its own.
+    fn callable(&self, site: &Site) -> bool {
+        self.entry_methods
+            .contains(&(site.class.clone(), site.method.clone()))
     }
 
     /// True when the own harnesses of `site`'s method (one a test can call) reach every

@@ -320,17 +320,24 @@ impl<'p> Lower<'p> {
         let goal = self.smt.define("g", "Bool", goal);
         let exc_ref = "0".to_string();
         if !self.route_to_handler(st, &goal, exception, &exc_ref) {
-            let site = self.site(exception, span);
-            let callers_between = self.callers_between();
-            self.goals.push(Goal {
-                site,
-                term: goal.clone(),
-                bounded: st.bounded,
-                callers_between,
-            });
+            self.push_goal(exception, span, goal.clone(), st.bounded);
             self.escape(st, &goal);
         }
         st.assume(&mut self.smt, &smt::not(&fail_def));
+    }
+
+    /// Records the goal `term` (the path condition under which it fails) of the site of
+    /// `exception` at `span` in the current frame; `bounded` when the path went through a
+    /// loop cut at the unrolling bound.
+    pub fn push_goal(&mut self, exception: &str, span: Span, term: Term, bounded: bool) {
+        let site = self.site(exception, span);
+        let callers_between = self.callers_between();
+        self.goals.push(Goal {
+            site,
+            term,
+            bounded,
+            callers_between,
+        });
     }
 
     /// How many inlined project frames between the entry's and the current one run a

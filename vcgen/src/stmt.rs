@@ -1,5 +1,6 @@
 //! Statements: control flow with unrolled loops, joins, jumps and handlers.
 
+use crate::accelerate::Beyond;
 use crate::lower::{HandlerFrame, JumpFrame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
@@ -355,11 +356,12 @@ impl<'p> Lower<'p> {
         self.frames.iter().any(|f| f.method.name == "<clinit>")
     }
 
-    /// In a static initialiser (or a method it calls), the state in which a loop cut at the unrolling bound (`st`:
-    /// it would go on) has ended: its locals and whatever its body may write forgotten, so
-    /// that the entries reading the class's static fields are checked (past a loop that
-    /// fills a table of 256 entries, the initialiser would otherwise never complete).
-    /// Elsewhere, none: the code after the loop sees only the exact iterations.
+    /// In a static initialiser (or a method it calls), the state in which a loop cut at
+    /// the unrolling bound (`st`: it would go on) has ended: its locals and whatever its
+    /// body may write forgotten, so that the entries reading the class's static fields are
+    /// checked (past a loop that fills a table of 256 entries, the initialiser would
+    /// otherwise never complete). Elsewhere, none: the code after the loop sees only the
+    /// exact iterations.
     fn initialiser_goes_on(&mut self, st: &State, body: &'p Stmt) -> Option<State> {
         if !self.in_initialiser() {
             return None;
@@ -395,8 +397,7 @@ impl<'p> Lower<'p> {
         let covered = ended.is_some();
         exits.extend(ended);
         let unchecked = self.goals.len();
-        let checked_later =
-            self.beyond_unrolling(st, beyond.cond, beyond.body, beyond.update, beyond.element);
+        let checked_later = self.beyond_unrolling(st, &beyond);
         let (goals, returns) = *marks;
         if !checked_later {
             for g in &mut self.goals[goals..unchecked] {
@@ -834,15 +835,7 @@ impl<'p> Lower<'p> {
         }
         let runtime = self.h.is_subclass(&class, "java.lang.RuntimeException");
         if self.frame().library && self.frame().attribution.is_some() && runtime && !self.setup {
-            let site = self.site(&class, span);
-            let goal = remaining.reach.clone();
-            let callers_between = self.callers_between();
-            self.goals.push(crate::lower::Goal {
-                site,
-                term: goal,
-                bounded: remaining.bounded,
-                callers_between,
-            });
+            self.push_goal(&class, span, remaining.reach.clone(), remaining.bounded);
         }
         let reach = remaining.reach.clone();
         self.escape(&remaining, &reach);
@@ -851,17 +844,6 @@ impl<'p> Lower<'p> {
 
 /// The label given to switch frames so that unlabelled `break` finds them.
 const SWITCH: &str = "<switch>";
-
-/// What a loop cut at the unrolling bound checks beyond its unrolled iterations
-/// ([`Lower::beyond_unrolling`]): its condition, body and update, and for a for-each over
-/// an array the local it assigns, the array expression, its value and how many elements
-/// the unrolled iterations took.
-struct Beyond<'p, 'v> {
-    cond: Option<&'p Expr>,
-    body: &'p Stmt,
-    update: &'p [Expr],
-    element: Option<(u32, &'p Expr, &'v Val, u32)>,
-}
 
 /// Most iterations of a loop known to go on that are unrolled past `--unroll`.
 const KNOWN_TRIPS_MAX: u32 = 1024;
