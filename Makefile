@@ -4,6 +4,7 @@
 # Runs dsd on the bundled example project.
 example:
 	@bash .ci/install
+	@bash .ci/empty-null-device
 	@cargo run --release -q -p pipeline -- --work-dir target/example-work check examples/inventory/src/main/java; \
 	status=$$?; [ $$status -le 1 ] # exit status 1 means crashes were found, which is the point
 
@@ -11,7 +12,9 @@ example:
 test:
 	@bash .ci/install
 	cargo fmt --all --check
+	@bash .ci/empty-null-device
 	cargo clippy --workspace --all-targets -q -- -D warnings
+	@bash .ci/empty-null-device
 	cargo test --workspace
 
 lint:
