@@ -76,8 +76,7 @@ impl State {
 
     /// Restricts the path with a condition.
     pub fn assume(&mut self, smt: &mut Smt, cond: &str) {
-        let r = smt::and(&[self.reach.clone(), cond.to_string()]);
-        self.reach = smt.define("r", "Bool", r);
+        self.reach = smt.conjoin(&self.reach, cond);
     }
 
     /// A copy of the state restricted by a condition.
@@ -100,7 +99,7 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
     }
     let reaches: Vec<Term> = states.iter().map(|s| s.reach.clone()).collect();
     let bounded = states.iter().any(|s| s.bounded);
-    let reach = smt.define("j", "Bool", smt::or(&reaches));
+    let reach = smt.either(&reaches);
     let depth = states.iter().map(|s| s.frames.len()).max().unwrap_or(0);
     let mut frames = Vec::with_capacity(depth);
     for f in 0..depth {
