@@ -142,3 +142,16 @@ fn pattern_matching_in_switch_with_guards_null_and_sealed_hierarchies() {
 fn jdk_contracts_of_collections_optional_arrays_and_parsing() {
     fixture("contracts");
 }
+
+/// Substrings, strings of chars and array copies hold what they were made from: every
+/// model of a crash through them is a real crash (with contents unknown, two of three
+/// tests of `unbracket` were refuted; with zeros, `fromChars` had no crash at all).
+#[test]
+fn copies_keep_their_contents() {
+    let run = expectations_hold("copies");
+    assert_eq!(not_compiled_or_run(&run), (0, 0));
+    assert_eq!(
+        run.report["summary"]["tests"]["refuted"], 0,
+        "every test of a crash through a copy reproduces it"
+    );
+}

@@ -15,6 +15,10 @@ pub const OUTER_FIELD: &str = "this$0";
 /// are neither inputs nor allocated by the method).
 const LITERAL_BASE: i64 = 500_000;
 
+/// The bound index of the lambda that describes a copy's contents
+/// ([`Lower::contents_from`]): no declared constant has this name.
+const COPY_INDEX: &str = "copy!i";
+
 /// The most elements an array allocation may have on a path that goes on: a larger
 /// one throws `OutOfMemoryError` in the test JVM (its heap is 1 GB, `invariants::sandbox::HEAP`),
 /// which is not a crash dsd reports, so a model that needs it proves nothing. 2^26
@@ -515,6 +519,39 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// The contents of a copy of array `source` (elements of type `elem`) from index
+    /// `from` on: element `i` of the copy is `source[from + i]`; past the source's end,
+    /// the default value when `padded` (`Arrays.copyOfRange`), else whatever the source
+    /// array holds there (a `substring` never reads past its end). A copy from index 0
+    /// (`toCharArray`, `new String(chars)`, `Arrays.copyOf`) shares the source's contents
+    /// as `clone()` does, past the original's end unknown rather than default: Z3
+    /// reasons about a shifted copy (a lambda) at a cost, and on commons-lang3
+    /// `StringUtils.leftPad`'s goals through `toCharArray()` went from 0.1 s sat to
+    /// undecided.
+    pub fn contents_from(
+        &mut self,
+        st: &mut State,
+        elem: &Type,
+        source: &str,
+        from: &str,
+        padded: bool,
+    ) -> Term {
+        let heap = self.heap(st, &array_key(elem));
+        if fold::bv_literal(from).is_some_and(|(v, _)| v == 0) {
+            return format!("(select {} {source})", heap.term);
+        }
+        let at = format!("(bvadd {COPY_INDEX} {from})");
+        let mut element = format!("(select (select {} {source}) {at})", heap.term);
+        if padded {
+            let length = self.array_length(source);
+            element = format!(
+                "(ite (bvslt {at} {length}) {element} {})",
+                smt::default_value(elem)
+            );
+        }
+        format!("(lambda (({COPY_INDEX} (_ BitVec 32))) {element})")
+    }
+
     /// Writes the whole contents of array object `id`.
     pub fn store_contents(&mut self, st: &mut State, elem: &Type, id: &str, content: Term) {
         let key = array_key(elem);
@@ -693,6 +730,12 @@ impl<'p> Lower<'p> {
 
     /// A new string object of the given length with unknown characters.
     pub fn new_string(&mut self, st: &mut State, len: &str) -> Val {
+        self.new_string_of(st, len, None)
+    }
+
+    /// A new string object of the given length whose characters are `content` (an SMT
+    /// array from index to char), or unknown.
+    pub fn new_string_of(&mut self, st: &mut State, len: &str, content: Option<Term>) -> Val {
         let id = self.alloc();
         let arr = self.alloc();
         let sid = self.types.id(&Type::string());
@@ -700,6 +743,9 @@ impl<'p> Lower<'p> {
         self.smt.assert(&format!("(= (dtype {id}) {sid})"));
         self.smt.assert(&format!("(= (dtype {arr}) {cid})"));
         self.set_length(&arr, len);
+        if let Some(content) = content {
+            self.store_contents(st, &Type::Char, &arr, content);
+        }
         self.store_field(st, "java.lang.String", "value", &id, &arr);
         Val {
             term: id,

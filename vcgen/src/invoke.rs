@@ -494,7 +494,18 @@ impl<'p> Lower<'p> {
             },
             ("equal", [a, b]) => self.keys_equal(&a.term, &b.term),
             ("newString", [n]) => self.new_string(st, &n.term),
+            ("newString", [chars, from, n]) => {
+                let content = self.contents_from(st, &Type::Char, &chars.term, &from.term, false);
+                self.new_string_of(st, &n.term, Some(content))
+            }
             ("newArray", [like, n]) => self.new_array_like(&like.term, &n.term),
+            ("newArray", [like, from, n]) => {
+                let copy = self.new_array_like(&like.term, &n.term);
+                let elem = ty.element_erasure();
+                let content = self.contents_from(st, &elem, &like.term, &from.term, true);
+                self.store_contents(st, &elem, &copy.term, content);
+                copy
+            }
             ("copy", _) => {
                 self.havoc_keys(st, arrays_passed([&Type::object()]));
                 Val {

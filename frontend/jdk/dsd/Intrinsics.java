@@ -34,6 +34,9 @@ public final class Intrinsics {
     /** A new string of the given length with unknown characters. */
     public static native String newString(int length);
 
+    /** A new string of `length` characters (not negative): `chars[from]` onwards. */
+    public static native String newString(char[] chars, int from, int length);
+
     /** A new array of `like`'s runtime type and a length not negative; elements unknown. */
     public static native <T> T[] newArray(T[] like, int length);
 
@@ -60,6 +63,37 @@ public final class Intrinsics {
 
     /** A new `boolean[]` of the given length (not negative); elements unknown. */
     public static native boolean[] newArray(boolean[] like, int length);
+
+    /**
+     * A copy of `like` from index `from` on: a new array of `like`'s runtime type and
+     * `length` elements (not negative), element `i` being `like[from + i]` where that
+     * exists, else the default value.
+     */
+    public static native <T> T[] newArray(T[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native int[] newArray(int[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native long[] newArray(long[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native short[] newArray(short[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native char[] newArray(char[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native byte[] newArray(byte[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native double[] newArray(double[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native float[] newArray(float[] like, int from, int length);
+
+    /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
+    public static native boolean[] newArray(boolean[] like, int from, int length);
 
     /** Copies array elements; the contents of every array may change. */
     @Writes

@@ -1,7 +1,7 @@
 //! Contracts of the JDK model: the crashes of common collection, optional, array and
 //! parsing methods, at the project's calling line.
 
-use super::check_sites;
+use super::{check_goals, check_sites};
 use expect_test::expect;
 
 #[test]
@@ -405,6 +405,23 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
             13:107 NullPointerException A..Lambda.12.run(): via A.orElseRun(String, int): direct
             13:126 ArithmeticException A..Lambda.12.run(): via A.orElseRun(String, int): direct
             14:104 ArithmeticException A..Lambda.13.get(): via A.or(String, int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn a_string_of_chars_holds_those_chars() {
+    // The divisor is the copy's char 0, which the lambda reads from `cs[0 + 1]` (it was a
+    // zero: the model's constructor made a new, default-filled array).
+    check_goals(
+        r#"
+        public class A {
+            public static int first(char[] cs) { return 1 / new String(cs, 1, 1).charAt(0); }
+        }
+        "#,
+        expect![[r#"
+            2:49 ArithmeticException A.first(char[]) direct: (and (and (and (and (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (not (= (select (store (store F.java.lang.String.value (- 1) 0) (- 1) (- 3)) (- 1)) 0))) (not (bvsge 0 (alen (select (store (store F.java.lang.String.value (- 1) 0) (- 1) (- 3)) (- 1)))))) (not (= (select (store (store F.java.lang.String.value (- 1) 0) (- 1) (- 3)) (- 1)) 0))) (not (bvsge 0 (alen (select (store (store F.java.lang.String.value (- 1) 0) (- 1) (- 3)) (- 1)))))) (= ((_ zero_extend 16) (select (select (store m!2 (- 3) (lambda ((copy!i (_ BitVec 32))) (ite (bvslt (bvadd copy!i 1) (alen m!1)) (select (select m!2 m!1) (bvadd copy!i 1)) 0:16))) (select (store (store F.java.lang.String.value (- 1) 0) (- 1) (- 3)) (- 1))) 0)) 0))
+            2:53 StringIndexOutOfBoundsException A.first(char[]) direct: (or (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (bvsgt 1 (bvsub (alen m!1) 1))) (and (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (not (= (select (store (store F.java.lang.String.value (- 1) 0) (- 1) (- 3)) (- 1)) 0))) (bvsge 0 (alen (select (store (store F.java.lang.String.value (- 1) 0) (- 1) (- 3)) (- 1))))))
         "#]],
     );
 }

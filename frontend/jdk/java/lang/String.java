@@ -13,33 +13,33 @@ public final class String implements CharSequence, Comparable<String> {
     }
 
     public String(char[] value) {
-        this.value = new char[value.length];
+        this.value = dsd.Intrinsics.newArray(value, 0, value.length);
     }
 
     public String(char[] value, int offset, int count) {
         checkBoundsOffCount(offset, count, value.length);
-        this.value = new char[count];
+        this.value = dsd.Intrinsics.newArray(value, offset, count);
     }
 
     public String(int[] codePoints, int offset, int count) {
         checkBoundsOffCount(offset, count, codePoints.length);
-        this.value = new char[decodedLength(count, 2)];
+        this.value = unknownChars(decodedLength(count, 2));
     }
 
     public String(byte[] bytes) {
-        this.value = new char[decodedLength(bytes.length, 1)];
+        this.value = unknownChars(decodedLength(bytes.length, 1));
     }
 
     public String(byte[] bytes, int offset, int length) {
         checkBoundsOffCount(offset, length, bytes.length);
-        this.value = new char[decodedLength(length, 1)];
+        this.value = unknownChars(decodedLength(length, 1));
     }
 
     public String(byte[] bytes, java.nio.charset.Charset charset) {
         if (charset == null) {
             throw new NullPointerException();
         }
-        this.value = new char[decodedLength(bytes.length, 1)];
+        this.value = unknownChars(decodedLength(bytes.length, 1));
     }
 
     public String(byte[] bytes, int offset, int length, java.nio.charset.Charset charset) {
@@ -47,22 +47,27 @@ public final class String implements CharSequence, Comparable<String> {
             throw new NullPointerException();
         }
         checkBoundsOffCount(offset, length, bytes.length);
-        this.value = new char[decodedLength(length, 1)];
+        this.value = unknownChars(decodedLength(length, 1));
     }
 
     public String(byte[] bytes, String charsetName) {
         if (charsetName == null) {
             throw new NullPointerException();
         }
-        this.value = new char[decodedLength(bytes.length, 1)];
+        this.value = unknownChars(decodedLength(bytes.length, 1));
     }
 
     public String(StringBuilder builder) {
-        this.value = new char[builder.length()];
+        this.value = unknownChars(builder.length());
     }
 
     public String(StringBuffer buffer) {
-        this.value = new char[buffer.length()];
+        this.value = unknownChars(buffer.length());
+    }
+
+    /** `n` chars the model does not know (decoded, or a builder's). */
+    private static char[] unknownChars(int n) {
+        return dsd.Intrinsics.newString(n).value;
     }
 
     /** `[offset, offset + count)` within `length`, as JDK 17 checks it. */
@@ -167,12 +172,14 @@ public final class String implements CharSequence, Comparable<String> {
         if (begin < 0 || end > value.length || begin > end) {
             throw new StringIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newString(end - begin);
+        return dsd.Intrinsics.newString(value, begin, end - begin);
     }
 
     public native String[] split(String regex);
 
-    public native char[] toCharArray();
+    public char[] toCharArray() {
+        return dsd.Intrinsics.newArray(value, 0, value.length);
+    }
 
     public static native String valueOf(Object o);
 

@@ -1,6 +1,6 @@
 package java.util;
 
-/** JDK 17's checks in its order; a copy is a new array of the length asked for. */
+/** JDK 17's checks in its order; a copy holds the original's elements, then defaults. */
 public final class Arrays {
     public static int[] copyOf(int[] original, int newLength) {
         if (newLength < 0) {
@@ -9,7 +9,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static int[] copyOfRange(int[] original, int from, int to) {
@@ -23,7 +23,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static long[] copyOf(long[] original, int newLength) {
@@ -33,7 +33,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static long[] copyOfRange(long[] original, int from, int to) {
@@ -47,7 +47,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static short[] copyOf(short[] original, int newLength) {
@@ -57,7 +57,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static short[] copyOfRange(short[] original, int from, int to) {
@@ -71,7 +71,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static char[] copyOf(char[] original, int newLength) {
@@ -81,7 +81,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static char[] copyOfRange(char[] original, int from, int to) {
@@ -95,7 +95,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static byte[] copyOf(byte[] original, int newLength) {
@@ -105,7 +105,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static byte[] copyOfRange(byte[] original, int from, int to) {
@@ -119,7 +119,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static double[] copyOf(double[] original, int newLength) {
@@ -129,7 +129,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static double[] copyOfRange(double[] original, int from, int to) {
@@ -143,7 +143,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static float[] copyOf(float[] original, int newLength) {
@@ -153,7 +153,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static float[] copyOfRange(float[] original, int from, int to) {
@@ -167,7 +167,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static boolean[] copyOf(boolean[] original, int newLength) {
@@ -177,7 +177,7 @@ public final class Arrays {
         if (original == null) {
             throw new NullPointerException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static boolean[] copyOfRange(boolean[] original, int from, int to) {
@@ -191,7 +191,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     public static <T> T[] copyOf(T[] original, int newLength) {
@@ -201,7 +201,7 @@ public final class Arrays {
         if (newLength < 0) {
             throw new NegativeArraySizeException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, 0, newLength);
     }
 
     public static <T> T[] copyOfRange(T[] original, int from, int to) {
@@ -215,7 +215,7 @@ public final class Arrays {
         if (from < 0 || from > original.length) {
             throw new ArrayIndexOutOfBoundsException();
         }
-        return dsd.Intrinsics.newArray(original, newLength);
+        return dsd.Intrinsics.newArray(original, from, newLength);
     }
 
     /** `Arrays.rangeCheck`: `[fromIndex, toIndex)` within an array of `arrayLength`. */
