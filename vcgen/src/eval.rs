@@ -248,7 +248,7 @@ impl<'p> Lower<'p> {
                     sort: "Int",
                 }
             }
-            ExprKind::Switch { body, result } => match self.exec(st.clone(), body) {
+            ExprKind::Switch { body, result } => match self.exec_yielding(st.clone(), body) {
                 Some(out) => {
                     *st = out;
                     match st.local(*result) {

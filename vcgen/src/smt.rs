@@ -98,10 +98,6 @@ pub fn symbol(name: &str) -> String {
 
 /// A growing list of SMT-LIB commands with a generator of fresh names.
 ///
-/// The most paths [`Smt::either`] looks for complementary pairs among (a `switch` of
-/// hundreds of cases joins hundreds).
-const MERGED_PATHS_MAX: usize = 32;
-
 /// Definitions are shared: a term defined twice gets the name of its first definition, so
 /// the same sub-formula (a check repeated on a path, a value read twice) is written once.
 pub struct Smt {
@@ -112,8 +108,6 @@ pub struct Smt {
     budget: usize,
     counter: u32,
     defined: std::collections::HashMap<Term, Term>,
-    /// Path conditions known as a conjunction `P ∧ c`, by name: `(P, c)`.
-    conjunctions: std::collections::HashMap<Term, (Term, Term)>,
 }
 
 impl Smt {
@@ -124,7 +118,6 @@ impl Smt {
             budget,
             counter: 0,
             defined: Default::default(),
-            conjunctions: Default::default(),
         }
     }
 
@@ -171,58 +164,6 @@ impl Smt {
         let _ = writeln!(self.text, "(assert (= {name} {term}))");
         self.defined.insert(term, name.clone());
         name
-    }
-
-    /// The path condition `path ∧ cond`, named, and remembered as that conjunction so that
-    /// [`Smt::either`] can merge it with `path ∧ ¬cond`.
-    pub fn conjoin(&mut self, path: &str, cond: &str) -> Term {
-        let name = self.define("r", "Bool", and(&[path.to_string(), cond.to_string()]));
-        if name != path && !matches!(cond, "true" | "false") {
-            self.conjunctions
-                .entry(name.clone())
-                .or_insert_with(|| (path.to_string(), cond.to_string()));
-        }
-        name
-    }
-
-    /// The disjunction of path conditions, named, where any two of the form `P ∧ c` and
-    /// `P ∧ ¬c` (the two sides of a branch that both come back) count as `P`. The join
-    /// after an `if` whose sides both go on is then reached exactly when the `if` was,
-    /// and a later goal no longer depends on the branch's condition (nor on what that
-    /// condition read): on a static initialiser filling maps, every path condition after
-    /// it named each key comparison of the model's `put`.
-    pub fn either(&mut self, paths: &[Term]) -> Term {
-        let mut paths = paths.to_vec();
-        while let Some((i, j, path)) = self.complementary_pair(&paths) {
-            paths.remove(j);
-            paths[i] = path;
-        }
-        match paths.as_slice() {
-            [one] => one.clone(),
-            _ => self.define("j", "Bool", or(&paths)),
-        }
-    }
-
-    /// Two paths `P ∧ c` and `P ∧ ¬c` among `paths` (their indices, the first lower) and
-    /// `P`. Joins of more paths than [`MERGED_PATHS_MAX`] are left as they are.
-    fn complementary_pair(&self, paths: &[Term]) -> Option<(usize, usize, Term)> {
-        if paths.len() > MERGED_PATHS_MAX {
-            return None;
-        }
-        for (i, a) in paths.iter().enumerate() {
-            let Some((pa, ca)) = self.conjunctions.get(a) else {
-                continue;
-            };
-            for (j, b) in paths.iter().enumerate().skip(i + 1) {
-                let Some((pb, cb)) = self.conjunctions.get(b) else {
-                    continue;
-                };
-                if pa == pb && (*cb == not(ca) || *ca == not(cb)) {
-                    return Some((i, j, pa.clone()));
-                }
-            }
-        }
-        None
     }
 
     /// True when `term` already has a name (a [`Smt::define`] of it returns that name).

@@ -76,7 +76,8 @@ impl State {
 
     /// Restricts the path with a condition.
     pub fn assume(&mut self, smt: &mut Smt, cond: &str) {
-        self.reach = smt.conjoin(&self.reach, cond);
+        let r = smt::and(&[self.reach.clone(), cond.to_string()]);
+        self.reach = smt.define("r", "Bool", r);
     }
 
     /// A copy of the state restricted by a condition.
@@ -99,7 +100,7 @@ pub fn join(smt: &mut Smt, states: Vec<State>, initial: &dyn Fn(&str) -> Val) ->
     }
     let reaches: Vec<Term> = states.iter().map(|s| s.reach.clone()).collect();
     let bounded = states.iter().any(|s| s.bounded);
-    let reach = smt.either(&reaches);
+    let reach = smt.define("j", "Bool", smt::or(&reaches));
     let depth = states.iter().map(|s| s.frames.len()).max().unwrap_or(0);
     let mut frames = Vec::with_capacity(depth);
     for f in 0..depth {

@@ -199,6 +199,23 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// The body of a switch expression, a labeled switch whose arms yield by breaking out
+    /// of it: the states that yielded, joined. A path that leaves the switch without
+    /// yielding is one where no arm of an exhaustive switch matched, which the JVM ends
+    /// with an error (`MatchException`, `IncompatibleClassChangeError`) and only a class
+    /// compiled separately can take; it is dropped, so that the switch's value is the
+    /// yielded one on every path (it was any value wherever an `enum` or sealed switch had
+    /// no `default`).
+    pub fn exec_yielding(&mut self, st: State, body: &'p Stmt) -> Option<State> {
+        let StmtKind::Labeled { label, body } = &body.kind else {
+            return self.exec(st, body);
+        };
+        self.push_jump(Some(label), JumpKind::Label);
+        let _no_arm_matched = self.exec(st, body);
+        let frame = self.pop_jump();
+        self.join(frame.breaks)
+    }
+
     fn exec_labeled(&mut self, st: State, label: &str, body: &'p Stmt) -> Option<State> {
         match &body.kind {
             StmtKind::While { cond, body } => {

@@ -461,3 +461,21 @@ fn a_static_initialisers_loop_cut_at_the_unrolling_bound_still_ends() {
         "#]],
     );
 }
+
+#[test]
+fn an_exhaustive_switch_expression_has_the_value_of_the_arm_taken() {
+    // Without `default`, the path on which no arm matched left the switch without a value,
+    // and the divisor was any value (`v!`) instead of 1 or 2.
+    check_goals(
+        r#"
+        public class A {
+            enum E { X, Y }
+            public static int f(E e) { int d = switch (e) { case X -> 1; case Y -> 2; }; return 10 / (d - 1); }
+        }
+        "#,
+        expect![[r#"
+            3:48 NullPointerException A.f(A.E) direct: (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (= m!1 0))
+            3:89 ArithmeticException A.f(A.E) direct: (and (or (and (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (not (= m!1 0))) (= m!1 (- 1))) (and (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (not (= m!1 0))) (= m!1 (- 2)))) (= (bvsub m!2 1) 0))
+        "#]],
+    );
+}

@@ -77,10 +77,15 @@ public final class String implements CharSequence, Comparable<String> {
         }
     }
 
-    /** How many chars `units` code points or bytes decode to: at most `perUnit` each. */
+    /**
+     * How many chars `units` code points (`perUnit` 2: one or two chars each) or bytes
+     * (`perUnit` 1: at most one char each, and at least one char from any bytes, since
+     * malformed ones decode to U+FFFD) decode to.
+     */
     private static int decodedLength(int units, int perUnit) {
         int n = dsd.Intrinsics.anyInt();
-        if (n < 0 || n > units * perUnit) {
+        int least = perUnit == 2 ? units : (units > 0 ? 1 : 0);
+        if (n < least || n > units * perUnit) {
             n = units;
         }
         return n;
