@@ -510,8 +510,7 @@ impl<'p> Lower<'p> {
         if let Some(known) = self.known_lengths.get(&source.term).cloned() {
             self.known_lengths.insert(id.clone(), known);
         }
-        let heap = self.heap(st, &array_key(&elem));
-        let content = format!("(select {} {})", heap.term, source.term);
+        let content = self.contents_of(st, &elem, &source.term);
         self.store_contents(st, &elem, &id, content);
         Val {
             term: id,
@@ -536,12 +535,12 @@ impl<'p> Lower<'p> {
         from: &str,
         padded: bool,
     ) -> Term {
-        let heap = self.heap(st, &array_key(elem));
+        let contents = self.contents_of(st, elem, source);
         if fold::bv_literal(from).is_some_and(|(v, _)| v == 0) {
-            return format!("(select {} {source})", heap.term);
+            return contents;
         }
         let at = format!("(bvadd {COPY_INDEX} {from})");
-        let mut element = format!("(select (select {} {source}) {at})", heap.term);
+        let mut element = format!("(select {contents} {at})");
         if padded {
             let length = self.array_length(source);
             element = format!(
@@ -550,6 +549,13 @@ impl<'p> Lower<'p> {
             );
         }
         format!("(lambda (({COPY_INDEX} (_ BitVec 32))) {element})")
+    }
+
+    /// The current contents of array object `array` (elements of type `elem`): an SMT
+    /// array from index to element.
+    fn contents_of(&mut self, st: &State, elem: &Type, array: &str) -> Term {
+        let heap = self.heap(st, &array_key(elem));
+        format!("(select {} {array})", heap.term)
     }
 
     /// Writes the whole contents of array object `id`.

@@ -210,10 +210,22 @@ impl<'p> Lower<'p> {
         let StmtKind::Labeled { label, body } = &body.kind else {
             return self.exec(st, body);
         };
+        let (_no_arm_matched, yielded) = self.exec_block_labeled(st, label, body);
+        self.join(yielded)
+    }
+
+    /// Runs a labeled statement that is not a loop: the state at its normal end and the
+    /// states of the `break`s that leave it.
+    fn exec_block_labeled(
+        &mut self,
+        st: State,
+        label: &str,
+        body: &'p Stmt,
+    ) -> (Option<State>, Vec<State>) {
         self.push_jump(Some(label), JumpKind::Label);
-        let _no_arm_matched = self.exec(st, body);
+        let out = self.exec(st, body);
         let frame = self.pop_jump();
-        self.join(frame.breaks)
+        (out, frame.breaks)
     }
 
     fn exec_labeled(&mut self, st: State, label: &str, body: &'p Stmt) -> Option<State> {
@@ -242,10 +254,8 @@ impl<'p> Lower<'p> {
                 body,
             } => self.exec_foreach(st, Some(label), *local, iterable, body),
             _ => {
-                self.push_jump(Some(label), JumpKind::Label);
-                let out = self.exec(st, body);
-                let frame = self.pop_jump();
-                self.join(out.into_iter().chain(frame.breaks).collect())
+                let (out, breaks) = self.exec_block_labeled(st, label, body);
+                self.join(out.into_iter().chain(breaks).collect())
             }
         }
     }
