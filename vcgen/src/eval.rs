@@ -106,11 +106,7 @@ impl<'p> Lower<'p> {
                         let heap = self.heap(st, &field_key(class, name));
                         let s = smt::sort(&field_ty.erasure());
                         Val {
-                            term: self.smt.define(
-                                "fld",
-                                s,
-                                format!("(select {} {})", heap.term, obj.term),
-                            ),
+                            term: self.select_field("fld", s, &heap.term, &obj.term),
                             sort: s,
                         }
                     }
@@ -285,9 +281,7 @@ impl<'p> Lower<'p> {
                 return None;
             }
             let heap = self.heap(st, &field_key(&class.name, OUTER_FIELD));
-            term = self
-                .smt
-                .define("outer", "Int", format!("(select {} {term})", heap.term));
+            term = self.select_field("outer", "Int", &heap.term, &term);
             class = self.h.class(class.outer.as_deref()?)?;
         }
         Some(term)
@@ -388,16 +382,17 @@ impl<'p> Lower<'p> {
             self.smt.assert(&format!("(= (dtype {arr}) {chars_id})"));
             self.smt
                 .assert(&format!("(= (select {value_key} {id}) {arr})"));
-            self.smt.assert(&format!(
-                "(= (alen {arr}) {})",
-                smt::int(units.len() as i32)
-            ));
+            self.writes
+                .state(&value_key, &id.to_string(), &arr.to_string());
+            let len = smt::int(units.len() as i32);
+            self.smt.assert(&format!("(= (alen {arr}) {len})"));
+            self.known_lengths.insert(arr.to_string(), len);
+            let chars = format!("(select {chars_key} {arr})");
             for (i, u) in units.iter().enumerate() {
-                self.smt.assert(&format!(
-                    "(= (select (select {chars_key} {arr}) {}) {})",
-                    smt::int(i as i32),
-                    smt::bv(*u as i64, 16)
-                ));
+                let (index, unit) = (smt::int(i as i32), smt::bv(*u as i64, 16));
+                self.smt
+                    .assert(&format!("(= (select {chars} {index}) {unit})"));
+                self.writes.state(&chars, &index, &unit);
             }
         }
         Val {
@@ -441,6 +436,7 @@ impl<'p> Lower<'p> {
                 if fold::is_literal(&v.term) {
                     self.smt
                         .assert(&format!("(= (select {fresh} {index}) {})", v.term));
+                    self.writes.state(&fresh, &index, &v.term);
                 } else {
                     content = format!("(store {content} {index} {})", v.term);
                 }
@@ -489,6 +485,7 @@ impl<'p> Lower<'p> {
             "((as const (Array (_ BitVec 32) {})) {default})",
             smt::sort(&elem)
         );
+        self.writes.fill(&content, &default);
         self.store_contents(st, &elem, &id, content);
         Val {
             term: id,
@@ -567,6 +564,7 @@ impl<'p> Lower<'p> {
             heap.sort,
             format!("(store {} {id} {content})", heap.term),
         );
+        self.writes.contents(&term, &heap.term, id, &content);
         st.heap.insert(
             key,
             Val {
@@ -585,6 +583,7 @@ impl<'p> Lower<'p> {
             heap.sort,
             format!("(store {} {obj} {value})", heap.term),
         );
+        self.writes.field(&term, &heap.term, obj, value);
         st.heap.insert(
             key,
             Val {
@@ -704,19 +703,27 @@ impl<'p> Lower<'p> {
     }
 
     /// `a + b` on strings: a new string whose length is the sum of the operands' lengths.
+    /// A sum beyond `Integer.MAX_VALUE` throws `OutOfMemoryError` (not a crash dsd
+    /// reports), so the path goes on only where it fits: a wrapped, small length would let
+    /// the solver read past the end of a string that is in fact long.
     fn concat(&mut self, st: &mut State, l: &str, r: &str) -> Val {
         let ll = self.string_length(st, l);
         let rl = self.string_length(st, r);
-        let len = format!("(bvadd {ll} {rl})");
+        let len = match fold::binary(BinaryOp::Add, &ll, &rl, 32) {
+            Some(literal) => literal,
+            None => self
+                .smt
+                .define("cl", "(_ BitVec 32)", format!("(bvadd {ll} {rl})")),
+        };
+        let fits = self.compare_ints(BinaryOp::Ge, &len, &smt::int(0));
+        st.assume(&mut self.smt, &fits);
         self.new_string(st, &len)
     }
 
     /// The length of a (non-null) string object.
     pub fn string_length(&mut self, st: &mut State, s: &str) -> Term {
         let heap = self.heap(st, &field_key("java.lang.String", "value"));
-        let arr = self
-            .smt
-            .define("sv", "Int", format!("(select {} {s})", heap.term));
+        let arr = self.select_field("sv", "Int", &heap.term, s);
         let len = self.array_length(&arr);
         self.smt.define("sl", "(_ BitVec 32)", len)
     }
@@ -837,9 +844,7 @@ impl<'p> Lower<'p> {
                     .to_string();
                 let heap = self.heap(st, &field_key(&class, "value"));
                 Val {
-                    term: self
-                        .smt
-                        .define("ub", sort, format!("(select {} {})", heap.term, v.term)),
+                    term: self.select_field("ub", sort, &heap.term, &v.term),
                     sort,
                 }
             }
@@ -858,8 +863,20 @@ impl<'p> Lower<'p> {
                 if inner.ty == Type::string() {
                     return v;
                 }
-                let len = self.smt.declare("tsl", "(_ BitVec 32)");
-                self.smt.assert(&format!("(bvsge {len} {})", smt::int(0)));
+                let len = match smt::decimal_length(&v.term, &inner.ty) {
+                    Some(len) => self.smt.define("tsl", "(_ BitVec 32)", len),
+                    None => {
+                        let len = self.smt.declare("tsl", "(_ BitVec 32)");
+                        let (least, most) =
+                            smt::decimal_length_range(&inner.ty).unwrap_or((0, i32::MAX));
+                        self.smt.assert(&format!(
+                            "(and (bvsge {len} {}) (bvsle {len} {}))",
+                            smt::int(least),
+                            smt::int(most)
+                        ));
+                        len
+                    }
+                };
                 self.new_string(st, &len)
             }
         }
@@ -1013,11 +1030,7 @@ impl<'p> Lower<'p> {
         let prim = frontend_primitive(ty);
         let class = ty.class_name().unwrap_or("java.lang.Integer").to_string();
         let heap = self.heap(st, &field_key(&class, "value"));
-        let raw = self.smt.define(
-            "ub",
-            smt::sort(&prim),
-            format!("(select {} {})", heap.term, v.term),
-        );
+        let raw = self.select_field("ub", smt::sort(&prim), &heap.term, &v.term);
         let t = smt::convert(&raw, &prim, op_ty);
         Val {
             term: self.smt.define("pr", smt::sort(op_ty), t),

@@ -266,9 +266,7 @@ impl<'p> Lower<'p> {
                 let heap = self.heap(&st, &field_key(&class.name, &m.name));
                 let sort = smt::sort(&m.ret.erasure());
                 let v = Val {
-                    term: self
-                        .smt
-                        .define("acc", sort, format!("(select {} {t})", heap.term)),
+                    term: self.select_field("acc", sort, &heap.term, t),
                     sort,
                 };
                 return (Some(st), v);

@@ -25,6 +25,7 @@ mod param_graph;
 mod place;
 pub mod plan;
 mod range;
+mod reads;
 mod shard;
 pub mod sites;
 pub mod smt;
@@ -246,6 +247,7 @@ pub fn generate(
         observed,
         spec_names: &spec_names,
         entry_methods: &entry_methods,
+        types: types::TypeTable::new(&h),
     };
     let mut out = Generated {
         sites: BTreeMap::new(),
@@ -332,6 +334,8 @@ struct Env<'e, 'p> {
     observed: Option<&'p invariants::InvariantsFile>,
     spec_names: &'e HashSet<String>,
     entry_methods: &'e HashSet<(String, String)>,
+    /// The type ids of the program's classes, copied into each entry's table.
+    types: types::TypeTable,
 }
 
 /// One entry variant lowered: its sites, and its formula unless it has no goal.
@@ -403,7 +407,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             h,
             limits,
             smt: smt::Smt::with_budget(budget),
-            types: types::TypeTable::new(h),
+            types: self.types.clone(),
             sites: BTreeMap::new(),
             goals: Vec::new(),
             frames: Vec::new(),
@@ -425,6 +429,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             setup: false,
             relevant: None,
             known_lengths: Default::default(),
+            writes: Default::default(),
             ranges: Default::default(),
             folded: 0,
             spec_names: self.spec_names,

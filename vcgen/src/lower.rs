@@ -140,6 +140,8 @@ pub struct Lower<'p> {
     pub folded: usize,
     /// Literal lengths of the arrays the entry allocated, by object id.
     pub known_lengths: std::collections::HashMap<Term, Term>,
+    /// How the heap arrays were written, so that reads at known addresses fold.
+    pub writes: crate::reads::Writes,
     /// Ranges of the integral terms known to be narrower than their type (see [`crate::range`]).
     pub ranges: std::collections::HashMap<Term, crate::range::Range>,
     /// Names the inferred invariants mention: fields they constrain after a call must be
@@ -197,6 +199,44 @@ impl<'p> Lower<'p> {
         match st.heap.get(key) {
             Some(v) => v.clone(),
             None => self.initial_heap(key),
+        }
+    }
+
+    /// Reads field array `heap` at object `obj` as a term named with `prefix`: the value
+    /// the entry wrote there when the address is known ([`crate::reads`]).
+    pub fn select_field(
+        &mut self,
+        prefix: &str,
+        sort: &'static str,
+        heap: &str,
+        obj: &str,
+    ) -> Term {
+        let term = match self.writes.read_field(heap, obj) {
+            crate::reads::Read::Known(value) if crate::fold::is_literal(&value) => return value,
+            crate::reads::Read::Known(value) => value,
+            crate::reads::Read::From(array) => format!("(select {array} {obj})"),
+        };
+        self.smt.define(prefix, sort, term)
+    }
+
+    /// Reads element `idx` of array `arr` in contents heap `heap`: the value the entry
+    /// wrote or stated there when the address is known ([`crate::reads`]).
+    pub fn select_element(
+        &mut self,
+        prefix: &str,
+        sort: &'static str,
+        heap: &str,
+        arr: &str,
+        idx: &str,
+    ) -> Term {
+        match self.writes.read_element(heap, arr, idx) {
+            Some(value) if crate::fold::is_literal(&value) => value,
+            Some(value) => self.smt.define(prefix, sort, value),
+            None => self.smt.define(
+                prefix,
+                sort,
+                format!("(select (select {heap} {arr}) {idx})"),
+            ),
         }
     }
 

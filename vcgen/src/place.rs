@@ -140,9 +140,7 @@ impl<'p> Lower<'p> {
             } => {
                 let heap = self.heap(st, &field_key(class, name));
                 Val {
-                    term: self
-                        .smt
-                        .define("fld", sort, format!("(select {} {obj})", heap.term)),
+                    term: self.select_field("fld", sort, &heap.term, obj),
                     sort,
                 }
             }
@@ -150,11 +148,7 @@ impl<'p> Lower<'p> {
                 let heap = self.heap(st, &array_key(elem));
                 let s = smt::sort(elem);
                 Val {
-                    term: self.smt.define(
-                        "elt",
-                        s,
-                        format!("(select (select {} {arr}) {idx})", heap.term),
-                    ),
+                    term: self.select_element("elt", s, &heap.term, arr, idx),
                     sort: s,
                 }
             }
@@ -180,6 +174,7 @@ impl<'p> Lower<'p> {
                     heap.term, heap.term, v.term
                 );
                 let term = self.smt.define("A", heap.sort, term);
+                self.writes.element(&term, &heap.term, arr, idx, &v.term);
                 st.heap.insert(
                     key,
                     Val {

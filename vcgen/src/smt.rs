@@ -420,6 +420,50 @@ pub fn binary(op: BinaryOp, l: &str, r: &str, op_ty: &Type, rhs_ty: &Type) -> Op
     })
 }
 
+/// The length of the decimal text of a primitive value (`String.valueOf(x)`, `"" + x`)
+/// as an `int` term: exact for the integral types, `char` and `boolean`; `None` for
+/// `float` and `double` (see [`decimal_length_range`]) and references.
+pub fn decimal_length(value: &str, ty: &Type) -> Option<Term> {
+    let width = match ty {
+        Type::Boolean => return Some(ite(value, &int(4), &int(5))),
+        Type::Char => return Some(int(1)),
+        Type::Byte => 8,
+        Type::Short => 16,
+        Type::Int => 32,
+        Type::Long => 64,
+        _ => return None,
+    };
+    let largest = i64::MAX.checked_shr(64 - width).unwrap_or(i64::MAX);
+    let powers: Vec<i64> = std::iter::successors(Some(10i64), |p| p.checked_mul(10))
+        .take_while(|p| *p <= largest)
+        .collect();
+    let count = |compare: &dyn Fn(i64) -> Term| -> Term {
+        let ones: Vec<Term> = powers
+            .iter()
+            .map(|p| format!("(ite {} {} {})", compare(*p), int(1), int(0)))
+            .collect();
+        format!("(bvadd {})", ones.join(" "))
+    };
+    let digits_up = count(&|p| format!("(bvsge {value} {})", bv(p, width)));
+    let digits_down = count(&|p| format!("(bvsle {value} {})", bv(-p, width)));
+    Some(format!(
+        "(ite (bvslt {value} {}) (bvadd {} {digits_down}) (bvadd {} {digits_up}))",
+        bv(0, width),
+        int(2),
+        int(1)
+    ))
+}
+
+/// The shortest and longest decimal text of a `float` or `double` (`"NaN"`, `"0.0"`;
+/// `"-1.17549435E-38"`, `"-2.2250738585072014E-308"`).
+pub fn decimal_length_range(ty: &Type) -> Option<(i32, i32)> {
+    match ty {
+        Type::Float => Some((3, 15)),
+        Type::Double => Some((3, 24)),
+        _ => None,
+    }
+}
+
 /// Facts about `result` = `x / c` or `x % c` for a literal `c > 1` (Java's truncating
 /// division, as `bvsdiv` and `bvsrem`) that Z3 would otherwise derive by bit-blasting: the
 /// remainder lies strictly between `-c` and `c` with the dividend's sign, and the quotient

@@ -575,11 +575,7 @@ impl<'p> Lower<'p> {
         };
         let heap = self.heap(st, &crate::lower::array_key(e));
         let raw = Val {
-            term: self.smt.define(
-                "e",
-                smt::sort(e),
-                format!("(select (select {} {}) {index})", heap.term, it.term),
-            ),
+            term: self.select_element("e", smt::sort(e), &heap.term, &it.term, index),
             sort: smt::sort(e),
         };
         self.convert_value(st, raw, e, &element, iterable.span)

@@ -9,11 +9,20 @@ use frontend::ir::Type;
 use frontend::Hierarchy;
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::sync::Arc;
+
+/// Type ids by descriptor.
+type Ids = BTreeMap<String, (u32, Type)>;
 
 /// Type ids and the subtype predicates asked for.
-#[derive(Default)]
+///
+/// The ids of the program's classes are numbered once and shared by every entry's table
+/// (a clone is cheap); an entry adds the array types it meets. Numbering the classes for
+/// each entry variant took 8% of vcgen's time on commons-lang3.
+#[derive(Clone)]
 pub struct TypeTable {
-    ids: BTreeMap<String, (u32, Type)>,
+    classes: Arc<Ids>,
+    more: Ids,
     preds: BTreeMap<String, Type>,
     uses_store: bool,
 }
@@ -21,19 +30,37 @@ pub struct TypeTable {
 impl TypeTable {
     /// A table holding every class of the program.
     pub fn new(h: &Hierarchy) -> TypeTable {
-        let mut t = TypeTable::default();
+        let mut classes = Ids::new();
         for c in h.classes() {
-            t.id(&Type::class(&c.name));
+            let ty = Type::class(&c.name).erasure();
+            let next = classes.len() as u32 + 1;
+            classes.entry(ty.descriptor()).or_insert((next, ty));
         }
-        t
+        TypeTable {
+            classes: Arc::new(classes),
+            more: Ids::new(),
+            preds: BTreeMap::new(),
+            uses_store: false,
+        }
     }
 
     /// The id of an (erased) class or array type.
     pub fn id(&mut self, ty: &Type) -> u32 {
         let ty = ty.erasure();
         let key = ty.descriptor();
-        let next = self.ids.len() as u32 + 1;
-        self.ids.entry(key).or_insert((next, ty)).0
+        if let Some((id, _)) = self.classes.get(&key) {
+            return *id;
+        }
+        let next = (self.classes.len() + self.more.len()) as u32 + 1;
+        self.more.entry(key).or_insert((next, ty)).0
+    }
+
+    /// Every type with its id, in the order of their descriptors.
+    fn ids(&self) -> Vec<&(u32, Type)> {
+        let mut all: Vec<(&String, &(u32, Type))> =
+            self.classes.iter().chain(self.more.iter()).collect();
+        all.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        all.into_iter().map(|(_, v)| v).collect()
     }
 
     /// The name of the predicate `is a subtype of ty` over type ids, if `ty` is a reference type.
@@ -62,6 +89,7 @@ impl TypeTable {
     /// Declarations of `dtype` and every predicate used, to put before the body.
     pub fn preamble(&self, h: &Hierarchy) -> String {
         let mut out = String::new();
+        let ids = self.ids();
         let _ = writeln!(out, "(declare-fun dtype (Int) Int)");
         // An array's length is never negative, whatever produced the reference (an input, a
         // field, an opaque library call): `alen` is a 31-bit magnitude widened to an int.
@@ -71,9 +99,8 @@ impl TypeTable {
             "(define-fun alen ((a Int)) (_ BitVec 32) ((_ zero_extend 1) (alen31 a)))"
         );
         for (name, sup) in &self.preds {
-            let ids: Vec<String> = self
-                .ids
-                .values()
+            let ids: Vec<String> = ids
+                .iter()
                 .filter(|(_, t)| h.is_subtype(t, sup))
                 .map(|(id, _)| format!("(= t {id})"))
                 .collect();
@@ -81,17 +108,15 @@ impl TypeTable {
             let _ = writeln!(out, "(define-fun {name} ((t Int)) Bool {body})");
         }
         if self.uses_store {
-            let cases: Vec<String> = self
-                .ids
-                .values()
+            let cases: Vec<String> = ids
+                .iter()
                 .filter_map(|(id, t)| match t {
                     Type::Array(e) if !e.is_primitive() => Some((id, e)),
                     _ => None,
                 })
                 .map(|(id, e)| {
-                    let admits: Vec<String> = self
-                        .ids
-                        .values()
+                    let admits: Vec<String> = ids
+                        .iter()
                         .filter(|(_, v)| h.is_subtype(v, e))
                         .map(|(vid, _)| format!("(= v {vid})"))
                         .collect();

@@ -172,3 +172,47 @@ fn masked_and_shifted_table_indexes_are_in_bounds() {
         "#]],
     );
 }
+
+#[test]
+fn reads_of_what_the_entry_wrote_at_known_addresses_are_decided() {
+    // `d` as the constructor sets it is 2: only a receiver built by reflection can
+    // divide by zero. `SIZES[0]` as the initialiser filled it is 4, `SIZES[1]` is 0, and
+    // a new array's element is its default, 0.
+    check_sites(
+        r#"
+        public class A {
+            private static final int[] SIZES = {4, 0};
+            private final int d;
+            public A() { d = 2; }
+            public int div(int x) { return x / d; }
+            public static int first(int x) { return x / SIZES[0]; }
+            public static int second(int x) { return x / SIZES[1]; }
+            public static int fresh() { int[] a = new int[3]; return 10 / a[1]; }
+        }
+        "#,
+        expect![[r#"
+            5:36 ArithmeticException A.div(int): reflection
+            7:46 ArithmeticException A.second(int): direct
+            8:62 ArithmeticException A.fresh(): direct
+        "#]],
+    );
+}
+
+// The text of a primitive has the length of its digits: `"ab" + true` is six chars long,
+// so reading its sixth is safe and its eighth of `"ab" + false` is not.
+#[test]
+fn a_primitive_in_a_string_has_the_length_of_its_text() {
+    check_sites(
+        r#"
+        public class A {
+            public static char inside() { return ("ab" + true).charAt(5); }
+            public static char outside() { return ("ab" + false).charAt(7); }
+            public static char digit(byte b) { return ("" + b).charAt(4); }
+        }
+        "#,
+        expect![[r#"
+            3:43 StringIndexOutOfBoundsException A.outside(): direct
+            4:47 StringIndexOutOfBoundsException A.digit(byte): direct
+        "#]],
+    );
+}

@@ -23,7 +23,6 @@ fn a_lambda_body_is_checked_where_it_is_called_with_its_captured_locals() {
         "#,
         expect![[r#"
             4:21 ArithmeticException A..Lambda.1.apply(int): via A.run(int, int): direct
-            9:21 ArithmeticException A..Lambda.2.apply(int): via A.safe(int): direct
         "#]],
     );
 }
