@@ -380,19 +380,13 @@ impl<'p> Lower<'p> {
             let chars_key = self.initial_heap(&array_key(&Type::Char)).term;
             self.smt.assert(&format!("(= (dtype {id}) {string_id})"));
             self.smt.assert(&format!("(= (dtype {arr}) {chars_id})"));
-            self.smt
-                .assert(&format!("(= (select {value_key} {id}) {arr})"));
-            self.writes
-                .state(&value_key, &id.to_string(), &arr.to_string());
+            self.state_value(&value_key, &id.to_string(), &arr.to_string());
             let len = smt::int(units.len() as i32);
             self.smt.assert(&format!("(= (alen {arr}) {len})"));
             self.known_lengths.insert(arr.to_string(), len);
             let chars = format!("(select {chars_key} {arr})");
             for (i, u) in units.iter().enumerate() {
-                let (index, unit) = (smt::int(i as i32), smt::bv(*u as i64, 16));
-                self.smt
-                    .assert(&format!("(= (select {chars} {index}) {unit})"));
-                self.writes.state(&chars, &index, &unit);
+                self.state_value(&chars, &smt::int(i as i32), &smt::bv(*u as i64, 16));
             }
         }
         Val {
@@ -434,9 +428,7 @@ impl<'p> Lower<'p> {
             for (i, v) in values.iter().enumerate() {
                 let index = smt::int(i as i32);
                 if fold::is_literal(&v.term) {
-                    self.smt
-                        .assert(&format!("(= (select {fresh} {index}) {})", v.term));
-                    self.writes.state(&fresh, &index, &v.term);
+                    self.state_value(&fresh, &index, &v.term);
                 } else {
                     content = format!("(store {content} {index} {})", v.term);
                 }
@@ -709,12 +701,9 @@ impl<'p> Lower<'p> {
     fn concat(&mut self, st: &mut State, l: &str, r: &str) -> Val {
         let ll = self.string_length(st, l);
         let rl = self.string_length(st, r);
-        let len = match fold::binary(BinaryOp::Add, &ll, &rl, 32) {
-            Some(literal) => literal,
-            None => self
-                .smt
-                .define("cl", "(_ BitVec 32)", format!("(bvadd {ll} {rl})")),
-        };
+        let len = self
+            .smt
+            .define("cl", "(_ BitVec 32)", smt::int_add(&ll, &rl));
         let fits = self.compare_ints(BinaryOp::Ge, &len, &smt::int(0));
         st.assume(&mut self.smt, &fits);
         self.new_string(st, &len)

@@ -149,6 +149,14 @@ pub struct Lower<'p> {
     pub spec_names: &'p std::collections::HashSet<String>,
 }
 
+/// Name prefix of a fresh reference ([`Lower::fresh_value`]): `null` or an object above
+/// [`OUTSIDE`].
+pub const FRESH_OBJECT: &str = "o";
+
+/// Object ids above this one are never allocated nor interned by the lowering: a fresh
+/// reference is `null` or one of them.
+pub const OUTSIDE: i64 = 1_000_000;
+
 /// Key of an instance field's heap array.
 pub fn field_key(class: &str, name: &str) -> String {
     format!("F.{class}.{name}")
@@ -212,11 +220,10 @@ impl<'p> Lower<'p> {
         obj: &str,
     ) -> Term {
         let term = match self.writes.read_field(heap, obj) {
-            crate::reads::Read::Known(value) if crate::fold::is_literal(&value) => return value,
             crate::reads::Read::Known(value) => value,
             crate::reads::Read::From(array) => format!("(select {array} {obj})"),
         };
-        self.smt.define(prefix, sort, term)
+        self.name_read(prefix, sort, term)
     }
 
     /// Reads element `idx` of array `arr` in contents heap `heap`: the value the entry
@@ -229,15 +236,28 @@ impl<'p> Lower<'p> {
         arr: &str,
         idx: &str,
     ) -> Term {
-        match self.writes.read_element(heap, arr, idx) {
-            Some(value) if crate::fold::is_literal(&value) => value,
-            Some(value) => self.smt.define(prefix, sort, value),
-            None => self.smt.define(
-                prefix,
-                sort,
-                format!("(select (select {heap} {arr}) {idx})"),
-            ),
+        let term = self
+            .writes
+            .read_element(heap, arr, idx)
+            .unwrap_or_else(|| format!("(select (select {heap} {arr}) {idx})"));
+        self.name_read(prefix, sort, term)
+    }
+
+    /// Names a value read from the heap, unless it is a literal: a literal object id
+    /// stays one, so that what is known of that object (its length) is found by it.
+    fn name_read(&mut self, prefix: &str, sort: &'static str, term: Term) -> Term {
+        if crate::fold::is_literal(&term) {
+            return term;
         }
+        self.smt.define(prefix, sort, term)
+    }
+
+    /// States in the query that `(select array at)` is `value`, and remembers it so that
+    /// reads there fold ([`crate::reads`]).
+    pub fn state_value(&mut self, array: &str, at: &str, value: &str) {
+        self.smt
+            .assert(&format!("(= (select {array} {at}) {value})"));
+        self.writes.state(array, at, value);
     }
 
     /// The pre-state value of a heap key, declared in the query when first used.
@@ -492,8 +512,8 @@ impl<'p> Lower<'p> {
                 sort,
             };
         }
-        let o = self.smt.declare("o", "Int");
-        let outside = format!("(> {o} 1000000)");
+        let o = self.smt.declare(FRESH_OBJECT, "Int");
+        let outside = format!("(> {o} {OUTSIDE})");
         if non_null {
             self.smt.assert(&outside);
         } else {

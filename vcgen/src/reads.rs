@@ -14,12 +14,9 @@
 //! [`OUTSIDE`]) and the other a literal that is neither `null` nor above it.
 
 use crate::fold;
+use crate::lower::{FRESH_OBJECT, OUTSIDE};
 use crate::smt::Term;
 use std::collections::HashMap;
-
-/// Object ids above this one are never allocated nor interned by the lowering: a fresh
-/// reference is `null` or one of them.
-pub const OUTSIDE: i64 = 1_000_000;
 
 /// One write into a heap array, by the name of the array it made.
 enum Write {
@@ -193,7 +190,8 @@ fn same_address(a: &str, b: &str) -> Option<bool> {
 /// True for the name of a fresh reference ([`crate::lower::Lower::fresh_value`]): `null`
 /// or an object above [`OUTSIDE`].
 fn is_fresh_object(term: &str) -> bool {
-    term.strip_prefix("o!")
+    term.strip_prefix(FRESH_OBJECT)
+        .and_then(|rest| rest.strip_prefix('!'))
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 

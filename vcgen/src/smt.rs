@@ -257,6 +257,13 @@ pub fn ite(c: &str, a: &str, b: &str) -> Term {
     }
 }
 
+/// The sum of two `int` terms, folded when both are literals.
+pub fn int_add(l: &str, r: &str) -> Term {
+    let int = Type::Int;
+    // Every sum of integral operands has a term; the fallback is never reached.
+    binary(BinaryOp::Add, l, r, &int, &int).unwrap_or_else(|| format!("(bvadd {l} {r})"))
+}
+
 /// A comparison of two `int` terms (`<`, `>=`, ...), folded when both are literals.
 pub fn int_compare(op: BinaryOp, l: &str, r: &str) -> Term {
     let int = Type::Int;

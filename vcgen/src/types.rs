@@ -30,18 +30,17 @@ pub struct TypeTable {
 impl TypeTable {
     /// A table holding every class of the program.
     pub fn new(h: &Hierarchy) -> TypeTable {
-        let mut classes = Ids::new();
-        for c in h.classes() {
-            let ty = Type::class(&c.name).erasure();
-            let next = classes.len() as u32 + 1;
-            classes.entry(ty.descriptor()).or_insert((next, ty));
-        }
-        TypeTable {
-            classes: Arc::new(classes),
+        let mut t = TypeTable {
+            classes: Arc::default(),
             more: Ids::new(),
             preds: BTreeMap::new(),
             uses_store: false,
+        };
+        for c in h.classes() {
+            t.id(&Type::class(&c.name));
         }
+        t.classes = Arc::new(std::mem::take(&mut t.more));
+        t
     }
 
     /// The id of an (erased) class or array type.
