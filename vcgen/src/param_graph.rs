@@ -8,6 +8,7 @@
 //! the producers of a parameter's type and lets the solver choose among them.
 
 use crate::harness::{constructors, package_of};
+use frontend::hierarchy::OBJECT;
 use frontend::ir::{Class, Method, Type};
 use frontend::Hierarchy;
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -87,6 +88,7 @@ impl<'p> ParamGraph<'p> {
                 .methods
                 .iter()
                 .filter(|m| visible && is_factory(m, package_of(&class.name) == package))
+                .filter(|m| !refines_its_own_kind(h, m))
             {
                 g.add_producer(h, class, m, ProducerKind::Factory, &m.ret.erasure());
             }
@@ -182,6 +184,29 @@ fn is_factory(m: &Method, same_package: bool) -> bool {
         && m.ret.class_name() != Some("java.lang.String")
 }
 
+/// Whether the factory `m` takes a value that what it returns could itself be passed as
+/// (`Validate.notBlank(CharSequence)`, `DateUtils.round(Calendar, int)`), or an array of
+/// such values (`StringUtils.firstNonEmpty(CharSequence...)`): such a factory
+/// refines a value of its own kind, so every value it yields needs one built some other
+/// way first. As a producer it makes nothing new for the harness (a check that returns its
+/// argument) or only what a sequence of calls makes, and it costs each input it could
+/// build a copy of its body in the query. A parameter of type `Object` counts only for a
+/// factory that returns `Object` (`Validate.notNull(T)`): one that takes any object to
+/// make a `Pair` is a builder.
+fn refines_its_own_kind(h: &Hierarchy, m: &Method) -> bool {
+    let Some(product) = m.ret.erasure().class_name().map(str::to_string) else {
+        return false;
+    };
+    let kinds = h.ancestors(&product);
+    m.params().iter().any(|p| {
+        let ty = p.ty.erasure();
+        let taken = ty.element().unwrap_or(&ty);
+        taken
+            .class_name()
+            .is_some_and(|name| kinds.contains(&name) && (name != OBJECT || product == OBJECT))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +257,39 @@ mod tests {
         assert!(
             g.producers(&Type::class("p.Shapes")).is_empty(),
             "a private constructor is no producer"
+        );
+    }
+
+    #[test]
+    fn a_factory_that_refines_a_value_of_its_own_kind_is_no_producer() {
+        let p = program(&[
+            ("p/Shape.java", "package p; public abstract class Shape { public abstract int sides(); }"),
+            ("p/Square.java", "package p; public class Square extends Shape { public Square(int side) {} public int sides() { return 4; } }"),
+            ("p/Pair.java", "package p; public class Pair { private Pair() {} public static Pair of(Object l, Object r) { return new Pair(); } }"),
+            ("p/Shapes.java", "package p; public class Shapes { private Shapes() {} \
+                public static Shape unit() { return new Square(1); } \
+                public static Shape checked(Shape s) { if (s == null) throw new IllegalArgumentException(); return s; } \
+                public static Square bigger(Square s, int by) { return new Square(s.sides() + by); } \
+                public static Shape first(Shape... all) { return all[0]; } \
+                public static Object notNull(Object o) { return o; } }"),
+        ]);
+        let h = Hierarchy::new(&p);
+        let g = ParamGraph::new(&h, "p");
+        let names = |ty: &str| -> Vec<String> {
+            g.producers(&Type::class(ty))
+                .iter()
+                .map(|p| format!("{}.{}", p.class.name, p.method.name))
+                .collect()
+        };
+        assert_eq!(names("p.Shape"), vec!["p.Square.<init>", "p.Shapes.unit"]);
+        assert_eq!(
+            names("p.Pair"),
+            vec!["p.Pair.of"],
+            "taking any object makes a builder"
+        );
+        assert!(
+            !names("java.lang.Object").contains(&"p.Shapes.notNull".to_string()),
+            "an Object in, the same Object out"
         );
     }
 }
