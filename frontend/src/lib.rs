@@ -27,6 +27,7 @@ mod walk;
 
 pub use hierarchy::Hierarchy;
 pub use ir::descriptor_params;
+pub use typing::boxed;
 pub use walk::{collect_sources, Input, SourceSet};
 
 use ir::{

@@ -73,6 +73,11 @@ pub enum Value {
         /// The constant's name.
         name: String,
     },
+    /// A class literal (`String.class`).
+    ClassLiteral {
+        /// The type it names.
+        ty: Type,
+    },
     /// A boxed primitive (`Integer.valueOf(3)`).
     Boxed {
         /// Binary name of the box class.

@@ -660,6 +660,7 @@ impl<'m> Reader<'m> {
                 class: class.clone(),
                 name: name.clone(),
             },
+            Plan::ClassLiteral { ty } => Value::ClassLiteral { ty: ty.clone() },
             Plan::Boxed { class, value } => Value::Boxed {
                 class: class.clone(),
                 value: Box::new(self.value(value)),

@@ -178,6 +178,11 @@ impl<'a, 'p> Writer<'a, 'p> {
                 format!("{}.{name}", self.access.class_name(class)),
                 Type::class(class),
             ),
+            Value::ClassLiteral { ty } => Expr {
+                text: self.class_literal(ty),
+                ty: Type::class("java.lang.Class"),
+                exact: false,
+            },
             Value::Boxed {
                 class,
                 value: inner,

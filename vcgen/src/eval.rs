@@ -237,13 +237,7 @@ impl<'p> Lower<'p> {
                     sort: "Bool",
                 }
             }
-            ExprKind::ClassLiteral(t) => {
-                let id = self.types.id(t) as i64;
-                Val {
-                    term: (LITERAL_BASE + 200_000 + id).to_string(),
-                    sort: "Int",
-                }
-            }
+            ExprKind::ClassLiteral(t) => self.class_object(t),
             ExprKind::Switch { body, result } => match self.exec_yielding(st.clone(), body) {
                 Some(out) => {
                     *st = out;
@@ -323,6 +317,15 @@ impl<'p> Lower<'p> {
     }
 
     /// `o != null && dtype(o) <: T`.
+    /// The `Class` object of `t` (`String.class`): one fixed address per type.
+    pub(crate) fn class_object(&mut self, t: &Type) -> Val {
+        let id = self.types.id(t) as i64;
+        Val {
+            term: (LITERAL_BASE + 200_000 + id).to_string(),
+            sort: "Int",
+        }
+    }
+
     pub fn instance_test(&mut self, o: &str, target: &Type) -> Term {
         match self.types.subtype_pred(&target.erasure()) {
             Some(pred) => format!("(and (not (= {o} 0)) ({pred} (dtype {o})))"),

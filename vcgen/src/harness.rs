@@ -953,6 +953,7 @@ impl<'p> Lower<'p> {
 
     /// Builds one input of type `ty`, returning its value and plan.
     fn input(&mut self, st: &mut State, b: &mut Builder, ty: &Type, depth: u32) -> (Val, Plan) {
+        let declared = ty;
         let ty = ty.erasure();
         if ty.is_primitive() {
             return self.primitive_input(b, &ty);
@@ -979,7 +980,7 @@ impl<'p> Lower<'p> {
                 }));
             }
         }
-        for candidate in self.candidates(&ty, depth) {
+        for candidate in self.candidates(declared, depth) {
             options.push(candidate);
         }
         let n = options.len();
@@ -1064,8 +1065,9 @@ impl<'p> Lower<'p> {
         )
     }
 
-    /// The non-null ways to build a value of a reference type.
-    fn candidates(&mut self, ty: &Type, depth: u32) -> Vec<Make<'p>> {
+    /// The non-null ways to build a value of the reference type `declared`.
+    fn candidates(&mut self, declared: &Type, depth: u32) -> Vec<Make<'p>> {
+        let ty = &declared.erasure();
         let mut out: Vec<Make<'p>> = Vec::new();
         match ty {
             Type::Array(e) => {
@@ -1087,6 +1089,14 @@ impl<'p> Lower<'p> {
                     || name == "java.lang.Comparable"
                 {
                     out.push(Box::new(|me, st, b| me.string_input(st, b)));
+                }
+                if name == "java.lang.Class" {
+                    for t in self.class_literals_for(declared) {
+                        out.push(Box::new(move |me, _, _| {
+                            (me.class_object(&t), Plan::ClassLiteral { ty: t })
+                        }));
+                    }
+                    return out;
                 }
                 if let Some(prim) = box_primitive(name) {
                     let class = name.clone();
@@ -1408,6 +1418,32 @@ impl<'p> Lower<'p> {
         )
     }
 
+    /// The class literals that fit a parameter of type `declared` (`Class<? extends
+    /// Number>` takes `Integer.class` and `int.class`, `Class<E extends Enum<E>>` none): a
+    /// caller cannot pass the others without a raw type.
+    fn class_literals_for(&self, declared: &Type) -> Vec<Type> {
+        let argument = match declared {
+            Type::Class { args, .. } => args.first(),
+            _ => None,
+        };
+        class_literal_types()
+            .into_iter()
+            .filter(|t| {
+                let named = frontend::boxed(t).map_or_else(|| t.clone(), Type::class);
+                match argument {
+                    None => true,
+                    Some(Type::Var { bound, .. })
+                        if argument.is_some_and(Type::is_super_wildcard) =>
+                    {
+                        self.h.is_subtype(bound, &named)
+                    }
+                    Some(Type::Var { bound, .. }) => self.h.is_subtype(&named, bound),
+                    Some(bound) => self.h.is_subtype(&named, bound),
+                }
+            })
+            .collect()
+    }
+
     fn boxed_input(
         &mut self,
         st: &mut State,
@@ -1429,6 +1465,21 @@ impl<'p> Lower<'p> {
             },
         )
     }
+}
+
+/// The classes a `Class` input may name, as a person testing it would pick them: a class,
+/// a final class, a box, a primitive and two arrays. A project's factory of classes
+/// (`ClassUtils.getClass(String)`) finds them by a name the solver would have to guess,
+/// and the test fails before the entry when no class has it.
+fn class_literal_types() -> Vec<Type> {
+    vec![
+        Type::object(),
+        Type::string(),
+        Type::class("java.lang.Integer"),
+        Type::Int,
+        Type::Array(Box::new(Type::Int)),
+        Type::Array(Box::new(Type::string())),
+    ]
 }
 
 fn dead(st: &State) -> State {

@@ -84,6 +84,11 @@ pub enum Plan {
         /// The constant's name.
         name: String,
     },
+    /// A class literal, `String.class`.
+    ClassLiteral {
+        /// The type it names.
+        ty: Type,
+    },
     /// A boxed primitive, `Integer.valueOf(v)` and the like.
     Boxed {
         /// Binary name of the box class.
@@ -323,7 +328,7 @@ pub fn symbol_paths(plan: &Plan, path: &str, out: &mut std::collections::BTreeMa
             }
         }
         Plan::Slot { of, .. } => symbol_paths(of, path, out),
-        Plan::Null | Plan::Alias { .. } | Plan::Constant { .. } => {}
+        Plan::Null | Plan::Alias { .. } | Plan::Constant { .. } | Plan::ClassLiteral { .. } => {}
     }
 }
 
@@ -338,6 +343,7 @@ fn describe(plan: &Plan) -> String {
         Plan::Call { class, method, .. } => format!("{class}.{method}"),
         Plan::Boxed { class, .. } => format!("{class}.valueOf"),
         Plan::Constant { class, name } => format!("{class}.{name}"),
+        Plan::ClassLiteral { ty } => format!("{}.class", ty.java_name()),
         Plan::Alias { input } => format!("same as object {input}"),
         Plan::Slot { of, .. } => describe(of),
         Plan::Reflect { class, .. } => format!("{class} by reflection"),
