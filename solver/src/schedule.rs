@@ -81,7 +81,8 @@ impl Schedule {
         let own: Vec<usize> = units.iter().map(|u| u.behind).collect();
         for u in (0..units.len()).rev() {
             let behind = units[u].behind;
-            for e in units[u].after.clone() {
+            for i in 0..units[u].after.len() {
+                let e = units[u].after[i];
                 units[e].behind = units[e].behind.max(own[e] + behind);
             }
         }

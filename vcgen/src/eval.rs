@@ -316,7 +316,6 @@ impl<'p> Lower<'p> {
         self.check(st, fail, NPE, span);
     }
 
-    /// `o != null && dtype(o) <: T`.
     /// The `Class` object of `t` (`String.class`): one fixed address per type.
     pub(crate) fn class_object(&mut self, t: &Type) -> Val {
         let id = self.types.id(t) as i64;
@@ -326,6 +325,7 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// `o != null && dtype(o) <: T`.
     pub fn instance_test(&mut self, o: &str, target: &Type) -> Term {
         match self.types.subtype_pred(&target.erasure()) {
             Some(pred) => format!("(and (not (= {o} 0)) ({pred} (dtype {o})))"),

@@ -1432,12 +1432,9 @@ impl<'p> Lower<'p> {
                 let named = frontend::boxed(t).map_or_else(|| t.clone(), Type::class);
                 match argument {
                     None => true,
-                    Some(Type::Var { bound, .. })
-                        if argument.is_some_and(Type::is_super_wildcard) =>
-                    {
+                    Some(arg @ Type::Var { bound, .. }) if arg.is_super_wildcard() => {
                         self.h.is_subtype(bound, &named)
                     }
-                    Some(Type::Var { bound, .. }) => self.h.is_subtype(&named, bound),
                     Some(bound) => self.h.is_subtype(&named, bound),
                 }
             })
