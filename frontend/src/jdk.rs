@@ -289,6 +289,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Queue.java"),
     ),
     (
+        "java/util/Random.java",
+        include_str!("../jdk/java/util/Random.java"),
+    ),
+    (
         "java/util/ReadOnlyCollection.java",
         include_str!("../jdk/java/util/ReadOnlyCollection.java"),
     ),
