@@ -31,6 +31,8 @@ pub enum Value {
     },
     /// `null`.
     Null,
+    /// `null` for a parameter the method never reads (not an input that causes a crash).
+    Unread,
     /// A string, as UTF-16 code units.
     String {
         /// The code units.

@@ -607,6 +607,7 @@ impl<'m> Reader<'m> {
         match plan {
             Plan::Primitive { ty, sym } => self.primitive(ty, sym),
             Plan::Null => Value::Null,
+            Plan::Unread => Value::Unread,
             Plan::String { len, chars } => {
                 let n = (self.bits(len) as u32 as i32 as i64).clamp(0, MAX_ELEMENTS);
                 let units = (0..n).map(|i| self.element(chars, i) as u16).collect();

@@ -139,7 +139,7 @@ impl<'a, 'p> Writer<'a, 'p> {
     /// An expression of `v` where a value of static type `ty` is expected.
     pub fn value(&mut self, v: &Value, ty: &Type) -> Expr {
         match v {
-            Value::Null => {
+            Value::Null | Value::Unread => {
                 let t = self.access.visible(ty);
                 let text = if t.is_reference() {
                     format!("({}) null", self.access.type_name(&t))
@@ -230,7 +230,7 @@ impl<'a, 'p> Writer<'a, 'p> {
     pub fn argument(&mut self, v: &Value, param: &Type) -> String {
         let param = param.erasure();
         let nameable = param.is_reference() && self.access.type_nameable(&param);
-        if let Value::Null = v {
+        if let Value::Null | Value::Unread = v {
             return if nameable {
                 format!("({}) null", self.access.type_name(&param))
             } else {
@@ -554,7 +554,7 @@ impl<'a, 'p> Writer<'a, 'p> {
             Value::Boolean { value } => !value,
             Value::Float { bits } => *bits == 0,
             Value::Double { bits } => *bits == 0,
-            Value::Null => true,
+            Value::Null | Value::Unread => true,
             _ => false,
         });
         if elements.len() > 8 && all_default {
@@ -571,7 +571,7 @@ impl<'a, 'p> Writer<'a, 'p> {
         let items: Vec<String> = elements
             .iter()
             .map(|e| match e {
-                Value::Null => "null".to_string(),
+                Value::Null | Value::Unread => "null".to_string(),
                 e => {
                     let v = self.value(e, &elem);
                     if elem.is_reference() && !(v.exact && self.assignable(&v.ty, &elem)) {

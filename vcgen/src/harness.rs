@@ -12,7 +12,7 @@ use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{ChainCall, FieldPlan, Plan, Route};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use frontend::ir::{Class, Expr, ExprKind, Field, Local, Method, Stmt, StmtKind, Type};
+use frontend::ir::{Class, Expr, ExprKind, Field, Method, Stmt, StmtKind, Type};
 use frontend::Hierarchy;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -676,7 +676,7 @@ impl<'p> Lower<'p> {
         };
         let mut chain = Vec::new();
         if let Some((class, m)) = variant.chain {
-            let (vals, plans) = self.inputs(&mut st, &mut b, m.params(), 1);
+            let (vals, plans) = self.inputs(&mut st, &mut b, class, m, 1);
             self.assume_call_spec(&mut st, class, m, this.as_ref(), &vals);
             if let Some(body) = &m.body {
                 let receiver = this.clone().filter(|_| !m.modifiers.is_static);
@@ -692,7 +692,7 @@ impl<'p> Lower<'p> {
                 args: plans,
             });
         }
-        let (vals, plans) = self.inputs(&mut st, &mut b, spec.method.params(), 0);
+        let (vals, plans) = self.inputs(&mut st, &mut b, spec.class, spec.method, 0);
         self.assume_entry_spec(&mut st, spec, receiver.as_ref().map(|(v, _)| v), &vals);
         self.frames.pop();
         st.frames.pop();
@@ -1150,16 +1150,36 @@ impl<'p> Lower<'p> {
     }
 
     /// Builds one input per parameter, at the given construction depth.
+    /// An input for each parameter of `m` (of `class`): `null` for a reference its body
+    /// never reads, unless invariants observed for `m` say what its callers pass.
     fn inputs(
         &mut self,
         st: &mut State,
         b: &mut Builder,
-        params: &[Local],
+        class: &Class,
+        m: &Method,
         depth: u32,
     ) -> (Vec<Val>, Vec<Plan>) {
-        params
+        let observed = self
+            .specs
+            .is_some_and(|s| s.method(&class.name, &m.name, &m.descriptor).is_some());
+        let unread = crate::unread::unread_params(m);
+        m.params()
             .iter()
-            .map(|p| self.input(st, b, &p.ty, depth))
+            .zip(unread)
+            .map(|(p, unread)| {
+                if unread && !observed && !p.ty.is_primitive() {
+                    (
+                        Val {
+                            term: "0".into(),
+                            sort: "Int",
+                        },
+                        Plan::Unread,
+                    )
+                } else {
+                    self.input(st, b, &p.ty, depth)
+                }
+            })
             .unzip()
     }
 
@@ -1175,7 +1195,7 @@ impl<'p> Lower<'p> {
         depth: u32,
         span: frontend::ir::Span,
     ) -> (Val, Plan) {
-        let (vals, plans) = self.inputs(st, b, ctor.params(), depth + 1);
+        let (vals, plans) = self.inputs(st, b, class, ctor, depth + 1);
         let outer_term = outer.as_ref().map(|(o, _)| &o.term);
         let v = self
             .as_setup(|l| l.new_object(st, &class.name, &ctor.descriptor, vals, outer_term, span));
@@ -1215,7 +1235,7 @@ impl<'p> Lower<'p> {
                 self.construct_input(st, b, class, m, None, depth, class.span)
             }
             ProducerKind::Factory => {
-                let (vals, plans) = self.inputs(st, b, m.params(), depth + 1);
+                let (vals, plans) = self.inputs(st, b, class, m, depth + 1);
                 b.constructed = true;
                 let sort = "Int";
                 let value = match &m.body {

@@ -32,6 +32,7 @@ pub mod smt;
 mod state;
 mod stmt;
 mod types;
+mod unread;
 mod visit;
 
 #[cfg(test)]

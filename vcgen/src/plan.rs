@@ -21,6 +21,8 @@ pub enum Plan {
     },
     /// The `null` reference.
     Null,
+    /// `null` for a parameter the method's body never reads: it cannot cause a crash.
+    Unread,
     /// A string literal of `len` UTF-16 units taken from the array `chars`.
     String {
         /// Symbol of the length (32-bit).
@@ -328,13 +330,18 @@ pub fn symbol_paths(plan: &Plan, path: &str, out: &mut std::collections::BTreeMa
             }
         }
         Plan::Slot { of, .. } => symbol_paths(of, path, out),
-        Plan::Null | Plan::Alias { .. } | Plan::Constant { .. } | Plan::ClassLiteral { .. } => {}
+        Plan::Null
+        | Plan::Unread
+        | Plan::Alias { .. }
+        | Plan::Constant { .. }
+        | Plan::ClassLiteral { .. } => {}
     }
 }
 
 fn describe(plan: &Plan) -> String {
     match plan {
         Plan::Null => "null".into(),
+        Plan::Unread => "null (never read)".into(),
         Plan::Primitive { .. } => "value".into(),
         Plan::String { .. } => "string".into(),
         Plan::Array { ty, .. } | Plan::RefArray { ty, .. } => format!("new {}", ty.java_name()),

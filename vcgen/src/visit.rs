@@ -1,25 +1,53 @@
-//! A walk over every expression inside a statement.
+//! A walk over every statement and expression inside a statement.
 
 use frontend::ir::{Expr, ExprKind, Stmt, StmtKind};
 
+/// What a walk calls on each statement and each expression it meets.
+struct Visitor<'f> {
+    on_stmt: &'f mut dyn FnMut(&Stmt),
+    on_expr: &'f mut dyn FnMut(&Expr),
+}
+
 /// Calls `f` on every expression in `s`, outer expressions before their parts.
 pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    walk(s, &mut |_| {}, f);
+}
+
+/// Calls `on_stmt` on `s` and every statement inside it (those in switch expressions
+/// too), and `on_expr` on every expression, outer ones before their parts.
+pub fn walk(s: &Stmt, on_stmt: &mut dyn FnMut(&Stmt), on_expr: &mut dyn FnMut(&Expr)) {
+    stmt(s, &mut Visitor { on_stmt, on_expr });
+}
+
+/// Calls `f` on `e` and every expression inside it.
+pub fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    expr_in(
+        e,
+        &mut Visitor {
+            on_stmt: &mut |_| {},
+            on_expr: f,
+        },
+    );
+}
+
+fn stmt(s: &Stmt, f: &mut Visitor) {
+    (f.on_stmt)(s);
     match &s.kind {
-        StmtKind::Block(b) => b.iter().for_each(|s| stmt_exprs(s, f)),
-        StmtKind::Local { init, .. } => init.iter().for_each(|e| expr(e, f)),
-        StmtKind::Expr(e) | StmtKind::Throw(e) => expr(e, f),
+        StmtKind::Block(b) => b.iter().for_each(|s| stmt(s, f)),
+        StmtKind::Local { init, .. } => init.iter().for_each(|e| expr_in(e, f)),
+        StmtKind::Expr(e) | StmtKind::Throw(e) => expr_in(e, f),
         StmtKind::If {
             cond,
             then,
             otherwise,
         } => {
-            expr(cond, f);
-            stmt_exprs(then, f);
-            otherwise.iter().for_each(|o| stmt_exprs(o, f));
+            expr_in(cond, f);
+            stmt(then, f);
+            otherwise.iter().for_each(|o| stmt(o, f));
         }
         StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
-            expr(cond, f);
-            stmt_exprs(body, f);
+            expr_in(cond, f);
+            stmt(body, f);
         }
         StmtKind::For {
             init,
@@ -27,24 +55,24 @@ pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             update,
             body,
         } => {
-            init.iter().for_each(|s| stmt_exprs(s, f));
-            cond.iter().for_each(|e| expr(e, f));
-            update.iter().for_each(|e| expr(e, f));
-            stmt_exprs(body, f);
+            init.iter().for_each(|s| stmt(s, f));
+            cond.iter().for_each(|e| expr_in(e, f));
+            update.iter().for_each(|e| expr_in(e, f));
+            stmt(body, f);
         }
         StmtKind::ForEach { iterable, body, .. } => {
-            expr(iterable, f);
-            stmt_exprs(body, f);
+            expr_in(iterable, f);
+            stmt(body, f);
         }
-        StmtKind::Labeled { body, .. } => stmt_exprs(body, f),
-        StmtKind::Return(e) => e.iter().for_each(|e| expr(e, f)),
+        StmtKind::Labeled { body, .. } => stmt(body, f),
+        StmtKind::Return(e) => e.iter().for_each(|e| expr_in(e, f)),
         StmtKind::Switch {
             selector, cases, ..
         } => {
-            expr(selector, f);
+            expr_in(selector, f);
             for c in cases {
-                c.labels.iter().for_each(|e| expr(e, f));
-                c.body.iter().for_each(|s| stmt_exprs(s, f));
+                c.labels.iter().for_each(|e| expr_in(e, f));
+                c.body.iter().for_each(|s| stmt(s, f));
             }
         }
         StmtKind::Try {
@@ -52,70 +80,69 @@ pub fn stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             catches,
             finally,
         } => {
-            stmt_exprs(body, f);
-            catches.iter().for_each(|c| stmt_exprs(&c.body, f));
-            finally.iter().for_each(|s| stmt_exprs(s, f));
+            stmt(body, f);
+            catches.iter().for_each(|c| stmt(&c.body, f));
+            finally.iter().for_each(|s| stmt(s, f));
         }
         StmtKind::Assert { cond, message } => {
-            expr(cond, f);
-            message.iter().for_each(|e| expr(e, f));
+            expr_in(cond, f);
+            message.iter().for_each(|e| expr_in(e, f));
         }
         StmtKind::Synchronized { lock, body } => {
-            expr(lock, f);
-            stmt_exprs(body, f);
+            expr_in(lock, f);
+            stmt(body, f);
         }
-        StmtKind::CtorCall { args, .. } => args.iter().for_each(|e| expr(e, f)),
+        StmtKind::CtorCall { args, .. } => args.iter().for_each(|e| expr_in(e, f)),
         StmtKind::Break(_) | StmtKind::Continue(_) | StmtKind::Empty | StmtKind::Unknown { .. } => {
         }
     }
 }
 
-/// Calls `f` on `e` and every expression inside it.
-pub fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
+fn expr_in(e: &Expr, f: &mut Visitor) {
+    (f.on_expr)(e);
     match &e.kind {
-        ExprKind::Field { target, .. } => target.iter().for_each(|t| expr(t, f)),
-        ExprKind::ArrayLength(a) => expr(a, f),
+        ExprKind::Field { target, .. } => target.iter().for_each(|t| expr_in(t, f)),
+        ExprKind::ArrayLength(a) => expr_in(a, f),
         ExprKind::ArrayAccess { array, index } => {
-            expr(array, f);
-            expr(index, f);
+            expr_in(array, f);
+            expr_in(index, f);
         }
         ExprKind::NewArray { dims, init } => {
-            dims.iter().for_each(|d| expr(d, f));
-            init.iter().flatten().for_each(|d| expr(d, f));
+            dims.iter().for_each(|d| expr_in(d, f));
+            init.iter().flatten().for_each(|d| expr_in(d, f));
         }
         ExprKind::Call { receiver, args, .. } => {
-            receiver.iter().for_each(|r| expr(r, f));
-            args.iter().for_each(|a| expr(a, f));
+            receiver.iter().for_each(|r| expr_in(r, f));
+            args.iter().for_each(|a| expr_in(a, f));
         }
         ExprKind::New { args, outer, .. } => {
-            outer.iter().for_each(|o| expr(o, f));
-            args.iter().for_each(|a| expr(a, f));
+            outer.iter().for_each(|o| expr_in(o, f));
+            args.iter().for_each(|a| expr_in(a, f));
         }
-        ExprKind::Unary { operand, .. } => expr(operand, f),
+        ExprKind::Unary { operand, .. } => expr_in(operand, f),
         ExprKind::Binary { lhs, rhs, .. } => {
-            expr(lhs, f);
-            expr(rhs, f);
+            expr_in(lhs, f);
+            expr_in(rhs, f);
         }
         ExprKind::Assign { target, value, .. } => {
-            expr(target, f);
-            expr(value, f);
+            expr_in(target, f);
+            expr_in(value, f);
         }
-        ExprKind::IncDec { target, .. } => expr(target, f),
+        ExprKind::IncDec { target, .. } => expr_in(target, f),
         ExprKind::Conditional {
             cond,
             then,
             otherwise,
         } => {
-            expr(cond, f);
-            expr(then, f);
-            expr(otherwise, f);
+            expr_in(cond, f);
+            expr_in(then, f);
+            expr_in(otherwise, f);
         }
         ExprKind::Convert { expr: inner, .. } | ExprKind::InstanceOf { expr: inner, .. } => {
-            expr(inner, f)
+            expr_in(inner, f)
         }
-        ExprKind::Unknown { parts, .. } => parts.iter().for_each(|p| expr(p, f)),
-        ExprKind::Switch { body, .. } => stmt_exprs(body, f),
+        ExprKind::Unknown { parts, .. } => parts.iter().for_each(|p| expr_in(p, f)),
+        ExprKind::Switch { body, .. } => stmt(body, f),
         ExprKind::Literal(_)
         | ExprKind::Local(_)
         | ExprKind::This { .. }

@@ -173,3 +173,28 @@ fn a_class_input_is_one_of_the_class_literals_a_test_names() {
         "#]],
     );
 }
+
+#[test]
+fn a_parameter_the_body_never_reads_is_passed_null_not_built() {
+    check_goals(
+        r#"
+        public class A {
+            public A(int n) {
+                if (n < 0) {
+                    throw new IllegalArgumentException();
+                }
+            }
+            public static int ignores(A unused, int d) {
+                return 10 / d;
+            }
+            public static int reads(A used, int d) {
+                return used == null ? 0 : 10 / d;
+            }
+        }
+        "#,
+        expect![[r#"
+            8:16 ArithmeticException A.ignores(A, int) direct: (= d 0)
+            11:35 ArithmeticException A.reads(A, int) constructor: (and (and (or (= how(used) 0) (and (= how(used) 1) (not (bvslt used<-A#arg0 0)))) (not (= m!1 0))) (= d 0))
+        "#]],
+    );
+}
