@@ -959,15 +959,7 @@ impl<'p> Lower<'p> {
             return self.primitive_input(b, &ty);
         }
         let mut options: Vec<Make<'p>> = Vec::new();
-        options.push(Box::new(|_, _, _| {
-            (
-                Val {
-                    term: "0".into(),
-                    sort: "Int",
-                },
-                Plan::Null,
-            )
-        }));
+        options.push(Box::new(|_, _, _| (Val::null(), Plan::Null)));
         for (i, (t, term)) in b.built.iter().enumerate() {
             if self.h.is_subtype(t, &ty)
                 && matches!(t, Type::Class { .. })
@@ -985,13 +977,7 @@ impl<'p> Lower<'p> {
         }
         let n = options.len();
         if n == 1 {
-            return (
-                Val {
-                    term: "0".into(),
-                    sort: "Int",
-                },
-                Plan::Null,
-            );
+            return (Val::null(), Plan::Null);
         }
         let sym = self.sym(b, "ch", "Int");
         self.smt
@@ -1149,9 +1135,9 @@ impl<'p> Lower<'p> {
         out
     }
 
-    /// Builds one input per parameter, at the given construction depth.
-    /// An input for each parameter of `m` (of `class`): `null` for a reference its body
-    /// never reads, unless invariants observed for `m` say what its callers pass.
+    /// An input for each parameter of `m` (of `class`), at the given construction depth:
+    /// `null` for a reference its body never reads, unless invariants observed for `m` say
+    /// what its callers pass.
     fn inputs(
         &mut self,
         st: &mut State,
@@ -1169,13 +1155,7 @@ impl<'p> Lower<'p> {
             .zip(unread)
             .map(|(p, unread)| {
                 if unread && !observed && !p.ty.is_primitive() {
-                    (
-                        Val {
-                            term: "0".into(),
-                            sort: "Int",
-                        },
-                        Plan::Unread,
-                    )
+                    (Val::null(), Plan::Unread)
                 } else {
                     self.input(st, b, &p.ty, depth)
                 }
@@ -1237,7 +1217,6 @@ impl<'p> Lower<'p> {
             ProducerKind::Factory => {
                 let (vals, plans) = self.inputs(st, b, class, m, depth + 1);
                 b.constructed = true;
-                let sort = "Int";
                 let value = match &m.body {
                     Some(body) => {
                         let (out, value) = self
@@ -1246,10 +1225,7 @@ impl<'p> Lower<'p> {
                             Some(o) => *st = o,
                             None => st.reach = "false".into(),
                         }
-                        value.unwrap_or_else(|| Val {
-                            term: "0".into(),
-                            sort,
-                        })
+                        value.unwrap_or_else(Val::null)
                     }
                     None => self.fresh_value(&m.ret, false),
                 };

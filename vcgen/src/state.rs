@@ -12,6 +12,16 @@ pub struct Val {
     pub sort: &'static str,
 }
 
+impl Val {
+    /// The `null` reference (object 0).
+    pub fn null() -> Val {
+        Val {
+            term: "0".into(),
+            sort: "Int",
+        }
+    }
+}
+
 /// Everything the lowering knows at one program point, in passive (single-assignment) form.
 #[derive(Debug, Clone)]
 pub struct State {

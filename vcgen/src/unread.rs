@@ -4,28 +4,18 @@
 //! ignores its `FastDateParser`, whose constructor compiles date patterns, and every
 //! query of that entry held a copy of it.
 
-use frontend::ir::{ExprKind, Method, Stmt, StmtKind};
+use frontend::ir::{ExprKind, Method, StmtKind};
 
 /// For each of `m`'s parameters, whether its body never reads it. A method without a
 /// body, or with code the frontend could not model (which may read anything), reads all.
 pub fn unread_params(m: &Method) -> Vec<bool> {
-    let params = m.params().len();
     let Some(body) = &m.body else {
-        return vec![false; params];
+        return vec![false; m.params().len()];
     };
-    let mut read = vec![false; params];
-    let mut opaque = false;
-    note_reads(body, &mut read, &mut opaque);
-    if opaque {
-        return vec![false; params];
-    }
-    read.into_iter().map(|r| !r).collect()
-}
-
-fn note_reads(s: &Stmt, read: &mut [bool], opaque: &mut bool) {
-    let mut unknown_stmt = false;
+    let mut read = vec![false; m.params().len()];
+    let (mut unknown_stmt, mut unknown_expr) = (false, false);
     crate::visit::walk(
-        s,
+        body,
         &mut |s| unknown_stmt |= matches!(s.kind, StmtKind::Unknown { .. }),
         &mut |e| match &e.kind {
             ExprKind::Local(id) => {
@@ -33,9 +23,12 @@ fn note_reads(s: &Stmt, read: &mut [bool], opaque: &mut bool) {
                     *r = true;
                 }
             }
-            ExprKind::Unknown { .. } => *opaque = true,
+            ExprKind::Unknown { .. } => unknown_expr = true,
             _ => {}
         },
     );
-    *opaque |= unknown_stmt;
+    if unknown_stmt || unknown_expr {
+        return vec![false; read.len()];
+    }
+    read.into_iter().map(|r| !r).collect()
 }
