@@ -15,7 +15,8 @@
 
 use crate::fold;
 use crate::lower::{FRESH_OBJECT, OUTSIDE};
-use crate::smt::Term;
+use crate::smt::{self, Term};
+use frontend::ir::BinaryOp;
 use std::collections::HashMap;
 
 /// One write into a heap array, by the name of the array it made.
@@ -47,6 +48,22 @@ pub struct Writes {
     stated: HashMap<(Term, Term), Term>,
     /// Contents that hold one value at every index (a new array's defaults).
     filled: HashMap<Term, Term>,
+    /// Contents copied from an offset of another array's, by their name.
+    shifted: HashMap<Term, Shifted>,
+}
+
+/// The contents of a copy from an offset on (`substring`, `copyOfRange`): element `i` is
+/// element `from + i` of `array` in contents heap `heap`, and past `array`'s end
+/// `padding.1` when there is padding (`padding.0` is that length).
+pub struct Shifted {
+    /// The contents heap the copy was made from.
+    pub heap: Term,
+    /// The array copied.
+    pub array: Term,
+    /// The index of the source's element that is the copy's first.
+    pub from: Term,
+    /// The source's length and the default value past it, for a padded copy.
+    pub padding: Option<(Term, Term)>,
 }
 
 /// Where a read lands: a value known now, or the array to select from.
@@ -104,6 +121,11 @@ impl Writes {
     /// Records that `contents` holds `value` at every index.
     pub fn fill(&mut self, contents: &str, value: &str) {
         self.filled.insert(contents.into(), value.into());
+    }
+
+    /// Records that `contents` are a copy of another array's from an offset on.
+    pub fn shift(&mut self, contents: &str, copy: Shifted) {
+        self.shifted.insert(contents.into(), copy);
     }
 
     fn record(&mut self, made: &str, write: Write) {
@@ -164,8 +186,27 @@ impl Writes {
         if let Some(value) = self.filled.get(contents) {
             return Some(value.clone());
         }
+        if let Some(copy) = self.shifted.get(contents) {
+            return Some(self.read_shifted(copy, idx));
+        }
         fold::bv_literal(idx)?;
         self.stated.get(&(contents.into(), idx.into())).cloned()
+    }
+
+    /// Reads index `idx` of a copy from an offset: the source's element there, read as
+    /// any other element is.
+    fn read_shifted(&self, copy: &Shifted, idx: &str) -> Term {
+        let at = fold::binary(BinaryOp::Add, idx, &copy.from, 32)
+            .unwrap_or_else(|| format!("(bvadd {idx} {})", copy.from));
+        let element = self
+            .read_element(&copy.heap, &copy.array, &at)
+            .unwrap_or_else(|| format!("(select (select {} {}) {at})", copy.heap, copy.array));
+        match &copy.padding {
+            Some((length, default)) => {
+                smt::ite(&format!("(bvslt {at} {length})"), &element, default)
+            }
+            None => element,
+        }
     }
 
     fn stated_at(&self, array: &str, at: &str) -> Read {
@@ -277,6 +318,50 @@ mod tests {
         assert_eq!(
             w.read_element("A!1", "(- 1)", "i!4"),
             Some("(_ bv0 32)".into())
+        );
+    }
+
+    #[test]
+    fn a_copy_from_an_offset_reads_the_source_shifted() {
+        let mut w = Writes::default();
+        w.state("(select A.c 500001)", "(_ bv2 32)", "(_ bv98 16)");
+        w.shift(
+            "cp!2",
+            Shifted {
+                heap: "A.c".into(),
+                array: "500001".into(),
+                from: "(_ bv1 32)".into(),
+                padding: None,
+            },
+        );
+        w.contents("A!3", "A.c", "(- 1)", "cp!2");
+        assert_eq!(
+            w.read_element("A!3", "(- 1)", "(_ bv1 32)"),
+            Some("(_ bv98 16)".into()),
+            "the copy's char 1 is the literal's char 2"
+        );
+        assert_eq!(
+            w.read_element("A!3", "(- 1)", "i!4"),
+            Some("(select (select A.c 500001) (bvadd i!4 (_ bv1 32)))".into())
+        );
+        w.shift(
+            "cp!5",
+            Shifted {
+                heap: "A.c".into(),
+                array: "a!6".into(),
+                from: "f!7".into(),
+                padding: Some(("(alen a!6)".into(), "(_ bv0 16)".into())),
+            },
+        );
+        w.contents("A!8", "A.c", "(- 2)", "cp!5");
+        assert_eq!(
+            w.read_element("A!8", "(- 2)", "(_ bv0 32)"),
+            Some(
+                "(ite (bvslt (bvadd (_ bv0 32) f!7) (alen a!6)) \
+                 (select (select A.c a!6) (bvadd (_ bv0 32) f!7)) (_ bv0 16))"
+                    .into()
+            ),
+            "past the source's end a padded copy holds the default"
         );
     }
 

@@ -386,8 +386,8 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
 
 #[test]
 fn a_string_of_chars_holds_those_chars() {
-    // The divisor is the copy's char 0, which the lambda reads from `cs[0 + 1]` (it was a
-    // zero: the model's constructor made a new, default-filled array).
+    // The divisor is the copy's char 0, whose read folds to `cs[0 + 1]` (it was a zero:
+    // the model's constructor made a new, default-filled array).
     check_goals(
         r#"
         public class A {
@@ -395,7 +395,7 @@ fn a_string_of_chars_holds_those_chars() {
         }
         "#,
         expect![[r#"
-            2:49 ArithmeticException A.first(char[]) direct: (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (= ((_ zero_extend 16) (select (select (store m!2 (- 3) (lambda ((copy!i (_ BitVec 32))) (ite (bvslt (bvadd copy!i 1) (alen m!1)) (select (select m!2 m!1) (bvadd copy!i 1)) 0:16))) (- 3)) 0)) 0))
+            2:49 ArithmeticException A.first(char[]) direct: (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (= ((_ zero_extend 16) (ite (bvslt 1 (alen m!1)) (select (select m!2 m!1) 1) 0:16)) 0))
             2:53 StringIndexOutOfBoundsException A.first(char[]) direct: (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (bvsgt 1 (bvsub (alen m!1) 1)))
         "#]],
     );
