@@ -548,10 +548,13 @@ impl<'p> Lower<'p> {
     }
 
     /// The current contents of array object `array` (elements of type `elem`): an SMT
-    /// array from index to element.
+    /// array from index to element; a copy from an offset's own, when it is one
+    /// ([`crate::reads::Writes::shifted_contents`]).
     fn contents_of(&mut self, st: &State, elem: &Type, array: &str) -> Term {
         let heap = self.heap(st, &array_key(elem));
-        format!("(select {} {array})", heap.term)
+        self.writes
+            .shifted_contents(&heap.term, array)
+            .unwrap_or_else(|| format!("(select {} {array})", heap.term))
     }
 
     /// Writes the whole contents of array object `id`.

@@ -181,6 +181,37 @@ impl Writes {
         }
     }
 
+    /// The contents of array `arr` in contents heap `heap` when they are a copy from an
+    /// offset that nothing has written into since, so that a copy of the copy
+    /// (`s.substring(1).toCharArray()`) reads the first copy's source as well.
+    pub fn shifted_contents(&self, heap: &str, arr: &str) -> Option<Term> {
+        let mut at = heap;
+        loop {
+            match self.made.get(at)? {
+                Write::Contents {
+                    base,
+                    obj,
+                    contents,
+                } => match same_address(obj, arr)? {
+                    true => {
+                        return self
+                            .shifted
+                            .contains_key(contents)
+                            .then(|| contents.clone())
+                    }
+                    false => at = base,
+                },
+                Write::Element {
+                    base, arr: written, ..
+                } => match same_address(written, arr)? {
+                    true => return None,
+                    false => at = base,
+                },
+                Write::Field { .. } => return None,
+            }
+        }
+    }
+
     /// Reads index `idx` of an array's contents `contents`.
     fn read_contents(&self, contents: &str, idx: &str) -> Option<Term> {
         if let Some(value) = self.filled.get(contents) {
@@ -344,6 +375,13 @@ mod tests {
             w.read_element("A!3", "(- 1)", "i!4"),
             Some("(select (select A.c 500001) (bvadd i!4 (_ bv1 32)))".into())
         );
+        assert_eq!(
+            w.shifted_contents("A!3", "(- 1)"),
+            Some("cp!2".into()),
+            "a copy of the copy shares its contents"
+        );
+        w.element("A!4", "A!3", "(- 1)", "(_ bv0 32)", "(_ bv97 16)");
+        assert_eq!(w.shifted_contents("A!4", "(- 1)"), None, "written since");
         w.shift(
             "cp!5",
             Shifted {

@@ -385,6 +385,25 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
 }
 
 #[test]
+fn a_copy_of_a_substring_holds_the_strings_chars() {
+    // The divisor is char 1 of `s`: `toCharArray()` shares the substring's contents, whose
+    // reads fold to the string's chars shifted by one.
+    check_goals(
+        r#"
+        public class A {
+            public static int second(String s) { return 1 / s.substring(1).toCharArray()[0]; }
+        }
+        "#,
+        expect![[r#"
+            2:49 ArithmeticException A.second(String) direct: (and (and (and (or (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (not (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (not m!3)) (not (bvsge 0 (alen (- 4))))) (= ((_ zero_extend 16) (select (select m!4 (select m!2 m!1)) 1)) 0))
+            2:53 ArrayIndexOutOfBoundsException A.second(String) direct: (and (and (or (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (not (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (not m!3)) (bvsge 0 (alen (- 4))))
+            2:53 NullPointerException A.second(String) direct: (and (or (= how(s) 0) (= how(s) 1)) (= m!1 0))
+            2:53 StringIndexOutOfBoundsException A.second(String) direct: (and (or (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (not (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) m!3)
+        "#]],
+    );
+}
+
+#[test]
 fn a_string_of_chars_holds_those_chars() {
     // The divisor is the copy's char 0, whose read folds to `cs[0 + 1]` (it was a zero:
     // the model's constructor made a new, default-filled array).
