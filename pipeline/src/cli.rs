@@ -127,6 +127,29 @@ pub struct RunArgs {
     /// compile the project and the generated tests and to run them.
     #[arg(long, value_name = "CP")]
     pub classpath: Option<String>,
+    /// Which findings make the exit status 1.
+    #[command(flatten)]
+    pub exit: ExitArgs,
+}
+
+/// Options that decide the exit status of a command that reports findings.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct ExitArgs {
+    /// The least level of finding that makes `dsd` exit with status 1: `error`, `note`
+    /// (errors and notes), or `never` (0 whatever is found; 2 still means dsd failed).
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+}
+
+/// Which findings fail a run (exit status 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// Findings at level error.
+    Error,
+    /// Findings at level error or note.
+    Note,
+    /// No finding: the run fails only when dsd itself does (status 2).
+    Never,
 }
 
 /// Options of `dsd check`.
@@ -169,6 +192,9 @@ pub struct MergeArgs {
     /// Write the merged report to FILE instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Which findings make the exit status 1.
+    #[command(flatten)]
+    pub exit: ExitArgs,
 }
 
 /// Parses a positive number of seconds, fractions allowed.
@@ -201,13 +227,28 @@ pub fn classpath_entries(classpath: Option<&str>) -> Result<Vec<PathBuf>, Failur
     }
 }
 
-/// The exit status for a set of findings: 1 when any has level error, else 0.
-pub fn exit_code(findings: &Findings) -> i32 {
-    if findings.count(Level::Error) > 0 {
+/// The exit status for `errors` findings at level error and `notes` at level note: 1 when
+/// `fail_on` counts any of them, else 0.
+pub fn exit_code(errors: usize, notes: usize, fail_on: FailOn) -> i32 {
+    let failing = match fail_on {
+        FailOn::Error => errors,
+        FailOn::Note => errors + notes,
+        FailOn::Never => 0,
+    };
+    if failing > 0 {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
     }
+}
+
+/// The exit status for the findings of a run.
+fn findings_exit_code(findings: &Findings, exit: ExitArgs) -> i32 {
+    exit_code(
+        findings.count(Level::Error),
+        findings.count(Level::Note),
+        exit.fail_on,
+    )
 }
 
 /// The source roots the parse stage read: each project file's path without its package path.
@@ -251,7 +292,9 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
             Ok(EXIT_CLEAN)
         }
         Command::Testgen => stages.testgen().map(|_| EXIT_CLEAN),
-        Command::Run(args) => stages.run(args).map(|s| exit_code(&s.findings)),
+        Command::Run(args) => stages
+            .run(args)
+            .map(|s| findings_exit_code(&s.findings, args.exit)),
         Command::Check(args) => check(&mut stages, &cli.work_dir, args),
         Command::Merge(args) => {
             let merged = report::merge::merge(&args.reports, args.format)?;
@@ -262,11 +305,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
                 merged.summary_line,
                 format,
             )?;
-            Ok(if merged.errors > 0 {
-                EXIT_FINDINGS
-            } else {
-                EXIT_CLEAN
-            })
+            Ok(exit_code(merged.errors, merged.notes, args.exit.fail_on))
         }
     }
 }
@@ -325,7 +364,7 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
         Some(summary.line()),
         args.format,
     )?;
-    Ok(exit_code(&run.findings))
+    Ok(findings_exit_code(&run.findings, args.run.exit))
 }
 
 #[cfg(test)]
@@ -398,11 +437,46 @@ mod tests {
 
     #[test]
     fn exit_code_follows_error_findings() {
+        let on_errors = ExitArgs {
+            fail_on: FailOn::Error,
+        };
         let mut findings = crate::report::tests::sample();
-        assert_eq!(exit_code(&findings), EXIT_FINDINGS);
+        assert_eq!(findings_exit_code(&findings, on_errors), EXIT_FINDINGS);
         findings.findings.retain(|f| f.level == Level::Note);
-        assert_eq!(exit_code(&findings), EXIT_CLEAN);
-        assert_eq!(exit_code(&Findings::default()), EXIT_CLEAN);
+        assert_eq!(findings_exit_code(&findings, on_errors), EXIT_CLEAN);
+        assert_eq!(
+            findings_exit_code(&Findings::default(), on_errors),
+            EXIT_CLEAN
+        );
+    }
+
+    #[test]
+    fn fail_on_sets_the_least_failing_level() {
+        assert_eq!(exit_code(0, 2, FailOn::Error), EXIT_CLEAN);
+        assert_eq!(exit_code(0, 2, FailOn::Note), EXIT_FINDINGS);
+        assert_eq!(exit_code(1, 0, FailOn::Note), EXIT_FINDINGS);
+        assert_eq!(exit_code(3, 2, FailOn::Never), EXIT_CLEAN);
+        assert_eq!(exit_code(0, 0, FailOn::Note), EXIT_CLEAN);
+    }
+
+    #[test]
+    fn fail_on_is_read_by_check_run_and_merge() {
+        let check = Cli::try_parse_from(["dsd", "check", "src", "--fail-on", "note"]).unwrap();
+        let Command::Check(args) = check.command else {
+            panic!("not check")
+        };
+        assert_eq!(args.run.exit.fail_on, FailOn::Note);
+        let run = Cli::try_parse_from(["dsd", "run"]).unwrap();
+        let Command::Run(args) = run.command else {
+            panic!("not run")
+        };
+        assert_eq!(args.exit.fail_on, FailOn::Error);
+        let merge = Cli::try_parse_from(["dsd", "merge", "a.json", "--fail-on", "never"]).unwrap();
+        let Command::Merge(args) = merge.command else {
+            panic!("not merge")
+        };
+        assert_eq!(args.exit.fail_on, FailOn::Never);
+        assert!(Cli::try_parse_from(["dsd", "check", "src", "--fail-on", "warning"]).is_err());
     }
 
     #[test]

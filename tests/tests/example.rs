@@ -1,6 +1,6 @@
 //! The bundled example project: every crash it contains is found and proved by a test.
 
-use dsd_tests::{check, root, Reported};
+use dsd_tests::{check, check_in, root, Reported};
 
 #[test]
 fn finds_every_crash_in_the_example_project() {
@@ -30,4 +30,7 @@ fn finds_every_crash_in_the_example_project() {
     assert_eq!(got.len(), want.len(), "no other errors: {got:?}");
     let tests = &run.report["findings"][0]["test"];
     assert!(tests.is_object(), "each finding names its reproducing test");
+    let never = check_in(&run.work, &src, &["--fail-on", "never"]).expect("cached rerun");
+    assert_eq!(never.status, 0, "--fail-on never: status 0 with errors");
+    assert_eq!(never.findings.len(), run.findings.len(), "the same report");
 }

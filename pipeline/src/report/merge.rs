@@ -24,6 +24,8 @@ pub struct Merged {
     pub text: String,
     /// Findings at level error.
     pub errors: usize,
+    /// Findings at level note.
+    pub notes: usize,
     /// The summary line, when the reports have a summary (JSON).
     pub summary_line: Option<String>,
 }
@@ -399,6 +401,7 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
     Ok(Merged {
         text,
         errors: findings.count(Level::Error),
+        notes: findings.count(Level::Note),
         summary_line: Some(summary.line()),
     })
 }
@@ -423,10 +426,13 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
             .entry(exception.to_string())
             .or_insert_with(|| rule.clone());
     }
-    let errors = results
-        .iter()
-        .filter(|r| r["level"].as_str() == Some("error"))
-        .count();
+    let at_level = |level: &str| {
+        results
+            .iter()
+            .filter(|r| r["level"].as_str() == Some(level))
+            .count()
+    };
+    let (errors, notes) = (at_level("error"), at_level("note"));
     let notifications: Vec<Value> = logs
         .iter()
         .flat_map(|l| {
@@ -452,6 +458,7 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
     Ok(Merged {
         text: text + "\n",
         errors,
+        notes,
         summary_line: None,
     })
 }
@@ -489,7 +496,7 @@ mod tests {
         let a = shard_report("a.json", Some("1/2"), &first, &["s1", "s2"]);
         let b = shard_report("b.json", Some("2/2"), &second, &["s2", "s3"]);
         let merged = merge(&[a.clone(), b.clone()], None).unwrap();
-        assert_eq!(merged.errors, 1);
+        assert_eq!((merged.errors, merged.notes), (1, 1));
         let report: json::Report = serde_json::from_str(&merged.text).unwrap();
         assert_eq!(report.findings.len(), 2);
         let div = &report.findings[0];
