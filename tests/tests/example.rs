@@ -1,6 +1,6 @@
 //! The bundled example project: every crash it contains is found and proved by a test.
 
-use dsd_tests::{check, check_in, root, Reported};
+use dsd_tests::{check, check_in, copy_tree, root, work_dir, Reported};
 
 #[test]
 fn finds_every_crash_in_the_example_project() {
@@ -33,4 +33,54 @@ fn finds_every_crash_in_the_example_project() {
     let never = check_in(&run.work, &src, &["--fail-on", "never"]).expect("cached rerun");
     assert_eq!(never.status, 0, "--fail-on never: status 0 with errors");
     assert_eq!(never.findings.len(), run.findings.len(), "the same report");
+    fingerprints_survive_lines_added_above(&src, &run.report);
+}
+
+/// The example with lines added at the top of a file: every finding moves down and keeps
+/// its fingerprint.
+fn fingerprints_survive_lines_added_above(src: &std::path::Path, before: &serde_json::Value) {
+    let moved = work_dir("example-moved").join("src");
+    copy_tree(src, &moved);
+    let stock = moved.join("example/inventory/Stock.java");
+    let text = std::fs::read_to_string(&stock).expect("Stock.java");
+    std::fs::write(&stock, format!("// a comment\n// and another\n{text}")).expect("write");
+    let after = check("example-moved-run", &moved, &[]);
+    let prints = |report: &serde_json::Value| {
+        let mut all: Vec<String> = report["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| {
+                f["fingerprint"]
+                    .as_str()
+                    .expect("a fingerprint")
+                    .to_string()
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let (was, now) = (prints(before), prints(&after.report));
+    assert!(was.iter().all(|f| !f.is_empty()), "{was:?}");
+    assert_eq!(now, was, "the same fingerprints after the lines moved");
+    let lines = |report: &serde_json::Value| {
+        report["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| {
+                f["file"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with("Stock.java"))
+            })
+            .map(|f| f["line"].as_u64().expect("line"))
+            .collect::<Vec<_>>()
+    };
+    let shifted: Vec<u64> = lines(before).iter().map(|l| l + 2).collect();
+    assert!(!shifted.is_empty(), "Stock.java has findings");
+    assert_eq!(
+        lines(&after.report),
+        shifted,
+        "Stock's findings moved two lines down"
+    );
 }

@@ -42,7 +42,7 @@ pub use plan::{
     ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route,
     INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
 };
-pub use shard::Shard;
+pub use shard::{stable_hash, Shard};
 pub use sites::{PartialMethod, Site, SiteTable};
 
 use frontend::ir::{Conversion, ExprKind, Program, Type};

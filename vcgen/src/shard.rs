@@ -33,7 +33,7 @@ impl Shard {
 
     /// Whether the entry `class.method(descriptor)` belongs to this shard.
     pub fn contains(self, class: &str, method: &str, descriptor: &str) -> bool {
-        let hash = fnv1a(&[class, ".", method, descriptor]);
+        let hash = stable_hash(&[class, ".", method, descriptor]);
         hash % u64::from(self.count) == u64::from(self.index - 1)
     }
 }
@@ -57,8 +57,10 @@ impl FromStr for Shard {
     }
 }
 
-/// 64-bit FNV-1a over the concatenated parts.
-fn fnv1a(parts: &[&str]) -> u64 {
+/// 64-bit FNV-1a of the bytes of `parts` in order: the same on every machine and run, for
+/// ids that must not change between runs (shards, finding fingerprints). The parts are
+/// joined as they are; a caller that needs them kept apart puts a separator between them.
+pub fn stable_hash(parts: &[&str]) -> u64 {
     const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut hash = OFFSET;
@@ -85,9 +87,9 @@ mod tests {
 
     #[test]
     fn the_hash_is_fnv1a_and_fixed() {
-        assert_eq!(fnv1a(&[""]), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(&["a"]), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(&["fo", "obar"]), 0x8594_4171_f739_67e8);
+        assert_eq!(stable_hash(&[""]), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(stable_hash(&["a"]), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(stable_hash(&["fo", "obar"]), 0x8594_4171_f739_67e8);
     }
 
     #[test]

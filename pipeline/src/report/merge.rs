@@ -11,6 +11,7 @@
 use super::{json, sarif, Format, StageTime, Summary};
 use crate::error::Failure;
 use crate::run::findings::{Bounded, Counts, Finding, Findings, Level};
+use crate::run::fingerprint;
 use serde_json::Value;
 use std::collections::btree_map::{BTreeMap, Entry};
 use std::collections::BTreeSet;
@@ -368,8 +369,10 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
             }
         }
     }
+    let mut combined = combine(all);
+    fingerprint::assign(&mut combined);
     let findings = Findings {
-        findings: combine(all),
+        findings: combined,
         counts,
         uncompiled: reports
             .iter()

@@ -162,6 +162,7 @@ pub(crate) mod tests {
                 inputs: vec!["x = 0".into(), "y = 0".into()],
             },
             tests: 2,
+            fingerprint: String::new(),
         };
         let mut note = finding.clone();
         note.level = Level::Note;

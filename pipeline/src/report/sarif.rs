@@ -2,6 +2,7 @@
 
 use super::rules::rule_for;
 use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
+use crate::run::fingerprint;
 use serde_json::{json, Value};
 
 /// Where the tool is documented.
@@ -83,6 +84,7 @@ fn result(f: &Finding) -> Value {
             "artifactLocation": {"uri": uri(&f.file)},
             "region": {"startLine": f.line, "startColumn": f.col},
         }}],
+        "partialFingerprints": {fingerprint::SARIF_KEY: f.fingerprint},
         "relatedLocations": [{
             "id": 1,
             "physicalLocation": {
@@ -166,7 +168,9 @@ mod tests {
 
     #[test]
     fn has_the_sarif_shape() {
-        let v = log(&crate::report::tests::sample());
+        let mut sample = crate::report::tests::sample();
+        fingerprint::assign(&mut sample.findings);
+        let v = log(&sample);
         assert_eq!(v["version"], "2.1.0");
         assert_eq!(
             v["$schema"],
@@ -203,6 +207,10 @@ mod tests {
         );
         assert_eq!(first["properties"]["test"], "Precision_DsdTest.div0");
         assert_eq!(first["properties"]["inputs"][1], "y = 0");
+        assert_eq!(
+            first["partialFingerprints"]["dsdFinding/v1"],
+            sample.findings[0].fingerprint.as_str()
+        );
         assert_eq!(run["results"][1]["level"], "note");
         let removed = &run["invocations"][0]["toolExecutionNotifications"][0];
         assert_eq!(removed["level"], "warning");

@@ -88,6 +88,10 @@ pub struct Finding {
     pub test: TestRef,
     /// How many tests reproduced this crash.
     pub tests: usize,
+    /// Stays the same while the crashing line does, wherever it moves
+    /// ([`super::fingerprint`]).
+    #[serde(default)]
+    pub fingerprint: String,
 }
 
 /// A generated test javac rejected: removed, so its site was not checked by it.
@@ -302,6 +306,7 @@ pub fn group(confirmations: &[Confirmation<'_>]) -> Vec<Finding> {
     findings.sort_by(|a, b| {
         (&a.file, a.line, a.col, &a.exception).cmp(&(&b.file, b.line, b.col, &b.exception))
     });
+    super::fingerprint::assign(&mut findings);
     findings
 }
 
@@ -339,6 +344,7 @@ fn finding(group: &[&Confirmation<'_>]) -> Option<Finding> {
             inputs: best.test.inputs.clone(),
         },
         tests: group.len(),
+        fingerprint: String::new(),
     })
 }
 

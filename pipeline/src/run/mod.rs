@@ -3,6 +3,7 @@
 
 pub mod classify;
 pub mod findings;
+pub mod fingerprint;
 pub mod jvm;
 pub mod results;
 pub mod runner;
