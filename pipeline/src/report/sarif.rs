@@ -1,7 +1,7 @@
 //! The SARIF 2.1.0 report: one rule per exception kind, one result per finding.
 
 use super::rules::rule_for;
-use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
+use crate::run::findings::{java_method, Bounded, Finding, Findings, Partial, Uncompiled};
 use crate::run::fingerprint;
 use serde_json::{json, Value};
 
@@ -71,7 +71,12 @@ fn rule(exception: &str) -> Value {
 
 fn result(f: &Finding) -> Value {
     let rule = rule_for(&f.exception);
-    let mut text = format!("{} ({}) in {}", f.exception, rule.summary, f.method);
+    let mut text = format!(
+        "{} ({}) in {}",
+        f.exception,
+        rule.summary,
+        java_method(&f.class, &f.method)
+    );
     if let Some(message) = f.message.as_deref().filter(|m| !m.is_empty()) {
         text.push_str(&format!(": {message}"));
     }
@@ -187,6 +192,8 @@ mod tests {
             .contains("## Example"));
         let first = &run["results"][0];
         assert_eq!(first["ruleId"], "ArithmeticException");
+        let message = first["message"]["text"].as_str().unwrap();
+        assert!(message.contains(" in div(int, int): "), "{message}");
         assert_eq!(first["level"], "error");
         let loc = &first["locations"][0]["physicalLocation"];
         assert_eq!(
