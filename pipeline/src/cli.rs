@@ -2,6 +2,7 @@
 
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
 use crate::report::{self, Format, Summary};
+use crate::run::baseline;
 use crate::run::findings::{Findings, Level};
 use crate::stages::Stages;
 use clap::{Args, Parser, Subcommand};
@@ -168,6 +169,13 @@ pub struct CheckArgs {
     /// Write the report to FILE instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Compare with the baseline FILE: the findings it knows are listed as baselined and do
+    /// not change the exit status; the ones it knows that are not found are listed as gone.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Write every finding of this run to the baseline FILE (they are then all baselined).
+    #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+    pub write_baseline: Option<PathBuf>,
     /// Options of the vcgen stage.
     #[command(flatten)]
     pub vcgen: VcgenArgs,
@@ -242,11 +250,11 @@ pub fn exit_code(errors: usize, notes: usize, fail_on: FailOn) -> i32 {
     }
 }
 
-/// The exit status for the findings of a run.
+/// The exit status for the findings of a run: those a baseline knows do not count.
 fn findings_exit_code(findings: &Findings, exit: ExitArgs) -> i32 {
     exit_code(
-        findings.count(Level::Error),
-        findings.count(Level::Note),
+        findings.failing(Level::Error),
+        findings.failing(Level::Note),
         exit.fail_on,
     )
 }
@@ -336,6 +344,7 @@ fn emit(
 /// `dsd check`: every stage in order, then the report.
 fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Result<i32, Failure> {
     let classpath = classpath_entries(args.run.classpath.as_deref())?;
+    let known = args.baseline.as_deref().map(baseline::read).transpose()?;
     stages.parse(&args.sources, &classpath)?;
     if args.tests.is_empty() {
         stages.forget_invariants()?;
@@ -345,8 +354,14 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
     let vc = stages.vcgen(&args.vcgen)?;
     let solved = stages.solve(&args.solve)?;
     stages.testgen()?;
-    let run = stages.run(&args.run)?;
-    let mut summary = Summary::new(&run.findings, vc.sites, solved.queries);
+    let mut findings = stages.run(&args.run)?.findings;
+    if let Some(path) = &args.write_baseline {
+        baseline::write(path, &findings)?;
+        baseline::apply(&baseline::read(path)?, &mut findings);
+    } else if let Some(known) = &known {
+        baseline::apply(known, &mut findings);
+    }
+    let mut summary = Summary::new(&findings, vc.sites, solved.queries);
     summary.stages = stages.times.clone();
     if let Some(shard) = args.vcgen.shard {
         summary.shard = Some(shard.to_string());
@@ -356,7 +371,7 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
             .map(|s| s.id)
             .collect();
     }
-    let text = report::render(args.format, &run.findings, &summary)
+    let text = report::render(args.format, &findings, &summary)
         .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
     emit(
         &text,
@@ -364,7 +379,7 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
         Some(summary.line()),
         args.format,
     )?;
-    Ok(findings_exit_code(&run.findings, args.run.exit))
+    Ok(findings_exit_code(&findings, args.run.exit))
 }
 
 #[cfg(test)]

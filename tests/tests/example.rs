@@ -33,18 +33,74 @@ fn finds_every_crash_in_the_example_project() {
     let never = check_in(&run.work, &src, &["--fail-on", "never"]).expect("cached rerun");
     assert_eq!(never.status, 0, "--fail-on never: status 0 with errors");
     assert_eq!(never.findings.len(), run.findings.len(), "the same report");
-    fingerprints_survive_lines_added_above(&src, &run.report);
+    let baseline = run.work.join("baseline.json");
+    let baseline_arg = baseline.display().to_string();
+    let adopted = check_in(&run.work, &src, &["--write-baseline", &baseline_arg]).expect("rerun");
+    assert_eq!(
+        adopted.status, 0,
+        "a run that writes the baseline adopts its findings"
+    );
+    assert_eq!(adopted.report["summary"]["baselined"], run.findings.len());
+    fingerprints_survive_lines_added_above(&src, &run.report, &baseline_arg);
+    a_baseline_fails_only_on_new_findings(&src, &baseline_arg);
+}
+
+/// The example with one crash fixed and another's line edited, compared with the baseline
+/// of the original: the edited one is new (status 1), both old ones are gone.
+fn a_baseline_fails_only_on_new_findings(src: &std::path::Path, baseline: &str) {
+    let edited = work_dir("example-edited").join("src");
+    copy_tree(src, &edited);
+    let stock = edited.join("example/inventory/Stock.java");
+    let text = std::fs::read_to_string(&stock).expect("Stock.java");
+    let text = text
+        .replace(
+            "return total / used;",
+            "return used == 0 ? 0 : total / used;",
+        )
+        .replace("shelves[used++] = items;", "shelves[used++] = items + 0;");
+    std::fs::write(&stock, text).expect("write");
+    let run = check("example-edited-run", &edited, &["--baseline", baseline]);
+    assert_eq!(run.status, 1, "the edited line's crash is new");
+    let new: Vec<u32> = run.report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["baselined"] != true)
+        .filter_map(|f| f["line"].as_u64().map(|l| l as u32))
+        .collect();
+    assert!(
+        !new.is_empty() && new.iter().all(|&l| l == 14),
+        "only the edited line's crashes are new: {new:?}"
+    );
+    let gone = run.report["gone"]
+        .as_array()
+        .expect("compared with the baseline");
+    let mut gone_lines: Vec<u64> = gone.iter().filter_map(|k| k["line"].as_u64()).collect();
+    gone_lines.sort_unstable();
+    assert_eq!(run.report["summary"]["gone"], gone_lines.len());
+    gone_lines.dedup();
+    assert_eq!(
+        gone_lines,
+        [14, 31],
+        "the fixed and the edited crashes are gone"
+    );
 }
 
 /// The example with lines added at the top of a file: every finding moves down and keeps
 /// its fingerprint.
-fn fingerprints_survive_lines_added_above(src: &std::path::Path, before: &serde_json::Value) {
+fn fingerprints_survive_lines_added_above(
+    src: &std::path::Path,
+    before: &serde_json::Value,
+    baseline: &str,
+) {
     let moved = work_dir("example-moved").join("src");
     copy_tree(src, &moved);
     let stock = moved.join("example/inventory/Stock.java");
     let text = std::fs::read_to_string(&stock).expect("Stock.java");
     std::fs::write(&stock, format!("// a comment\n// and another\n{text}")).expect("write");
-    let after = check("example-moved-run", &moved, &[]);
+    let after = check("example-moved-run", &moved, &["--baseline", baseline]);
+    assert_eq!(after.status, 0, "every finding moved is baselined");
+    assert_eq!(after.report["summary"]["gone"], 0);
     let prints = |report: &serde_json::Value| {
         let mut all: Vec<String> = report["findings"]
             .as_array()

@@ -1,6 +1,7 @@
 //! The JSON report: the findings plus the summary, one document.
 
 use super::Summary;
+use crate::run::baseline::Known;
 use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +24,10 @@ pub struct Report {
     /// the unrolling bound.
     #[serde(default)]
     pub bounded: Vec<Bounded>,
+    /// When the run was compared with a baseline, the findings it knows that were not found
+    /// again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone: Option<Vec<Known>>,
     /// The counts and stage times.
     pub summary: Summary,
 }
@@ -36,6 +41,7 @@ pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_js
         uncompiled: findings.uncompiled.clone(),
         partial: findings.partial.clone(),
         bounded: findings.bounded.clone(),
+        gone: findings.gone.clone(),
         summary: summary.clone(),
     };
     serde_json::to_string_pretty(&report).map(|s| s + "\n")

@@ -10,6 +10,7 @@
 
 use super::{json, sarif, Format, StageTime, Summary};
 use crate::error::Failure;
+use crate::run::baseline::Known;
 use crate::run::findings::{Bounded, Counts, Finding, Findings, Level};
 use crate::run::fingerprint;
 use serde_json::Value;
@@ -23,9 +24,9 @@ use vcgen::Shard;
 pub struct Merged {
     /// The report in the format asked for.
     pub text: String,
-    /// Findings at level error.
+    /// Findings at level error that no baseline knows.
     pub errors: usize,
-    /// Findings at level note.
+    /// Findings at level note that no baseline knows.
     pub notes: usize,
     /// The summary line, when the reports have a summary (JSON).
     pub summary_line: Option<String>,
@@ -383,6 +384,7 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
             .flat_map(|r| r.partial.iter().cloned())
             .collect(),
         bounded: Vec::new(),
+        gone: gone_from_all(reports),
     };
     // A site one shard checked only to the unrolling bound may have a finding in another.
     let found: BTreeSet<String> = findings.findings.iter().map(|f| f.site.clone()).collect();
@@ -403,10 +405,27 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
         .map_err(|e| Failure::new(format!("rendering the merged report: {e}")))?;
     Ok(Merged {
         text,
-        errors: findings.count(Level::Error),
-        notes: findings.count(Level::Note),
+        errors: findings.failing(Level::Error),
+        notes: findings.failing(Level::Note),
         summary_line: Some(summary.line()),
     })
+}
+
+/// The baseline's findings no shard found, when every shard was compared with it: each
+/// shard lists as gone what it did not find, the other shards' findings among them.
+fn gone_from_all(reports: &[json::Report]) -> Option<Vec<Known>> {
+    let lists: Vec<&Vec<Known>> = reports
+        .iter()
+        .map(|r| r.gone.as_ref())
+        .collect::<Option<_>>()?;
+    let first = lists.first()?;
+    Some(
+        first
+            .iter()
+            .filter(|k| lists.iter().all(|l| l.contains(k)))
+            .cloned()
+            .collect(),
+    )
 }
 
 /// SARIF logs merged: the results combined, the rules of all, no shard.
@@ -432,7 +451,7 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
     let at_level = |level: &str| {
         results
             .iter()
-            .filter(|r| r["level"].as_str() == Some(level))
+            .filter(|r| r["level"].as_str() == Some(level) && r["baselineState"] != "unchanged")
             .count()
     };
     let (errors, notes) = (at_level("error"), at_level("note"));
@@ -485,6 +504,33 @@ mod tests {
         let path = dir.join(name);
         std::fs::write(&path, json::render(findings, &summary).unwrap()).unwrap();
         path
+    }
+
+    #[test]
+    fn gone_is_what_no_shard_found_and_baselined_errors_do_not_fail() {
+        let known = crate::run::baseline::sample_known();
+        let mut other = known.clone();
+        other.fingerprint = "00000000000000aa:0".into();
+        let mut first = crate::report::tests::sample();
+        first.findings[0].baselined = true;
+        first.gone = Some(vec![known.clone(), other.clone()]);
+        let mut second = crate::report::tests::sample();
+        second.findings.clear();
+        second.gone = Some(vec![known.clone()]);
+        let a = shard_report("gone-a.json", Some("1/2"), &first, &["s1"]);
+        let b = shard_report("gone-b.json", Some("2/2"), &second, &["s2"]);
+        let merged = merge(&[a, b], None).unwrap();
+        let report: json::Report = serde_json::from_str(&merged.text).unwrap();
+        assert_eq!(
+            report.gone,
+            Some(vec![known]),
+            "the other shard found `other`"
+        );
+        assert_eq!(
+            (merged.errors, merged.notes),
+            (0, 1),
+            "the baselined error does not fail"
+        );
     }
 
     #[test]

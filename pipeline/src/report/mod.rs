@@ -51,6 +51,12 @@ pub struct Summary {
     pub errors: usize,
     /// Findings at level note.
     pub notes: usize,
+    /// Findings (errors and notes) the baseline the run was compared with knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baselined: Option<usize>,
+    /// Findings that baseline knows and the run did not find.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone: Option<usize>,
     /// Wall time per stage, in pipeline order.
     pub stages: Vec<StageTime>,
 }
@@ -66,6 +72,11 @@ impl Summary {
             tests: findings.counts.clone(),
             errors: findings.count(Level::Error),
             notes: findings.count(Level::Note),
+            baselined: findings
+                .gone
+                .as_ref()
+                .map(|_| findings.findings.iter().filter(|f| f.baselined).count()),
+            gone: findings.gone.as_ref().map(Vec::len),
             stages: Vec::new(),
         }
     }
@@ -97,6 +108,9 @@ impl Summary {
             plural(self.errors, "error"),
             plural(self.notes, "note")
         ));
+        if let (Some(baselined), Some(gone)) = (self.baselined, self.gone) {
+            line.push_str(&format!("; {baselined} baselined, {gone} gone"));
+        }
         if !self.stages.is_empty() {
             let times: Vec<String> = self
                 .stages
@@ -163,6 +177,7 @@ pub(crate) mod tests {
             },
             tests: 2,
             fingerprint: String::new(),
+            baselined: false,
         };
         let mut note = finding.clone();
         note.level = Level::Note;
@@ -213,6 +228,7 @@ pub(crate) mod tests {
                 exception: "java.lang.ArrayIndexOutOfBoundsException".into(),
                 method: "fill(int[], int)".into(),
             }],
+            gone: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The SARIF 2.1.0 report: one rule per exception kind, one result per finding.
 
 use super::rules::rule_for;
+use crate::run::baseline::Known;
 use crate::run::findings::{java_method, Bounded, Finding, Findings, Partial, Uncompiled};
 use crate::run::fingerprint;
 use serde_json::{json, Value};
@@ -26,11 +27,18 @@ pub fn log(findings: &Findings) -> Value {
         .findings
         .iter()
         .map(|f| f.exception.as_str())
+        .chain(findings.gone.iter().flatten().map(|k| k.exception.as_str()))
         .collect();
     kinds.sort_unstable();
     kinds.dedup();
     let rules: Vec<Value> = kinds.iter().map(|k| rule(k)).collect();
-    let results: Vec<Value> = findings.findings.iter().map(result).collect();
+    let compared = findings.gone.is_some();
+    let results: Vec<Value> = findings
+        .findings
+        .iter()
+        .map(|f| result(f, compared))
+        .chain(findings.gone.iter().flatten().map(gone))
+        .collect();
     let notifications: Vec<Value> = findings
         .uncompiled
         .iter()
@@ -69,7 +77,9 @@ fn rule(exception: &str) -> Value {
     })
 }
 
-fn result(f: &Finding) -> Value {
+/// A finding as a SARIF result; `compared` when the run was compared with a baseline, which
+/// gives it a `baselineState`.
+fn result(f: &Finding, compared: bool) -> Value {
     let rule = rule_for(&f.exception);
     let mut text = format!(
         "{} ({}) in {}",
@@ -81,7 +91,7 @@ fn result(f: &Finding) -> Value {
         text.push_str(&format!(": {message}"));
     }
     text.push_str(&format!("; reproduced by {}", f.test.short_name()));
-    json!({
+    let mut value = json!({
         "ruleId": rule.id(&f.exception),
         "level": f.level.as_str(),
         "message": {"text": text},
@@ -105,6 +115,30 @@ fn result(f: &Finding) -> Value {
             "tests": f.tests,
             "inputs": f.test.inputs,
         },
+    });
+    if compared {
+        let state = if f.baselined { "unchanged" } else { "new" };
+        value["baselineState"] = json!(state);
+    }
+    value
+}
+
+/// A baseline's finding the run did not find again: a result whose problem is gone.
+fn gone(k: &Known) -> Value {
+    let rule = rule_for(&k.exception);
+    json!({
+        "ruleId": rule.id(&k.exception),
+        "kind": "pass",
+        "level": "none",
+        "baselineState": "absent",
+        "message": {"text": format!(
+            "{} ({}) in {} is no longer found (line {} when the baseline was written)",
+            k.exception, rule.summary, k.method, k.line
+        )},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": uri(&k.file)},
+        }}],
+        "partialFingerprints": {fingerprint::SARIF_KEY: k.fingerprint},
     })
 }
 
@@ -237,6 +271,31 @@ mod tests {
         assert_eq!(
             bounded["locations"][0]["physicalLocation"]["region"]["startLine"],
             7
+        );
+    }
+
+    #[test]
+    fn a_run_compared_with_a_baseline_gives_each_result_its_state() {
+        let plain = log(&crate::report::tests::sample());
+        assert!(plain["runs"][0]["results"][0]
+            .get("baselineState")
+            .is_none());
+        let mut findings = crate::report::tests::sample();
+        findings.findings[0].baselined = true;
+        findings.gone = Some(vec![crate::run::baseline::sample_known()]);
+        let v = log(&findings);
+        let results = v["runs"][0]["results"].as_array().unwrap();
+        let states: Vec<&str> = results
+            .iter()
+            .filter_map(|r| r["baselineState"].as_str())
+            .collect();
+        assert_eq!(states, ["unchanged", "new", "absent"]);
+        assert_eq!(results[2]["level"], "none");
+        assert_eq!(results[2]["kind"], "pass");
+        let text = results[2]["message"]["text"].as_str().unwrap();
+        assert!(
+            text.contains("ratio(int, int) is no longer found"),
+            "{text}"
         );
     }
 

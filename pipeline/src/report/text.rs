@@ -3,15 +3,34 @@
 
 use super::rules::rule_for;
 use super::Summary;
-use crate::run::findings::{Bounded, Finding, Findings};
+use crate::run::findings::{java_method, Bounded, Finding, Findings};
 use std::fmt::Write as _;
 
 /// Renders all findings followed by the summary line.
 pub fn render(findings: &Findings, summary: &Summary) -> String {
     let mut out = String::new();
-    for finding in &findings.findings {
+    for finding in findings.findings.iter().filter(|f| !f.baselined) {
         out.push_str(&diagnostic(finding));
         out.push('\n');
+    }
+    for f in findings.findings.iter().filter(|f| f.baselined) {
+        let _ = writeln!(
+            out,
+            "{}:{}:{}: baselined {}: {} in {}",
+            f.file,
+            f.line,
+            f.col,
+            f.level.as_str(),
+            f.exception,
+            java_method(&f.class, &f.method)
+        );
+    }
+    for k in findings.gone.iter().flatten() {
+        let _ = writeln!(
+            out,
+            "{}: gone since the baseline: {} in {} (line {} then)",
+            k.file, k.exception, k.method, k.line
+        );
     }
     for partial in &findings.partial {
         out.push_str(&partial.warning());
@@ -77,6 +96,33 @@ fn caret_indent(line: &str, col: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn baselined_findings_take_one_line_and_gone_ones_are_listed() {
+        let mut findings = crate::report::tests::sample();
+        findings.findings[1].baselined = true;
+        findings.gone = Some(vec![crate::run::baseline::sample_known()]);
+        let summary = Summary::new(&findings, 3, 4);
+        let text = render(&findings, &summary);
+        assert!(
+            text.contains("12 | \treturn x / y;"),
+            "the new one in full:\n{text}"
+        );
+        assert!(
+            text.contains(
+                ":20:5: baselined note: java.lang.NullPointerException in div(int, int)\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "bench/traps/Gone.java: gone since the baseline: java.lang.ArithmeticException in \
+             ratio(int, int) (line 9 then)"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("; 1 baselined, 1 gone"), "{text}");
+    }
 
     #[test]
     fn renders_like_a_compiler_diagnostic() {

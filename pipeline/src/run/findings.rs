@@ -92,6 +92,10 @@ pub struct Finding {
     /// ([`super::fingerprint`]).
     #[serde(default)]
     pub fingerprint: String,
+    /// The baseline the run was compared with knows it ([`super::baseline`]): it does not
+    /// change the exit status.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub baselined: bool,
 }
 
 /// A generated test javac rejected: removed, so its site was not checked by it.
@@ -169,6 +173,10 @@ pub struct Findings {
     /// the unrolling bound.
     #[serde(default)]
     pub bounded: Vec<Bounded>,
+    /// When the run was compared with a baseline, the findings it knows that were not
+    /// found again ([`super::baseline`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone: Option<Vec<super::baseline::Known>>,
 }
 
 /// A crash site without a finding that was checked only through loops that end within the
@@ -262,6 +270,14 @@ impl Findings {
     pub fn count(&self, level: Level) -> usize {
         self.findings.iter().filter(|f| f.level == level).count()
     }
+
+    /// Number of findings at a level that no baseline knows: those that fail a run.
+    pub fn failing(&self, level: Level) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.level == level && !f.baselined)
+            .count()
+    }
 }
 
 /// A test that reproduced its site.
@@ -345,6 +361,7 @@ fn finding(group: &[&Confirmation<'_>]) -> Option<Finding> {
         },
         tests: group.len(),
         fingerprint: String::new(),
+        baselined: false,
     })
 }
 

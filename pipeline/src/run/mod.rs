@@ -1,6 +1,7 @@
 //! The run stage: compile the project and the generated tests, run the tests in the runner JVM,
 //! classify each result against its site and group the confirmed crashes into findings.
 
+pub mod baseline;
 pub mod classify;
 pub mod findings;
 pub mod fingerprint;
@@ -265,6 +266,7 @@ pub fn evaluate(
         uncompiled,
         partial: table.partial.iter().map(findings::Partial::of).collect(),
         bounded,
+        gone: None,
     }
 }
 
