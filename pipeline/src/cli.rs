@@ -305,6 +305,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
             .map(|s| findings_exit_code(&s.findings, args.exit)),
         Command::Check(args) => check(&mut stages, &cli.work_dir, args),
         Command::Merge(args) => {
+            writable(args.output.as_deref(), "-o", "the merged report")?;
             let merged = report::merge::merge(&args.reports, args.format)?;
             let format = args.format.unwrap_or(Format::Json);
             emit(
@@ -316,6 +317,28 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
             Ok(exit_code(merged.errors, merged.notes, args.exit.fail_on))
         }
     }
+}
+
+/// Refuses, before any stage runs, a file named by `option` that cannot be written where
+/// it is asked for: its folder does not exist, or it names a folder. `what` says what would
+/// have been written there.
+fn writable(path: Option<&std::path::Path>, option: &str, what: &str) -> Result<(), Failure> {
+    let Some(path) = path else { return Ok(()) };
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let problem = if path.is_dir() {
+        "it is a folder"
+    } else if !folder.is_dir() {
+        "its folder does not exist"
+    } else {
+        return Ok(());
+    };
+    Err(Failure::new(format!(
+        "{option} {}: cannot write {what} there, {problem}; name a file in an existing folder",
+        path.display()
+    )))
 }
 
 /// Writes a report to `output` or stdout; the summary line goes to stderr unless it ends the
@@ -345,6 +368,12 @@ fn emit(
 fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Result<i32, Failure> {
     let classpath = classpath_entries(args.run.classpath.as_deref())?;
     let known = args.baseline.as_deref().map(baseline::read).transpose()?;
+    writable(args.output.as_deref(), "-o", "the report")?;
+    writable(
+        args.write_baseline.as_deref(),
+        "--write-baseline",
+        "the baseline",
+    )?;
     stages.parse(&args.sources, &classpath)?;
     if args.tests.is_empty() {
         stages.forget_invariants()?;
@@ -463,6 +492,35 @@ mod tests {
             findings_exit_code(&Findings::default(), on_errors),
             EXIT_CLEAN
         );
+    }
+
+    #[test]
+    fn an_output_that_cannot_be_written_is_refused_before_any_stage() {
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "--work-dir",
+            "/nonexistent-dsd-work",
+            "check",
+            "/nonexistent-dsd-src",
+            "-o",
+            "/nonexistent-dsd-dir/report.sarif",
+        ])
+        .unwrap();
+        let err = execute(&cli).unwrap_err();
+        assert!(
+            err.0
+                .starts_with("-o /nonexistent-dsd-dir/report.sarif: cannot write the report"),
+            "{}",
+            err.0
+        );
+        assert!(err.0.contains("its folder does not exist"), "{}", err.0);
+        let dir = std::env::temp_dir();
+        assert!(writable(Some(&dir), "-o", "the report")
+            .unwrap_err()
+            .0
+            .contains("it is a folder"));
+        assert!(writable(Some(&dir.join("r.json")), "-o", "the report").is_ok());
+        assert!(writable(Some(std::path::Path::new("r.json")), "-o", "the report").is_ok());
     }
 
     #[test]
