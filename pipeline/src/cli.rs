@@ -305,7 +305,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
             .map(|s| findings_exit_code(&s.findings, args.exit)),
         Command::Check(args) => check(&mut stages, &cli.work_dir, args),
         Command::Merge(args) => {
-            writable(args.output.as_deref(), "-o", "the merged report")?;
+            writable(args.output.as_deref(), "-o", "the merged report", None)?;
             let merged = report::merge::merge(&args.reports, args.format)?;
             let format = args.format.unwrap_or(Format::Json);
             emit(
@@ -320,9 +320,14 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
 }
 
 /// Refuses, before any stage runs, a file named by `option` that cannot be written where
-/// it is asked for: its folder does not exist, or it names a folder. `what` says what would
-/// have been written there.
-fn writable(path: Option<&std::path::Path>, option: &str, what: &str) -> Result<(), Failure> {
+/// it is asked for: it names a folder, or its folder does not exist and is not the work
+/// directory `work` (which the stages create). `what` says what would have been written.
+fn writable(
+    path: Option<&std::path::Path>,
+    option: &str,
+    what: &str,
+    work: Option<&std::path::Path>,
+) -> Result<(), Failure> {
     let Some(path) = path else { return Ok(()) };
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -330,7 +335,7 @@ fn writable(path: Option<&std::path::Path>, option: &str, what: &str) -> Result<
     };
     let problem = if path.is_dir() {
         "it is a folder"
-    } else if !folder.is_dir() {
+    } else if !folder.is_dir() && work != Some(folder) {
         "its folder does not exist"
     } else {
         return Ok(());
@@ -368,11 +373,12 @@ fn emit(
 fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Result<i32, Failure> {
     let classpath = classpath_entries(args.run.classpath.as_deref())?;
     let known = args.baseline.as_deref().map(baseline::read).transpose()?;
-    writable(args.output.as_deref(), "-o", "the report")?;
+    writable(args.output.as_deref(), "-o", "the report", Some(work))?;
     writable(
         args.write_baseline.as_deref(),
         "--write-baseline",
         "the baseline",
+        Some(work),
     )?;
     stages.parse(&args.sources, &classpath)?;
     if args.tests.is_empty() {
@@ -515,12 +521,17 @@ mod tests {
         );
         assert!(err.0.contains("its folder does not exist"), "{}", err.0);
         let dir = std::env::temp_dir();
-        assert!(writable(Some(&dir), "-o", "the report")
-            .unwrap_err()
-            .0
-            .contains("it is a folder"));
-        assert!(writable(Some(&dir.join("r.json")), "-o", "the report").is_ok());
-        assert!(writable(Some(std::path::Path::new("r.json")), "-o", "the report").is_ok());
+        let refused = writable(Some(&dir), "-o", "the report", None).unwrap_err();
+        assert!(refused.0.contains("it is a folder"), "{}", refused.0);
+        assert!(writable(Some(&dir.join("r.json")), "-o", "the report", None).is_ok());
+        let here = std::path::Path::new("r.json");
+        assert!(writable(Some(here), "-o", "the report", None).is_ok());
+        let work = std::path::Path::new("/nonexistent-dsd-work");
+        let inside = work.join("report.json");
+        assert!(
+            writable(Some(&inside), "-o", "the report", Some(work)).is_ok(),
+            "the stages create the work directory"
+        );
     }
 
     #[test]
