@@ -1,6 +1,6 @@
 //! The bundled example project: every crash it contains is found and proved by a test.
 
-use dsd_tests::{check, check_in, copy_tree, root, work_dir, Reported};
+use dsd_tests::{check, check_in, copy_tree, dsd, root, work_dir, Reported};
 
 #[test]
 fn finds_every_crash_in_the_example_project() {
@@ -33,6 +33,31 @@ fn finds_every_crash_in_the_example_project() {
     let never = check_in(&run.work, &src, &["--fail-on", "never"]).expect("cached rerun");
     assert_eq!(never.status, 0, "--fail-on never: status 0 with errors");
     assert_eq!(never.findings.len(), run.findings.len(), "the same report");
+    let annotations = run.work.join("annotations.txt");
+    let github: Vec<String> = [
+        "--work-dir",
+        &run.work.display().to_string(),
+        "check",
+        &src.display().to_string(),
+        "--format",
+        "github",
+        "-o",
+        &annotations.display().to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    assert_eq!(dsd(&github), Ok(1), "the same run, as GitHub annotations");
+    let text = std::fs::read_to_string(&annotations).expect("annotations written");
+    let errors = text
+        .lines()
+        .filter(|l| l.starts_with("::error file="))
+        .count();
+    assert_eq!(errors, want.len(), "one ::error per error:\n{text}");
+    assert!(
+        text.contains("::notice file="),
+        "notes are notices:\n{text}"
+    );
     let baseline = run.work.join("baseline.json");
     let baseline_arg = baseline.display().to_string();
     let adopted = check_in(&run.work, &src, &["--write-baseline", &baseline_arg]).expect("rerun");

@@ -1,12 +1,13 @@
 //! Reports of the findings: terminal text, JSON and SARIF 2.1.0.
 
+pub mod github;
 pub mod json;
 pub mod merge;
 pub mod rules;
 pub mod sarif;
 pub mod text;
 
-use crate::run::findings::{Counts, Findings, Level};
+use crate::run::findings::{java_method, Counts, Finding, Findings, Level};
 use serde::{Deserialize, Serialize};
 
 /// Output format of `dsd check`.
@@ -18,6 +19,8 @@ pub enum Format {
     Json,
     /// SARIF 2.1.0, for code-scanning tools.
     Sarif,
+    /// GitHub Actions workflow commands: an annotation per finding.
+    Github,
 }
 
 /// Wall time of one stage.
@@ -137,6 +140,23 @@ pub fn plural(n: usize, noun: &str) -> String {
     }
 }
 
+/// A finding in one line for the reports that carry a message: the exception, what it
+/// means, the method in Java terms and the exception's own message, e.g.
+/// `java.lang.ArithmeticException (division by zero) in div(int, int): / by zero`.
+pub fn headline(f: &Finding) -> String {
+    let rule = rules::rule_for(&f.exception);
+    let mut line = format!(
+        "{} ({}) in {}",
+        f.exception,
+        rule.summary,
+        java_method(&f.class, &f.method)
+    );
+    if let Some(message) = f.message.as_deref().filter(|m| !m.is_empty()) {
+        line.push_str(&format!(": {message}"));
+    }
+    line
+}
+
 /// Renders the findings in a format; text ends with the summary line.
 pub fn render(
     format: Format,
@@ -147,6 +167,7 @@ pub fn render(
         Format::Text => Ok(text::render(findings, summary)),
         Format::Json => json::render(findings, summary),
         Format::Sarif => sarif::render(findings, summary.shard.as_deref()),
+        Format::Github => Ok(github::render(findings)),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::rules::rule_for;
 use crate::run::baseline::Known;
-use crate::run::findings::{java_method, Bounded, Finding, Findings, Partial, Uncompiled};
+use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
 use crate::run::fingerprint;
 use serde_json::{json, Value};
 
@@ -81,16 +81,11 @@ fn rule(exception: &str) -> Value {
 /// gives it a `baselineState`.
 fn result(f: &Finding, compared: bool) -> Value {
     let rule = rule_for(&f.exception);
-    let mut text = format!(
-        "{} ({}) in {}",
-        f.exception,
-        rule.summary,
-        java_method(&f.class, &f.method)
+    let text = format!(
+        "{}; reproduced by {}",
+        super::headline(f),
+        f.test.short_name()
     );
-    if let Some(message) = f.message.as_deref().filter(|m| !m.is_empty()) {
-        text.push_str(&format!(": {message}"));
-    }
-    text.push_str(&format!("; reproduced by {}", f.test.short_name()));
     let mut value = json!({
         "ruleId": rule.id(&f.exception),
         "level": f.level.as_str(),
