@@ -26,7 +26,8 @@
 //! against 7 min 34 s (solve 287 s against 391 s), 131 errors against 130 (other models:
 //! one more crash found, one reported at the other operation of its line), 472 notes
 //! against 470; commons-codec 1 min 47 s against 2 min 4 s, the same 133 errors, 239
-//! notes against 242 (`Rule`'s joins, whose goals need 4–5 s).
+//! notes against 242 (all `Rule`'s: two goals of its joins need 4–5 s, and a third
+//! got another model, which did not crash).
 
 use z3::{Params, Solver};
 
