@@ -391,8 +391,8 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
     stages.testgen()?;
     let mut findings = stages.run(&args.run)?.findings;
     if let Some(path) = &args.write_baseline {
-        baseline::write(path, &findings)?;
-        baseline::apply(&baseline::read(path)?, &mut findings);
+        let written = baseline::write(path, &findings)?;
+        baseline::apply(&written, &mut findings);
     } else if let Some(known) = &known {
         baseline::apply(known, &mut findings);
     }

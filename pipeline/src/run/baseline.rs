@@ -56,8 +56,8 @@ struct BaselineFile {
 /// The layout version this build reads and writes.
 const LAYOUT: u32 = 1;
 
-/// Writes the baseline of `findings` to `path`.
-pub fn write(path: &Path, findings: &Findings) -> Result<(), Failure> {
+/// Writes the baseline of `findings` to `path`; returns the findings it knows.
+pub fn write(path: &Path, findings: &Findings) -> Result<Vec<Known>, Failure> {
     let file = BaselineFile {
         tool: "dsd".into(),
         baseline: LAYOUT,
@@ -70,7 +70,8 @@ pub fn write(path: &Path, findings: &Findings) -> Result<(), Failure> {
             "cannot write the baseline to {}: {e}; check that the directory exists",
             path.display()
         ))
-    })
+    })?;
+    Ok(file.findings)
 }
 
 /// Reads the baseline at `path`.
@@ -147,8 +148,9 @@ mod tests {
     fn a_baseline_marks_what_it_knows_and_lists_what_is_gone() {
         let path = std::env::temp_dir().join(format!("dsd-baseline-{}.json", std::process::id()));
         let old = fingerprinted();
-        write(&path, &old).unwrap();
+        let written = write(&path, &old).unwrap();
         let known = read(&path).unwrap();
+        assert_eq!(known, written, "what was written is read back");
         assert_eq!(known.len(), 2);
         assert_eq!(known[0].method, "div(int, int)");
         let mut now = fingerprinted();
