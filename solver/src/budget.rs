@@ -29,7 +29,20 @@
 //! notes against 242 (all `Rule`'s: two goals of its joins need 4–5 s, and a third
 //! got another model, which did not crash).
 
+use serde::{Deserialize, Serialize};
 use z3::{Params, Solver};
+
+/// What one goal may get: its models, its work, and whether it may go on to its slice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effort {
+    /// Most distinct models wanted.
+    pub max_models: u32,
+    /// The goal's timeout, in milliseconds of work.
+    pub timeout_ms: u32,
+    /// Whether a goal the incremental solver cannot decide goes on to a fresh solver holding
+    /// only its slice; if not, it is undecided.
+    pub slice: bool,
+}
 
 /// Z3 resource units that stand for a millisecond of `--timeout`.
 pub const UNITS_PER_MS: u64 = 6_000;

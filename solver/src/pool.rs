@@ -14,7 +14,7 @@
 //! the same goals solved in a fresh process took at most 217 MB. A goal that reaches the
 //! mark in a process that has held other preludes is therefore tried again in a fresh one.
 
-use crate::budget;
+use crate::budget::{self, Effort};
 use crate::worker::Request;
 use crate::z3query::{self, Solved};
 use std::ffi::OsString;
@@ -114,16 +114,15 @@ impl<'c> Worker<'c> {
         prelude: &PreludeRef,
         query: &Query,
         required: &[String],
-        max_models: u32,
-        timeout_ms: u32,
+        effort: Effort,
     ) -> Solved {
-        let solved = self.attempt(prelude, query, required, max_models, timeout_ms);
+        let solved = self.attempt(prelude, query, required, effort);
         let veteran = self.process.as_ref().is_some_and(|p| p.preludes > 1);
         if !(veteran && solved.reason.as_deref() == Some(z3query::MEMORY_OUT)) {
             return solved;
         }
         self.restart();
-        self.attempt(prelude, query, required, max_models, timeout_ms)
+        self.attempt(prelude, query, required, effort)
     }
 
     /// One try of [`Worker::solve`] in the current process (started if there is none).
@@ -132,10 +131,9 @@ impl<'c> Worker<'c> {
         prelude: &PreludeRef,
         query: &Query,
         required: &[String],
-        max_models: u32,
-        timeout_ms: u32,
+        effort: Effort,
     ) -> Solved {
-        let timeout = u64::from(timeout_ms);
+        let timeout = u64::from(effort.timeout_ms);
         let allowed = timeout * budget::TIME_FACTOR + MIN_GRACE_MS;
         let deadline = Instant::now() + Duration::from_millis(allowed);
         let outcome = self.process().and_then(|process| {
@@ -151,8 +149,7 @@ impl<'c> Worker<'c> {
             process.send(&Request::Solve {
                 query: query.clone(),
                 required: required.to_vec(),
-                max_models,
-                timeout_ms,
+                effort,
             })?;
             process.receive(deadline)
         });
@@ -364,7 +361,12 @@ mod tests {
             harness: &harness,
             goals: &|| vec![query.goal.clone()],
         };
-        worker.solve(&prelude, &query, &[], 1, timeout_ms)
+        let effort = Effort {
+            max_models: 1,
+            timeout_ms,
+            slice: true,
+        };
+        worker.solve(&prelude, &query, &[], effort)
     }
 
     /// A solver process whose first start runs `first` and whose later starts answer every

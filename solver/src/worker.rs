@@ -8,6 +8,7 @@
 //! checked: one goal of commons-lang3's `Fraction` grew to 1.9 GB within 8 s of a 5 s
 //! timeout.
 
+use crate::budget::Effort;
 use crate::slice::Slicer;
 use crate::z3query::{self, Solved};
 use serde::{Deserialize, Serialize};
@@ -35,10 +36,8 @@ pub enum Request {
         /// Preferences of the harness that must hold, not merely be preferred.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         required: Vec<String>,
-        /// Most distinct models wanted.
-        max_models: u32,
-        /// The goal's timeout.
-        timeout_ms: u32,
+        /// How much the goal may get.
+        effort: Effort,
     },
 }
 
@@ -106,8 +105,7 @@ fn serve_prelude(
         let Request::Solve {
             query,
             required,
-            max_models,
-            timeout_ms,
+            effort,
         } = request
         else {
             return Ok(Some(request));
@@ -116,7 +114,7 @@ fn serve_prelude(
             Ok(text) => {
                 let prelude = prelude.get_or_insert_with(|| z3query::Prelude::load(text));
                 let slice = |roots: &[&str]| slicer.get_or_init(|| Slicer::new(text)).slice(roots);
-                prelude.solve(harness, &query, &required, max_models, timeout_ms, &slice)
+                prelude.solve(harness, &query, &required, effort, &slice)
             }
             Err(e) => Solved::unknown(Some(e.clone())),
         };
@@ -186,8 +184,11 @@ mod tests {
         let solve = Request::Solve {
             query,
             required: Vec::new(),
-            max_models: 1,
-            timeout_ms: 2000,
+            effort: Effort {
+                max_models: 1,
+                timeout_ms: 2000,
+                slice: true,
+            },
         };
         let input = format!("{}\n", serde_json::to_string(&solve).unwrap());
         let mut out = Vec::new();
