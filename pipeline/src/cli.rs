@@ -16,6 +16,10 @@ pub struct Cli {
     /// Directory for intermediate files and results.
     #[arg(long, global = true, value_name = "DIR", default_value = ".dsd")]
     pub work_dir: PathBuf,
+    /// Settings file for `dsd check` (default: the nearest dsd.toml at or above the current
+    /// folder); options on the command line override it.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Threads for vcgen, solver processes and test JVMs (default: the number of cores).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
@@ -99,6 +103,15 @@ pub struct VcgenArgs {
     /// N reports with `dsd merge`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<vcgen::Shard>,
+    /// Leave out the files whose path below their source root matches GLOB (`*` within a
+    /// folder, `**` across folders): they are read for their types, but no crash in them is
+    /// checked. Repeat for more globs.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// Leave out crashes of these kinds, named by the exception's simple name
+    /// (`ClassCastException`); comma-separated or repeated.
+    #[arg(long, value_name = "KIND", value_delimiter = ',', value_parser = parse_kind)]
+    pub ignore: Vec<String>,
 }
 
 /// Options of the solve stage.
@@ -143,7 +156,8 @@ pub struct ExitArgs {
 }
 
 /// Which findings fail a run (exit status 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum FailOn {
     /// Findings at level error.
     Error,
@@ -156,8 +170,8 @@ pub enum FailOn {
 /// Options of `dsd check`.
 #[derive(Debug, Clone, Args)]
 pub struct CheckArgs {
-    /// Source directories or .java files.
-    #[arg(required = true, value_name = "SRC")]
+    /// Source directories or .java files (default: `sources` of dsd.toml).
+    #[arg(value_name = "SRC")]
     pub sources: Vec<PathBuf>,
     /// Test source directories: infer invariants from their runs first (without it, no
     /// invariants are assumed).
@@ -215,6 +229,44 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
         return Err(format!("`{text}`: expected seconds between 0 and 86400"));
     }
     Ok(Duration::from_secs_f64(secs))
+}
+
+/// Checks a crash kind named by the user: the simple name of an exception or error class.
+pub fn parse_kind(text: &str) -> Result<String, String> {
+    let simple = !text.is_empty()
+        && text.starts_with(|c: char| c.is_ascii_uppercase())
+        && text.chars().all(|c| c.is_ascii_alphanumeric())
+        && (text.ends_with("Exception") || text.ends_with("Error"));
+    if simple {
+        Ok(text.to_string())
+    } else {
+        Err(format!(
+            "`{text}` is not a crash kind; name the exception's simple name, e.g. \
+             ArithmeticException or NullPointerException"
+        ))
+    }
+}
+
+/// The command line in `matches`, with the settings of dsd.toml (or `--config`) filled in
+/// where `dsd check` was not given an option; the file used is said on stderr.
+pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
+    use clap::FromArgMatches;
+    let mut cli = Cli::from_arg_matches(matches).map_err(|e| Failure::new(e.to_string()))?;
+    if let (Command::Check(args), Some(check)) =
+        (&mut cli.command, matches.subcommand_matches("check"))
+    {
+        if let Some(found) = crate::config::find(cli.config.as_deref())? {
+            eprintln!("dsd: settings from {}", found.path.display());
+            found.apply(args, check);
+        }
+        if args.sources.is_empty() {
+            return Err(Failure::new(
+                "no sources to check: name them (`dsd check src/main/java`) or set `sources` \
+                 in dsd.toml",
+            ));
+        }
+    }
+    Ok(cli)
 }
 
 /// The entries of a `--classpath` value; an entry that does not exist is an error.

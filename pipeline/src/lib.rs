@@ -3,6 +3,7 @@
 
 pub mod allocator;
 pub mod cli;
+pub mod config;
 pub mod error;
 pub mod progress;
 pub mod report;

@@ -1,14 +1,20 @@
 //! The `dsd` binary.
 
-use clap::Parser;
-use pipeline::cli::{execute, Cli};
+use clap::CommandFactory;
+use pipeline::cli::{configured, execute, Cli};
 use pipeline::error::EXIT_FAILURE;
 
 #[global_allocator]
 static ALLOCATOR: pipeline::allocator::Allocator = pipeline::allocator::ALLOCATOR;
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = match configured(&Cli::command().get_matches()) {
+        Ok(cli) => cli,
+        Err(failure) => {
+            eprintln!("dsd: error: {failure}");
+            std::process::exit(EXIT_FAILURE);
+        }
+    };
     let result = if cli.walks_programs() {
         frontend::deep::spawn(|| execute(&cli))
     } else {

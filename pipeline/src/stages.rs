@@ -181,14 +181,15 @@ impl Stages {
             unroll: args.unroll,
             inline_depth: args.inline_depth,
             shard: args.shard,
+            scope: vcgen::Scope::new(&args.exclude, &args.ignore).map_err(Failure::new)?,
             threads: self.threads,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
             outputs: vec![self.work.join("vc")],
             options: format!(
-                "unroll={} inline_depth={} shard={:?}",
-                args.unroll, args.inline_depth, args.shard
+                "unroll={} inline_depth={} shard={:?} exclude={:?} ignore={:?}",
+                args.unroll, args.inline_depth, args.shard, args.exclude, args.ignore
             ),
         };
         self.stage(

@@ -9,7 +9,7 @@
 //! marks a crash on a `null` the project's tests pass often enough: a note without
 //! `--tests`, an error with them.
 
-use clap::Parser;
+use clap::CommandFactory;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -96,13 +96,15 @@ pub fn check_in(work: &Path, src: &Path, extra: &[&str]) -> Result<Run, String> 
     })
 }
 
-/// Runs `dsd ARGS` in-process, on the deep stack the binary runs on: its exit status, or
+/// Runs `dsd ARGS` in-process, with the settings of `--config` or the nearest dsd.toml, on
+/// the deep stack the binary runs on: its exit status, or
 /// the message of the error that stopped it. Its solver processes run `solver-worker`,
 /// since this test binary cannot serve as one.
 pub fn dsd(args: &[String]) -> Result<i32, String> {
     std::env::set_var(pipeline::stages::SOLVER_WORKER_ENV, solver_worker());
     let argv = std::iter::once("dsd".to_string()).chain(args.iter().cloned());
-    let cli = pipeline::cli::Cli::parse_from(argv);
+    let matches = pipeline::cli::Cli::command().get_matches_from(argv);
+    let cli = pipeline::cli::configured(&matches).map_err(|e| e.0)?;
     frontend::deep::spawn(|| pipeline::cli::execute(&cli)).map_err(|e| e.0)
 }
 

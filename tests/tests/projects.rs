@@ -261,3 +261,59 @@ fn three_shards_merged_report_what_one_run_reports() {
     .expect_err("mixed formats");
     assert!(error.contains("one format"), "{error}");
 }
+
+/// `dsd check` with no option but the settings file `config` and the `extra` arguments,
+/// in the work directory `work`: the findings as `File.java:line Kind`.
+fn configured_findings(config: &Path, work: &Path, extra: &[&str]) -> Vec<String> {
+    let out = work.join("report.json");
+    let mut args: Vec<String> = [
+        "--config",
+        &config.display().to_string(),
+        "--work-dir",
+        &work.display().to_string(),
+        "check",
+        "--format",
+        "json",
+        "-o",
+        &out.display().to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let status = dsd(&args).unwrap_or_else(|e| panic!("dsd check failed: {e}"));
+    assert_eq!(status, 1, "an error is found");
+    let text = std::fs::read_to_string(&out).expect("report written");
+    let report: serde_json::Value = serde_json::from_str(&text).expect("report is JSON");
+    reported(&report)
+        .into_iter()
+        .map(|r| format!("{}:{} {}", r.file, r.line, r.exception))
+        .collect()
+}
+
+#[test]
+fn dsd_toml_names_the_sources_and_leaves_out_kinds_and_files() {
+    let base = work_dir("configured");
+    let project = base.join("project");
+    copy_tree(&root().join("tests/fixtures/configured"), &project);
+    let config = project.join("dsd.toml");
+    assert_eq!(
+        configured_findings(&config, &base.join("work"), &[]),
+        ["Stock.java:6 ArithmeticException"],
+        "the index crash is an ignored kind, and legacy/Ledger.java is excluded"
+    );
+    let mut found = configured_findings(
+        &config,
+        &base.join("work"),
+        &["--ignore", "NullPointerException"],
+    );
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "Stock.java:11 ArrayIndexOutOfBoundsException",
+            "Stock.java:6 ArithmeticException"
+        ],
+        "--ignore on the command line replaces the file's list; the exclusion stays"
+    );
+}

@@ -26,6 +26,7 @@ mod place;
 pub mod plan;
 mod range;
 mod reads;
+mod scope;
 mod shard;
 pub mod sites;
 pub mod smt;
@@ -42,6 +43,7 @@ pub use plan::{
     ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route,
     INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
 };
+pub use scope::Scope;
 pub use shard::{stable_hash, Shard};
 pub use sites::{PartialMethod, Site, SiteTable};
 
@@ -60,6 +62,8 @@ pub struct Options {
     pub inline_depth: u32,
     /// Only the entries of this shard are analysed (all when `None`).
     pub shard: Option<Shard>,
+    /// The files and crash kinds left out.
+    pub scope: Scope,
     /// Entry variants lowered at once, each on a thread of its own; the output does not
     /// depend on it.
     pub threads: usize,
@@ -71,6 +75,7 @@ impl Default for Options {
             unroll: 3,
             inline_depth: 3,
             shard: None,
+            scope: Scope::default(),
             threads: 1,
         }
     }
@@ -226,7 +231,9 @@ pub fn generate(
         .filter(|spec| {
             options.shard.is_none_or(|shard| {
                 shard.contains(&spec.class.name, &spec.method.name, &spec.method.descriptor)
-            })
+            }) && !options
+                .scope
+                .excludes_file(&p.files[spec.class.file as usize].rel)
         })
         .collect();
     let jobs: Vec<(&harness::EntrySpec, &harness::Variant)> = chosen
@@ -268,7 +275,11 @@ pub fn generate(
                 out.partial.push(partial);
             }
         }
-        match lowered.formula {
+        let mut sites = lowered.sites;
+        sites.retain(|_, site| {
+            !options.scope.excludes_file(&site.rel) && !options.scope.ignores_kind(&site.exception)
+        });
+        match in_scope(lowered.formula, &sites) {
             Formula::NoGoals => {}
             Formula::Prelude {
                 text,
@@ -298,7 +309,7 @@ pub fn generate(
                 });
             }
         }
-        for (id, site) in lowered.sites {
+        for (id, site) in sites {
             out.sites
                 .entry(id)
                 .and_modify(|known| known.bounded |= site.bounded)
@@ -314,6 +325,29 @@ pub fn generate(
         &mut emit,
     )?;
     Ok(out)
+}
+
+/// `formula` with only the goals of `sites` (those in the run's scope).
+fn in_scope(formula: Formula, sites: &BTreeMap<String, Site>) -> Formula {
+    match formula {
+        Formula::Prelude {
+            text,
+            mut goals,
+            harness,
+        } => {
+            goals.retain(|g| sites.contains_key(&g.site));
+            if goals.is_empty() {
+                Formula::NoGoals
+            } else {
+                Formula::Prelude {
+                    text,
+                    goals,
+                    harness,
+                }
+            }
+        }
+        Formula::NoGoals => Formula::NoGoals,
+    }
 }
 
 /// Size of a formula beyond which its entry variant is lowered again with smaller limits.

@@ -53,6 +53,7 @@ mod goals;
 mod kinds;
 mod lambdas;
 mod patterns;
+mod scope;
 mod size;
 
 use crate::{generate, Error, Generated, Harness, Options, Route, Site};
@@ -64,6 +65,12 @@ use std::collections::{BTreeMap, HashMap};
 #[track_caller]
 pub(crate) fn check_sites(java: &str, expect: Expect) {
     expect.assert_eq(&sites(java));
+}
+
+/// Checks the crash sites vcgen finds in a fixture with `options`, with their verdicts.
+#[track_caller]
+pub(crate) fn check_sites_with(java: &str, options: &Options, expect: Expect) {
+    expect.assert_eq(&sites_with(java, options));
 }
 
 /// Checks the crash condition of every query vcgen writes for a fixture.
@@ -85,6 +92,10 @@ struct Run {
 }
 
 fn run(java: &str) -> Run {
+    run_with(java, &Options::default())
+}
+
+fn run_with(java: &str, options: &Options) -> Run {
     let files = fixture(java);
     let sources: Vec<(&str, &str)> = files
         .iter()
@@ -96,7 +107,7 @@ fn run(java: &str) -> Run {
         texts.insert(id.to_string(), text.to_string());
         Ok::<(), Error>(())
     };
-    let generated = generate(&program, &Options::default(), None, &mut sink, &|_, _| {})
+    let generated = generate(&program, options, None, &mut sink, &|_, _| {})
         .unwrap_or_else(|e| panic!("vcgen failed: {e}"));
     Run {
         files,
@@ -316,7 +327,11 @@ fn tokens(term: &str) -> Vec<&str> {
 
 /// The report that [`check_sites`] compares.
 pub(crate) fn sites(java: &str) -> String {
-    let run = run(java);
+    sites_with(java, &Options::default())
+}
+
+fn sites_with(java: &str, options: &Options) -> String {
+    let run = run_with(java, options);
     let generated = &run.generated;
     let mut out = String::new();
     for d in &run.diagnostics {

@@ -1,0 +1,326 @@
+//! `dsd.toml`: a project's settings for `dsd check`, so that a team writes its roots,
+//! class path, exclusions and limits once rather than in every CI job.
+//!
+//! The file is the one `--config` names, else the first `dsd.toml` found walking up from
+//! the current folder. Its keys are the long options of `dsd check` (`inline-depth` for
+//! `--inline-depth`), and paths in it are relative to the file's folder. An option given on
+//! the command line replaces the file's value, lists included. A key the file may not
+//! hold is an error naming the key and its line, so that a typo does not silently leave
+//! a setting at its default.
+//!
+//! ```toml
+//! sources = ["src/main/java"]
+//! tests = ["src/test/java"]
+//! classpath = ["lib/guava.jar"]
+//! exclude = ["**/generated/**"]
+//! ignore = ["ClassCastException"]
+//! unroll = 8
+//! timeout = 3
+//! fail-on = "note"
+//! ```
+
+use crate::cli::{CheckArgs, FailOn};
+use crate::error::Failure;
+use clap::parser::ValueSource;
+use clap::ArgMatches;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The file name looked for.
+pub const FILE_NAME: &str = "dsd.toml";
+
+/// The settings a `dsd.toml` may hold; each is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Config {
+    /// Source roots or `.java` files.
+    sources: Option<Vec<PathBuf>>,
+    /// Test source roots, for the invariants of mode dsd.
+    tests: Option<Vec<PathBuf>>,
+    /// Jars and class folders the project needs.
+    classpath: Option<Vec<PathBuf>>,
+    /// Globs of files (below their source root) left out.
+    exclude: Option<Vec<String>>,
+    /// Crash kinds left out, by simple name.
+    ignore: Option<Vec<String>>,
+    /// `--unroll`.
+    unroll: Option<u32>,
+    /// `--inline-depth`.
+    inline_depth: Option<u32>,
+    /// `--timeout`, in seconds.
+    timeout: Option<f64>,
+    /// `--test-timeout`, in seconds.
+    test_timeout: Option<f64>,
+    /// `--models`.
+    models: Option<u32>,
+    /// `--solver-memory`, in MB.
+    solver_memory: Option<u32>,
+    /// `--fail-on`.
+    fail_on: Option<FailOn>,
+}
+
+/// A `dsd.toml` read from disk: its settings and the folder its paths are relative to.
+#[derive(Debug)]
+pub struct Found {
+    /// Where the file is.
+    pub path: PathBuf,
+    /// What it says.
+    config: Config,
+}
+
+/// The settings file for this run: `explicit` (`--config`), else the nearest `dsd.toml`
+/// at or above the current folder; `None` when there is none.
+pub fn find(explicit: Option<&Path>) -> Result<Option<Found>, Failure> {
+    let path = match explicit {
+        Some(path) if !path.is_file() => {
+            return Err(Failure::new(format!(
+                "--config {}: no such file; name a dsd.toml, or leave --config out to use the \
+                 nearest dsd.toml at or above the current folder",
+                path.display()
+            )))
+        }
+        Some(path) => path.to_path_buf(),
+        None => match nearest(Path::new(".")) {
+            Some(path) => path,
+            None => return Ok(None),
+        },
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))?;
+    let config = parse(&path, &text)?;
+    Ok(Some(Found { path, config }))
+}
+
+/// The nearest `dsd.toml` in `start` or a folder above it, as a path relative to `start`'s
+/// own form (`dsd.toml`, `../dsd.toml`, …), so that paths read from it stay relative.
+fn nearest(start: &Path) -> Option<PathBuf> {
+    let absolute = std::fs::canonicalize(start).ok()?;
+    let mut relative = PathBuf::new();
+    for folder in absolute.ancestors() {
+        if folder.join(FILE_NAME).is_file() {
+            let found = start.join(&relative).join(FILE_NAME);
+            return Some(
+                found
+                    .strip_prefix(".")
+                    .map_or(found.clone(), Path::to_path_buf),
+            );
+        }
+        relative.push("..");
+    }
+    None
+}
+
+/// The settings in `text`, read from `path`; an error says the file, the line and what is
+/// wrong with it.
+fn parse(path: &Path, text: &str) -> Result<Config, Failure> {
+    let config: Config = toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map_or(1, |span| text[..span.start].matches('\n').count() + 1);
+        let message = e.message().trim_end().replace('\n', "; ");
+        Failure::new(format!("{}:{line}: {message}", path.display()))
+    })?;
+    let at = |key: &str| {
+        let line = text
+            .lines()
+            .position(|l| l.trim_start().starts_with(key))
+            .map_or(1, |i| i + 1);
+        format!("{}:{line}", path.display())
+    };
+    for (key, secs) in [
+        ("timeout", config.timeout),
+        ("test-timeout", config.test_timeout),
+    ] {
+        if let Some(secs) = secs {
+            crate::cli::parse_seconds(&secs.to_string())
+                .map_err(|e| Failure::new(format!("{}: {key}: {e}", at(key))))?;
+        }
+    }
+    for kind in config.ignore.iter().flatten() {
+        crate::cli::parse_kind(kind).map_err(|e| Failure::new(format!("{}: {e}", at("ignore"))))?;
+    }
+    vcgen::Scope::new(config.exclude.as_deref().unwrap_or_default(), &[])
+        .map_err(|e| Failure::new(format!("{}: {e}", at("exclude"))))?;
+    Ok(config)
+}
+
+impl Found {
+    /// Sets in `args` every option the file holds that `matches` (the command line of
+    /// `dsd check`) did not give.
+    pub fn apply(&self, args: &mut CheckArgs, matches: &ArgMatches) {
+        let unset = |id: &str| matches.value_source(id) != Some(ValueSource::CommandLine);
+        let base = self.path.parent().unwrap_or(Path::new(""));
+        let rebase =
+            |paths: &Vec<PathBuf>| -> Vec<PathBuf> { paths.iter().map(|p| base.join(p)).collect() };
+        let c = &self.config;
+        if let (Some(v), true) = (&c.sources, unset("sources")) {
+            args.sources = rebase(v);
+        }
+        if let (Some(v), true) = (&c.tests, unset("tests")) {
+            args.tests = rebase(v);
+        }
+        if let (Some(v), true) = (&c.classpath, unset("classpath")) {
+            args.run.classpath = std::env::join_paths(rebase(v))
+                .ok()
+                .map(|p| p.to_string_lossy().into_owned());
+        }
+        if let (Some(v), true) = (&c.exclude, unset("exclude")) {
+            args.vcgen.exclude = v.clone();
+        }
+        if let (Some(v), true) = (&c.ignore, unset("ignore")) {
+            args.vcgen.ignore = v.clone();
+        }
+        if let (Some(v), true) = (c.unroll, unset("unroll")) {
+            args.vcgen.unroll = v;
+        }
+        if let (Some(v), true) = (c.inline_depth, unset("inline_depth")) {
+            args.vcgen.inline_depth = v;
+        }
+        if let (Some(v), true) = (c.timeout, unset("timeout")) {
+            args.solve.timeout = std::time::Duration::from_secs_f64(v);
+        }
+        if let (Some(v), true) = (c.test_timeout, unset("test_timeout")) {
+            args.run.test_timeout = std::time::Duration::from_secs_f64(v);
+        }
+        if let (Some(v), true) = (c.models, unset("models")) {
+            args.solve.models = v;
+        }
+        if let (Some(v), true) = (c.solver_memory, unset("solver_memory")) {
+            args.solve.solver_memory = v;
+        }
+        if let (Some(v), true) = (c.fail_on, unset("fail_on")) {
+            args.run.exit.fail_on = v;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::{CommandFactory, FromArgMatches};
+
+    fn parsed(text: &str) -> Result<Config, String> {
+        parse(Path::new("proj/dsd.toml"), text).map_err(|e| e.0)
+    }
+
+    /// `dsd check` parsed from `argv` with the settings `text` of `proj/dsd.toml` applied.
+    fn check_args(text: &str, argv: &[&str]) -> CheckArgs {
+        let found = Found {
+            path: PathBuf::from("proj/dsd.toml"),
+            config: parsed(text).unwrap(),
+        };
+        let matches = Cli::command().get_matches_from(argv);
+        let mut cli = Cli::from_arg_matches(&matches).unwrap();
+        let Command::Check(args) = &mut cli.command else {
+            panic!("not check")
+        };
+        found.apply(args, matches.subcommand_matches("check").unwrap());
+        args.clone()
+    }
+
+    const SETTINGS: &str = r#"
+sources = ["src/main/java"]
+tests = ["src/test/java"]
+classpath = ["lib/a.jar", "lib/b.jar"]
+exclude = ["**/generated/**"]
+ignore = ["ClassCastException"]
+unroll = 8
+inline-depth = 2
+timeout = 3
+test-timeout = 20
+models = 1
+solver-memory = 1024
+fail-on = "note"
+"#;
+
+    #[test]
+    fn every_setting_reaches_the_options_with_paths_below_the_file() {
+        let args = check_args(SETTINGS, &["dsd", "check"]);
+        assert_eq!(args.sources, [PathBuf::from("proj/src/main/java")]);
+        assert_eq!(args.tests, [PathBuf::from("proj/src/test/java")]);
+        assert_eq!(
+            args.run.classpath.as_deref(),
+            Some("proj/lib/a.jar:proj/lib/b.jar")
+        );
+        assert_eq!(args.vcgen.exclude, ["**/generated/**"]);
+        assert_eq!(args.vcgen.ignore, ["ClassCastException"]);
+        assert_eq!((args.vcgen.unroll, args.vcgen.inline_depth), (8, 2));
+        assert_eq!(args.solve.timeout, std::time::Duration::from_secs(3));
+        assert_eq!(args.run.test_timeout, std::time::Duration::from_secs(20));
+        assert_eq!((args.solve.models, args.solve.solver_memory), (1, 1024));
+        assert_eq!(args.run.exit.fail_on, FailOn::Note);
+    }
+
+    #[test]
+    fn the_command_line_overrides_the_file() {
+        let args = check_args(
+            SETTINGS,
+            &[
+                "dsd",
+                "check",
+                "other/src",
+                "--unroll",
+                "3",
+                "--ignore",
+                "NullPointerException",
+            ],
+        );
+        assert_eq!(args.sources, [PathBuf::from("other/src")]);
+        assert_eq!(args.vcgen.unroll, 3);
+        assert_eq!(args.vcgen.ignore, ["NullPointerException"]);
+        assert_eq!(
+            args.vcgen.inline_depth, 2,
+            "what the command line leaves is the file's"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_with_its_line() {
+        let err = parsed("unroll = 4\n\nunrol = 5\n").unwrap_err();
+        assert!(
+            err.starts_with("proj/dsd.toml:3: unknown field `unrol`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_bad_value_is_named_with_its_line() {
+        let err = parsed("unroll = \"many\"\n").unwrap_err();
+        assert!(err.starts_with("proj/dsd.toml:1: invalid type"), "{err}");
+        let err = parsed("models = 1\nfail-on = \"warning\"\n").unwrap_err();
+        assert!(
+            err.starts_with("proj/dsd.toml:2: unknown variant `warning`"),
+            "{err}"
+        );
+        let err = parsed("\ntimeout = -2\n").unwrap_err();
+        assert!(err.starts_with("proj/dsd.toml:2: timeout: "), "{err}");
+        let err = parsed("ignore = [\"Arithmetic\"]\n").unwrap_err();
+        assert!(err.contains("`Arithmetic` is not a crash kind"), "{err}");
+        let err = parsed("exclude = [\"src/[a\"]\n").unwrap_err();
+        assert!(err.contains("is not a glob"), "{err}");
+    }
+
+    #[test]
+    fn the_nearest_file_is_found_walking_up() {
+        let dir = std::env::temp_dir().join(format!("dsd-config-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("a/b")).unwrap();
+        assert_eq!(nearest(&dir.join("a/b")), None);
+        std::fs::write(dir.join("a").join(FILE_NAME), "unroll = 2\n").unwrap();
+        let found = nearest(&dir.join("a/b")).unwrap();
+        assert_eq!(found, dir.join("a/b/../dsd.toml"));
+        assert_eq!(nearest(&dir.join("a")).unwrap(), dir.join("a/dsd.toml"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_config_file_is_refused() {
+        let err = find(Some(Path::new("/nonexistent/dsd.toml"))).unwrap_err();
+        assert!(
+            err.0
+                .starts_with("--config /nonexistent/dsd.toml: no such file"),
+            "{err}"
+        );
+    }
+}
