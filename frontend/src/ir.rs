@@ -24,6 +24,42 @@ pub struct Program {
     pub classes: Vec<Class>,
     /// Problems found while reading the sources (parse errors, unresolved names).
     pub diagnostics: Vec<Diagnostic>,
+    /// The suppressions written in the project's files (written to their own file by the
+    /// parse stage, not to `ir/program.json`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suppressions: Vec<Suppression>,
+}
+
+/// A suppression written in a project file, `@SuppressWarnings("dsd")` on a declaration
+/// or `// dsd:ignore` on a line: the crashes of its kinds on its lines are not reported
+/// as failures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Suppression {
+    /// The file it is written in, as it can be opened from where dsd ran.
+    pub file: String,
+    /// Path below the source root of that file.
+    pub rel: String,
+    /// The line it is written on.
+    pub line: u32,
+    /// The first and last lines it covers: the annotated declaration's, or the comment's
+    /// own line.
+    pub lines: (u32, u32),
+    /// Crash kinds it covers, by the exception's simple name; empty for every kind.
+    pub kinds: Vec<String>,
+    /// The suppression as written: `@SuppressWarnings("dsd:ArithmeticException")`,
+    /// `// dsd:ignore`.
+    pub text: String,
+}
+
+impl Suppression {
+    /// Whether it covers a crash of the exception class `exception` (fully qualified) at
+    /// `line` of the file at `rel`.
+    pub fn covers(&self, rel: &str, line: u32, exception: &str) -> bool {
+        let simple = exception.rsplit('.').next().unwrap_or(exception);
+        self.rel == rel
+            && (self.lines.0..=self.lines.1).contains(&line)
+            && (self.kinds.is_empty() || self.kinds.iter().any(|k| k == simple))
+    }
 }
 
 impl Program {
@@ -1067,6 +1103,7 @@ mod tests {
             ],
             classes: Vec::new(),
             diagnostics: Vec::new(),
+            suppressions: Vec::new(),
         };
         assert_eq!(
             program.source_roots(),

@@ -21,6 +21,7 @@ pub mod library;
 mod literal;
 mod names;
 mod patterns;
+mod suppress;
 mod syntax;
 mod typing;
 mod walk;
@@ -127,6 +128,12 @@ pub fn parse_stage(
         std::fs::create_dir_all(dir)
             .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     }
+    let suppressions = std::mem::take(&mut program.suppressions);
+    let suppressions_file = suppressions_path(work_dir);
+    let json = serde_json::to_string_pretty(&suppressions)
+        .map_err(|e| Error(format!("cannot encode the suppressions: {e}")))?;
+    files::write_atomic(&suppressions_file, json)
+        .map_err(|e| Error(format!("cannot write {}: {e}", suppressions_file.display())))?;
     let json = serde_json::to_string(&program)
         .map_err(|e| Error(format!("cannot encode the program model: {e}")))?;
     files::write_atomic(&path, json)
@@ -138,6 +145,23 @@ pub fn parse_stage(
 /// ([`library::Library::cached_in`]).
 pub fn library_cache_path(work_dir: &Path) -> PathBuf {
     work_dir.join("cache").join("library.json")
+}
+
+/// Path of the suppressions written in the project's files inside a work directory.
+pub fn suppressions_path(work_dir: &Path) -> PathBuf {
+    work_dir.join("ir").join("suppressions.json")
+}
+
+/// Reads the suppressions the parse stage found (none when it wrote no file).
+pub fn read_suppressions(work_dir: &Path) -> Result<Vec<ir::Suppression>, Error> {
+    let path = suppressions_path(work_dir);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            serde_json::from_str(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(Error(format!("{}: {e}", path.display()))),
+    }
 }
 
 /// Reads `ir/program.json` from a work directory.
@@ -251,6 +275,15 @@ fn parse_texts(
             );
         }
         let rel = package_relative(&path, &scope.package).unwrap_or(rel);
+        if let (Some(t), false) = (&tree, is_library) {
+            let src = Source { file, text: &text };
+            let place = suppress::Place {
+                file: &path,
+                rel: &rel,
+            };
+            let found = suppress::suppressions(&src, t.root_node(), &place);
+            program.suppressions.extend(found);
+        }
         program.files.push(SourceFile {
             path,
             rel,

@@ -317,3 +317,81 @@ fn dsd_toml_names_the_sources_and_leaves_out_kinds_and_files() {
         "--ignore on the command line replaces the file's list; the exclusion stays"
     );
 }
+
+#[test]
+fn suppressed_findings_do_not_fail_and_an_unused_suppression_is_a_note() {
+    let src = root().join("tests/fixtures/suppressed");
+    let run = check("suppressed", &src, &[]);
+    assert_eq!(run.status, 1, "the error nothing suppresses fails the run");
+    let findings = run.report["findings"].as_array().expect("findings");
+    let suppressed: Vec<(u64, &str)> = findings
+        .iter()
+        .filter_map(|f| Some((f["line"].as_u64()?, f["suppressed"]["text"].as_str()?)))
+        .collect();
+    assert_eq!(
+        suppressed,
+        [
+            (6, "// dsd:ignore[ArithmeticException]"),
+            (11, "@SuppressWarnings({\"unused\", \"dsd\"})"),
+            (11, "@SuppressWarnings({\"unused\", \"dsd\"})"),
+        ],
+        "the comment covers its line, the annotation its method's two crashes"
+    );
+    let failing: Vec<u64> = findings
+        .iter()
+        .filter(|f| f["suppressed"].is_null())
+        .filter_map(|f| f["line"].as_u64())
+        .collect();
+    assert_eq!(failing, [15]);
+    let unused = run.report["unused_suppressions"]
+        .as_array()
+        .expect("unused");
+    assert_eq!(unused.len(), 1, "{unused:?}");
+    assert_eq!(
+        (unused[0]["line"].as_u64(), unused[0]["text"].as_str()),
+        (Some(19), Some("// dsd:ignore"))
+    );
+    let summary = &run.report["summary"];
+    assert_eq!(
+        (
+            summary["suppressed"].as_u64(),
+            summary["unused_suppressions"].as_u64()
+        ),
+        (Some(3), Some(1))
+    );
+    let sarif = run.work.join("report.sarif");
+    let status = dsd(&[
+        "--work-dir".into(),
+        run.work.display().to_string(),
+        "check".into(),
+        src.display().to_string(),
+        "--format".into(),
+        "sarif".into(),
+        "-o".into(),
+        sarif.display().to_string(),
+    ])
+    .expect("dsd check");
+    assert_eq!(status, 1);
+    let results = sarif_results(&sarif);
+    let in_source = results
+        .iter()
+        .filter(|r| r["suppressions"][0]["kind"] == "inSource")
+        .count();
+    assert_eq!(
+        in_source, 3,
+        "each suppressed result says it is suppressed in the source"
+    );
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).expect("sarif written"))
+            .expect("JSON");
+    let notes = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .expect("notifications");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n["descriptor"]["id"] == "unused-suppression"
+                && n["locations"][0]["physicalLocation"]["region"]["startLine"] == 19),
+        "{notes:?}"
+    );
+}

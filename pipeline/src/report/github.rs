@@ -2,19 +2,36 @@
 //! a workflow run shows as an annotation on the crashing line of the pull request.
 //!
 //! Example: `::error file=src/Stats.java,line=12,col=16,title=ArithmeticException::…`.
-//! Findings a baseline knows get no annotation: they are not what the change brought.
+//! Findings a baseline knows or a suppression covers get no annotation: they are not what
+//! the change brought. An unused suppression is a `::notice` on its line.
 
 use super::rules::rule_for;
-use crate::run::findings::{Finding, Findings, Level};
+use crate::run::findings::{Finding, Findings, Level, SuppressionRef};
 
 /// Renders the annotations, one line each.
 pub fn render(findings: &Findings) -> String {
     findings
         .findings
         .iter()
-        .filter(|f| !f.baselined)
+        .filter(|f| !f.silenced())
         .map(|f| annotation(f) + "\n")
+        .chain(
+            findings
+                .unused_suppressions
+                .iter()
+                .map(|s| unused(s) + "\n"),
+        )
         .collect()
+}
+
+/// An unused suppression as a notice on its line.
+fn unused(s: &SuppressionRef) -> String {
+    format!(
+        "::notice file={},line={},title=unused suppression::{}",
+        property(&s.file),
+        s.line,
+        data(&super::unused_suppression(s))
+    )
 }
 
 /// One finding as a workflow command.
@@ -76,6 +93,19 @@ mod tests {
             render(&findings).lines().count(),
             1,
             "a baselined finding is known"
+        );
+        findings.findings[1].baselined = false;
+        findings.findings[0].suppressed = Some(crate::report::tests::sample_suppression());
+        let text = render(&findings);
+        assert_eq!(text.lines().count(), 1, "a suppressed finding is known");
+        assert!(text.starts_with("::notice"), "{text}");
+        findings.unused_suppressions = vec![crate::report::tests::sample_suppression()];
+        let text = render(&findings);
+        assert!(
+            text.lines().last().unwrap_or("").starts_with(
+                "::notice file=src/bench/traps/Precision.java,line=11,title=unused suppression::"
+            ),
+            "{text}"
         );
     }
 

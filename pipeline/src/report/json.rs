@@ -2,7 +2,7 @@
 
 use super::Summary;
 use crate::run::baseline::Known;
-use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
+use crate::run::findings::{Bounded, Finding, Findings, Partial, SuppressionRef, Uncompiled};
 use serde::{Deserialize, Serialize};
 
 /// The JSON report document.
@@ -28,6 +28,9 @@ pub struct Report {
     /// again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gone: Option<Vec<Known>>,
+    /// Suppressions written in the source that cover no finding.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unused_suppressions: Vec<SuppressionRef>,
     /// The counts and stage times.
     pub summary: Summary,
 }
@@ -42,6 +45,7 @@ pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_js
         partial: findings.partial.clone(),
         bounded: findings.bounded.clone(),
         gone: findings.gone.clone(),
+        unused_suppressions: findings.unused_suppressions.clone(),
         summary: summary.clone(),
     };
     serde_json::to_string_pretty(&report).map(|s| s + "\n")

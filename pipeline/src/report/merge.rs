@@ -8,6 +8,7 @@
 //! of dsd, be of one format, and be either the shards `1/N` to `N/N` of one run, each once,
 //! or whole runs (merged as they are).
 
+use super::sarif::UNUSED_SUPPRESSION;
 use super::{json, sarif, Format, StageTime, Summary};
 use crate::error::Failure;
 use crate::run::baseline::Known;
@@ -385,6 +386,7 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
             .collect(),
         bounded: Vec::new(),
         gone: gone_from_all(reports),
+        unused_suppressions: listed_by_all(reports.iter().map(|r| &r.unused_suppressions)),
     };
     // A site one shard checked only to the unrolling bound may have a finding in another.
     let found: BTreeSet<String> = findings.findings.iter().map(|f| f.site.clone()).collect();
@@ -418,14 +420,22 @@ fn gone_from_all(reports: &[json::Report]) -> Option<Vec<Known>> {
         .iter()
         .map(|r| r.gone.as_ref())
         .collect::<Option<_>>()?;
-    let first = lists.first()?;
-    Some(
-        first
-            .iter()
-            .filter(|k| lists.iter().all(|l| l.contains(k)))
-            .cloned()
-            .collect(),
-    )
+    Some(listed_by_all(lists.into_iter()))
+}
+
+/// The items every shard lists, in the first shard's order: a suppression is unused in the
+/// whole run only when no shard found a crash it covers (each shard lists those of the
+/// methods it did not check as unused too).
+fn listed_by_all<'r, T: PartialEq + Clone + 'r>(lists: impl Iterator<Item = &'r Vec<T>>) -> Vec<T> {
+    let lists: Vec<&Vec<T>> = lists.collect();
+    let Some(first) = lists.first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .filter(|item| lists.iter().all(|l| l.contains(item)))
+        .cloned()
+        .collect()
 }
 
 /// SARIF logs merged: the results combined, the rules of all, no shard.
@@ -451,19 +461,36 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
     let at_level = |level: &str| {
         results
             .iter()
-            .filter(|r| r["level"].as_str() == Some(level) && r["baselineState"] != "unchanged")
+            .filter(|r| {
+                r["level"].as_str() == Some(level)
+                    && r["baselineState"] != "unchanged"
+                    && r["suppressions"].is_null()
+            })
             .count()
     };
-    let (errors, notes) = (at_level("error"), at_level("note"));
-    let notifications: Vec<Value> = logs
-        .iter()
-        .flat_map(|l| {
-            l["runs"][0]["invocations"][0]["toolExecutionNotifications"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .cloned()
-        })
+    let notifications_of = |l: &Value| -> Vec<Value> {
+        l["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let unused = |n: &Value| n["descriptor"]["id"] == UNUSED_SUPPRESSION;
+    let all: Vec<Vec<Value>> = logs.iter().map(|l| notifications_of(l)).collect();
+    let unused_everywhere = listed_by_all(
+        all.iter()
+            .map(|ns| ns.iter().filter(|n| unused(n)).cloned().collect::<Vec<_>>())
+            .collect::<Vec<_>>()
+            .iter(),
+    );
+    let (errors, notes) = (
+        at_level("error"),
+        at_level("note") + unused_everywhere.len(),
+    );
+    let notifications: Vec<Value> = all
+        .into_iter()
+        .flatten()
+        .filter(|n| !unused(n))
+        .chain(unused_everywhere)
         .collect();
     let mut merged = logs[0].clone();
     let run = &mut merged["runs"][0];
@@ -531,6 +558,47 @@ mod tests {
             (0, 1),
             "the baselined error does not fail"
         );
+    }
+
+    #[test]
+    fn a_suppression_is_unused_only_when_no_shard_used_it() {
+        let used_elsewhere = crate::report::tests::sample_suppression();
+        let mut unused = used_elsewhere.clone();
+        unused.line = 30;
+        let mut first = crate::report::tests::sample();
+        first.unused_suppressions = vec![used_elsewhere.clone(), unused.clone()];
+        let mut second = crate::report::tests::sample();
+        second.findings[0].suppressed = Some(used_elsewhere);
+        second.unused_suppressions = vec![unused.clone()];
+        let a = shard_report("unused-a.json", Some("1/2"), &first, &["s1"]);
+        let b = shard_report("unused-b.json", Some("2/2"), &second, &["s2"]);
+        let merged = merge(&[a, b], None).unwrap();
+        let report: json::Report = serde_json::from_str(&merged.text).unwrap();
+        assert_eq!(report.unused_suppressions, [unused.clone()]);
+        assert_eq!(
+            (merged.errors, merged.notes),
+            (1, 2),
+            "a note and the unused one"
+        );
+        let dir = std::env::temp_dir().join(format!("dsd-merge-{}", std::process::id()));
+        let sarif = |name: &str, findings: &Findings, shard: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, sarif::render(findings, Some(shard)).unwrap()).unwrap();
+            path
+        };
+        let a = sarif("unused-a.sarif", &first, "1/2");
+        let b = sarif("unused-b.sarif", &second, "2/2");
+        let merged = merge(&[a, b], None).unwrap();
+        let log: Value = serde_json::from_str(&merged.text).unwrap();
+        let lines: Vec<u64> = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["descriptor"]["id"] == UNUSED_SUPPRESSION)
+            .filter_map(|n| n["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64())
+            .collect();
+        assert_eq!(lines, [30], "listed once, and only the one no shard used");
+        assert_eq!(merged.notes, 2);
     }
 
     #[test]

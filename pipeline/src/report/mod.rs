@@ -60,6 +60,12 @@ pub struct Summary {
     /// Findings that baseline knows and the run did not find.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gone: Option<usize>,
+    /// Findings a suppression in the source covers.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub suppressed: usize,
+    /// Suppressions in the source that cover no finding (reported as notes).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unused_suppressions: usize,
     /// Wall time per stage, in pipeline order.
     pub stages: Vec<StageTime>,
 }
@@ -80,6 +86,12 @@ impl Summary {
                 .as_ref()
                 .map(|_| findings.findings.iter().filter(|f| f.baselined).count()),
             gone: findings.gone.as_ref().map(Vec::len),
+            suppressed: findings
+                .findings
+                .iter()
+                .filter(|f| f.suppressed.is_some())
+                .count(),
+            unused_suppressions: findings.unused_suppressions.len(),
             stages: Vec::new(),
         }
     }
@@ -114,6 +126,15 @@ impl Summary {
         if let (Some(baselined), Some(gone)) = (self.baselined, self.gone) {
             line.push_str(&format!("; {baselined} baselined, {gone} gone"));
         }
+        if self.suppressed > 0 {
+            line.push_str(&format!("; {} suppressed", self.suppressed));
+        }
+        if self.unused_suppressions > 0 {
+            line.push_str(&format!(
+                "; {}",
+                plural(self.unused_suppressions, "unused suppression")
+            ));
+        }
         if !self.stages.is_empty() {
             let times: Vec<String> = self
                 .stages
@@ -125,6 +146,20 @@ impl Summary {
         }
         line
     }
+}
+
+/// What an unused suppression is reported as: `` `// dsd:ignore` covers no finding … ``.
+pub fn unused_suppression(s: &crate::run::findings::SuppressionRef) -> String {
+    format!(
+        "unused suppression: `{}` covers no finding; remove it, or it will hide the next \
+         crash on its lines",
+        s.text
+    )
+}
+
+/// For serde: leave a zero count out.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// `1 site`, `2 sites`, `3 queries`, `2 classes`.
@@ -176,6 +211,16 @@ pub(crate) mod tests {
     use super::*;
     use crate::run::findings::{Bounded, Finding, Partial, TestRef, Uncompiled};
 
+    /// A suppression written on line 11 of the sample's file.
+    pub(crate) fn sample_suppression() -> crate::run::findings::SuppressionRef {
+        crate::run::findings::SuppressionRef {
+            rel: "bench/traps/Precision.java".into(),
+            file: "src/bench/traps/Precision.java".into(),
+            line: 11,
+            text: "// dsd:ignore".into(),
+        }
+    }
+
     pub(crate) fn sample() -> Findings {
         let finding = Finding {
             level: Level::Error,
@@ -199,6 +244,7 @@ pub(crate) mod tests {
             tests: 2,
             fingerprint: String::new(),
             baselined: false,
+            suppressed: None,
         };
         let mut note = finding.clone();
         note.level = Level::Note;
@@ -250,6 +296,7 @@ pub(crate) mod tests {
                 method: "fill(int[], int)".into(),
             }],
             gone: None,
+            unused_suppressions: Vec::new(),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::rules::rule_for;
 use crate::run::baseline::Known;
-use crate::run::findings::{Bounded, Finding, Findings, Partial, Uncompiled};
+use crate::run::findings::{Bounded, Finding, Findings, Partial, SuppressionRef, Uncompiled};
 use crate::run::fingerprint;
 use serde_json::{json, Value};
 
@@ -17,6 +17,9 @@ pub fn render(findings: &Findings, shard: Option<&str>) -> Result<String, serde_
     }
     serde_json::to_string_pretty(&log).map(|s| s + "\n")
 }
+
+/// The notification id of a suppression in the source that covers no finding.
+pub const UNUSED_SUPPRESSION: &str = "unused-suppression";
 
 /// The run property that names a shard's `I/N`.
 pub const SHARD_PROPERTY: &str = "dsdShard";
@@ -45,6 +48,7 @@ pub fn log(findings: &Findings) -> Value {
         .map(notification)
         .chain(findings.partial.iter().map(partial_notification))
         .chain(findings.bounded.iter().map(bounded_notification))
+        .chain(findings.unused_suppressions.iter().map(unused_notification))
         .collect();
     json!({
         "version": "2.1.0",
@@ -115,7 +119,30 @@ fn result(f: &Finding, compared: bool) -> Value {
         let state = if f.baselined { "unchanged" } else { "new" };
         value["baselineState"] = json!(state);
     }
+    if let Some(by) = &f.suppressed {
+        value["suppressions"] = json!([{
+            "kind": "inSource",
+            "justification": by.text,
+            "location": {"physicalLocation": {
+                "artifactLocation": {"uri": uri(&by.file)},
+                "region": {"startLine": by.line},
+            }},
+        }]);
+    }
     value
+}
+
+/// A suppression in the source that covers no finding: a note at its line.
+fn unused_notification(s: &SuppressionRef) -> Value {
+    json!({
+        "level": "note",
+        "descriptor": {"id": UNUSED_SUPPRESSION},
+        "message": {"text": super::unused_suppression(s)},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": uri(&s.file)},
+            "region": {"startLine": s.line},
+        }}],
+    })
 }
 
 /// A baseline's finding the run did not find again: a result whose problem is gone.

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// Renders all findings followed by the summary line.
 pub fn render(findings: &Findings, summary: &Summary) -> String {
     let mut out = String::new();
-    for finding in findings.findings.iter().filter(|f| !f.baselined) {
+    for finding in findings.findings.iter().filter(|f| !f.silenced()) {
         out.push_str(&diagnostic(finding));
         out.push('\n');
     }
@@ -23,6 +23,34 @@ pub fn render(findings: &Findings, summary: &Summary) -> String {
             f.level.as_str(),
             f.exception,
             java_method(&f.class, &f.method)
+        );
+    }
+    for (f, by) in findings
+        .findings
+        .iter()
+        .filter(|f| !f.baselined)
+        .filter_map(|f| Some((f, f.suppressed.as_ref()?)))
+    {
+        let _ = writeln!(
+            out,
+            "{}:{}:{}: suppressed {}: {} in {}, by {} (line {})",
+            f.file,
+            f.line,
+            f.col,
+            f.level.as_str(),
+            f.exception,
+            java_method(&f.class, &f.method),
+            by.text,
+            by.line
+        );
+    }
+    for s in &findings.unused_suppressions {
+        let _ = writeln!(
+            out,
+            "{}:{}: note: {}",
+            s.file,
+            s.line,
+            super::unused_suppression(s)
         );
     }
     for k in findings.gone.iter().flatten() {
@@ -122,6 +150,33 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("; 1 baselined, 1 gone"), "{text}");
+    }
+
+    #[test]
+    fn suppressed_findings_take_one_line_and_unused_suppressions_are_notes() {
+        let mut findings = crate::report::tests::sample();
+        findings.findings[0].suppressed = Some(crate::report::tests::sample_suppression());
+        findings.unused_suppressions = vec![crate::report::tests::sample_suppression()];
+        let text = render(&findings, &Summary::new(&findings, 3, 4));
+        assert!(!text.contains("12 | \treturn x / y;"), "{text}");
+        assert!(
+            text.contains(
+                ":12:11: suppressed error: java.lang.ArithmeticException in div(int, int), by \
+                 // dsd:ignore (line 11)\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "src/bench/traps/Precision.java:11: note: unused suppression: `// dsd:ignore` \
+                 covers no finding"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("; 1 suppressed; 1 unused suppression\n"),
+            "{text}"
+        );
     }
 
     #[test]

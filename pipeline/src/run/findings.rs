@@ -96,6 +96,31 @@ pub struct Finding {
     /// change the exit status.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub baselined: bool,
+    /// The suppression written in the source that covers it ([`super::suppress`]): it does
+    /// not change the exit status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppressed: Option<SuppressionRef>,
+}
+
+impl Finding {
+    /// Whether a baseline or a suppression accounts for it: it is listed as such and does
+    /// not fail the run.
+    pub fn silenced(&self) -> bool {
+        self.baselined || self.suppressed.is_some()
+    }
+}
+
+/// A suppression written in a project file (`@SuppressWarnings("dsd")`, `// dsd:ignore`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SuppressionRef {
+    /// Path below the source root of the file it is written in.
+    pub rel: String,
+    /// The file, as it can be opened from where dsd ran.
+    pub file: String,
+    /// The line it is written on.
+    pub line: u32,
+    /// The suppression as written.
+    pub text: String,
 }
 
 /// A generated test javac rejected: removed, so its site was not checked by it.
@@ -177,6 +202,10 @@ pub struct Findings {
     /// found again ([`super::baseline`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gone: Option<Vec<super::baseline::Known>>,
+    /// Suppressions written in the source that cover no finding: each is reported as a
+    /// note, since it silences nothing and may hide a crash that comes back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unused_suppressions: Vec<SuppressionRef>,
 }
 
 /// A crash site without a finding that was checked only through loops that end within the
@@ -271,12 +300,18 @@ impl Findings {
         self.findings.iter().filter(|f| f.level == level).count()
     }
 
-    /// Number of findings at a level that no baseline knows: those that fail a run.
+    /// Number of findings at a level that no baseline or suppression accounts for, with
+    /// the unused suppressions as notes: those that fail a run.
     pub fn failing(&self, level: Level) -> usize {
-        self.findings
+        let findings = self
+            .findings
             .iter()
-            .filter(|f| f.level == level && !f.baselined)
-            .count()
+            .filter(|f| f.level == level && !f.silenced())
+            .count();
+        match level {
+            Level::Error => findings,
+            Level::Note => findings + self.unused_suppressions.len(),
+        }
     }
 }
 
@@ -362,6 +397,7 @@ fn finding(group: &[&Confirmation<'_>]) -> Option<Finding> {
         tests: group.len(),
         fingerprint: String::new(),
         baselined: false,
+        suppressed: None,
     })
 }
 

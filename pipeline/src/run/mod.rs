@@ -8,6 +8,7 @@ pub mod fingerprint;
 pub mod jvm;
 pub mod results;
 pub mod runner;
+pub mod suppress;
 pub mod test_compile;
 pub mod tools;
 
@@ -167,7 +168,8 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .filter_map(|t| results.get(&(t.class.clone(), t.method.clone())))
         .collect();
     write_results(&results_dir.join("results.jsonl"), &ordered)?;
-    let findings = evaluate(work, &program, &table, &index.tests, &results, &uncompiled);
+    let mut findings = evaluate(work, &program, &table, &index.tests, &results, &uncompiled);
+    suppress::apply(&frontend::read_suppressions(work)?, &mut findings);
     let path = results_dir.join("findings.json");
     let text = serde_json::to_string_pretty(&findings)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -267,6 +269,7 @@ pub fn evaluate(
         partial: table.partial.iter().map(findings::Partial::of).collect(),
         bounded,
         gone: None,
+        unused_suppressions: Vec::new(),
     }
 }
 
