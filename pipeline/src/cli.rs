@@ -20,6 +20,10 @@ pub struct Cli {
     /// folder); options on the command line override it.
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Print only the report, warnings and errors: no progress, stage lines or summary line
+    /// on stderr.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// Threads for vcgen, solver processes and test JVMs (default: the number of cores).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
@@ -252,11 +256,12 @@ pub fn parse_kind(text: &str) -> Result<String, String> {
 pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
     use clap::FromArgMatches;
     let mut cli = Cli::from_arg_matches(matches).map_err(|e| Failure::new(e.to_string()))?;
+    crate::progress::set_quiet(cli.quiet);
     if let (Command::Check(args), Some(check)) =
         (&mut cli.command, matches.subcommand_matches("check"))
     {
         if let Some(found) = crate::config::find(cli.config.as_deref())? {
-            eprintln!("dsd: settings from {}", found.path.display());
+            crate::progress::say(&format!("dsd: settings from {}", found.path.display()));
             found.apply(args, check);
         }
         if args.sources.is_empty() {
@@ -416,7 +421,7 @@ fn emit(
         None => print!("{text}"),
     }
     if let Some(line) = summary_line.filter(|_| output.is_some() || format != Format::Text) {
-        eprintln!("{line}");
+        crate::progress::say(&line);
     }
     Ok(())
 }

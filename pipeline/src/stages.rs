@@ -65,7 +65,10 @@ impl Stages {
                 stage: stage.to_string(),
                 seconds: 0.0,
             });
-            eprintln!("dsd {stage}: {} (unchanged, skipped)", describe(&summary));
+            crate::progress::say(&format!(
+                "dsd {stage}: {} (unchanged, skipped)",
+                describe(&summary)
+            ));
             return Ok(summary);
         }
         stamps::clear(&self.work, stage);
@@ -79,7 +82,10 @@ impl Stages {
             seconds,
         });
         let summary = result?;
-        eprintln!("dsd {stage}: {} in {seconds:.1}s", describe(&summary));
+        crate::progress::say(&format!(
+            "dsd {stage}: {} in {seconds:.1}s",
+            describe(&summary)
+        ));
         if let Some(h) = hash {
             stamps::store(&self.work, stage, h, &files, &summary);
         }
@@ -197,7 +203,7 @@ impl Stages {
             files,
             |work, progress| {
                 vcgen::vcgen_stage(work, &options, &|done, total| {
-                    progress.set_message(&format!("dsd vcgen: {done}/{total} entry variants"));
+                    progress.set_done(done, total, "entry variants");
                 })
             },
             |s| {
@@ -249,7 +255,7 @@ impl Stages {
             files,
             |work, progress| {
                 solver::solve_stage(work, &options, &|done, total| {
-                    progress.set_message(&format!("dsd solve: {done}/{total} preludes"));
+                    progress.set_done(done, total, "preludes");
                 })
             },
             |s| {

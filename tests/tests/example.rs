@@ -30,6 +30,7 @@ fn finds_every_crash_in_the_example_project() {
     assert_eq!(got.len(), want.len(), "no other errors: {got:?}");
     let tests = &run.report["findings"][0]["test"];
     assert!(tests.is_object(), "each finding names its reproducing test");
+    the_readme_shows_the_real_output(&run.report, &src, &run.work);
     let never = check_in(&run.work, &src, &["--fail-on", "never"]).expect("cached rerun");
     assert_eq!(never.status, 0, "--fail-on never: status 0 with errors");
     assert_eq!(never.findings.len(), run.findings.len(), "the same report");
@@ -163,5 +164,41 @@ fn fingerprints_survive_lines_added_above(
         lines(&after.report),
         shifted,
         "Stock's findings moved two lines down"
+    );
+}
+
+/// The diagnostic the README shows for `make example` is the one dsd prints, the paths
+/// as `make example` names them (from the repository root, work dir
+/// `target/example-work`).
+fn the_readme_shows_the_real_output(
+    report: &serde_json::Value,
+    src: &std::path::Path,
+    work: &std::path::Path,
+) {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let intro = "`make example` prints findings like this one, then a summary line:\n\n```\n";
+    let start = readme.find(intro).expect("the README shows a finding") + intro.len();
+    let shown = &readme[start..start + readme[start..].find("```").expect("block ends")];
+    let finding = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .find(|f| {
+            f["rel"].as_str().is_some_and(|r| shown.contains(r))
+                && shown.contains(&format!(":{}:", f["line"]))
+        })
+        .expect("the README's finding is found");
+    let finding: pipeline::run::findings::Finding =
+        serde_json::from_value(finding.clone()).expect("a finding");
+    let printed = pipeline::report::text::diagnostic(&finding)
+        .replace(
+            &format!("{}/", src.display()),
+            "examples/inventory/src/main/java/",
+        )
+        .replace(&format!("{}/", work.display()), "target/example-work/");
+    assert_eq!(
+        shown.trim_end(),
+        printed.trim_end(),
+        "README.md's sample output"
     );
 }

@@ -12,6 +12,9 @@ pub struct Report {
     pub tool: String,
     /// The version of dsd that wrote it.
     pub version: String,
+    /// The layout of the document, [`SCHEMA`].
+    #[serde(default)]
+    pub schema: u32,
     /// The findings, in source order.
     pub findings: Vec<Finding>,
     /// Generated tests javac rejected, each with the site it targeted and javac's message.
@@ -35,11 +38,16 @@ pub struct Report {
     pub summary: Summary,
 }
 
+/// The layout of the JSON report: it grows by one when a field changes meaning or goes
+/// away (new fields do not change it), so that a script can check what it reads.
+pub const SCHEMA: u32 = 1;
+
 /// Renders the JSON report, pretty-printed.
 pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_json::Error> {
     let report = Report {
         tool: "dsd".into(),
         version: env!("CARGO_PKG_VERSION").into(),
+        schema: SCHEMA,
         findings: findings.findings.clone(),
         uncompiled: findings.uncompiled.clone(),
         partial: findings.partial.clone(),
@@ -61,6 +69,7 @@ mod tests {
         let text = render(&findings, &Summary::new(&findings, 3, 4)).unwrap();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["findings"].as_array().map(Vec::len), Some(2));
+        assert_eq!(v["schema"], SCHEMA);
         assert_eq!(v["findings"][0]["level"], "error");
         assert_eq!(v["summary"]["sites"], 3);
         assert_eq!(v["summary"]["tests"]["confirmed"], 3);

@@ -1,7 +1,9 @@
-//! Reports of the findings: terminal text, JSON and SARIF 2.1.0.
+//! Reports of the findings: terminal text, JSON, SARIF 2.1.0, GitHub annotations and
+//! JUnit XML.
 
 pub mod github;
 pub mod json;
+pub mod junit;
 pub mod merge;
 pub mod rules;
 pub mod sarif;
@@ -21,6 +23,9 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands: an annotation per finding.
     Github,
+    /// JUnit XML, for CI servers' test reports: a failed test case per error, a skipped
+    /// one per note or silenced finding.
+    Junit,
 }
 
 /// Wall time of one stage.
@@ -203,6 +208,7 @@ pub fn render(
         Format::Json => json::render(findings, summary),
         Format::Sarif => sarif::render(findings, summary.shard.as_deref()),
         Format::Github => Ok(github::render(findings)),
+        Format::Junit => Ok(junit::render(findings)),
     }
 }
 

@@ -64,6 +64,7 @@ pub fn log(findings: &Findings) -> Value {
                 "executionSuccessful": true,
                 "toolExecutionNotifications": notifications,
             }],
+            "originalUriBaseIds": srcroot(),
             "results": results,
         }],
     })
@@ -71,13 +72,21 @@ pub fn log(findings: &Findings) -> Value {
 
 fn rule(exception: &str) -> Value {
     let r = rule_for(exception);
+    let id = r.id(exception);
     json!({
-        "id": r.id(exception),
-        "name": r.id(exception),
+        "id": id,
+        "name": id,
         "shortDescription": {"text": format!("{}: {}", exception, r.summary)},
         "fullDescription": {"text": r.what},
         "help": {"text": r.text(), "markdown": r.markdown()},
-        "properties": {"exception": exception},
+        "helpUri": format!("{INFORMATION_URI}#crash-kinds"),
+        // Every result is a crash a generated test reproduced on the JVM.
+        "properties": {
+            "exception": exception,
+            "precision": "very-high",
+            "problem.severity": "error",
+            "tags": ["correctness", "crash", id],
+        },
     })
 }
 
@@ -95,14 +104,14 @@ fn result(f: &Finding, compared: bool) -> Value {
         "level": f.level.as_str(),
         "message": {"text": text},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(&f.file)},
+            "artifactLocation": artifact(&f.file),
             "region": {"startLine": f.line, "startColumn": f.col},
         }}],
         "partialFingerprints": {fingerprint::SARIF_KEY: f.fingerprint},
         "relatedLocations": [{
             "id": 1,
             "physicalLocation": {
-                "artifactLocation": {"uri": uri(&f.test.file)},
+                "artifactLocation": artifact(&f.test.file),
                 "region": {"startLine": f.test.line},
             },
             "message": {"text": "reproducing test"},
@@ -124,7 +133,7 @@ fn result(f: &Finding, compared: bool) -> Value {
             "kind": "inSource",
             "justification": by.text,
             "location": {"physicalLocation": {
-                "artifactLocation": {"uri": uri(&by.file)},
+                "artifactLocation": artifact(&by.file),
                 "region": {"startLine": by.line},
             }},
         }]);
@@ -139,7 +148,7 @@ fn unused_notification(s: &SuppressionRef) -> Value {
         "descriptor": {"id": UNUSED_SUPPRESSION},
         "message": {"text": super::unused_suppression(s)},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(&s.file)},
+            "artifactLocation": artifact(&s.file),
             "region": {"startLine": s.line},
         }}],
     })
@@ -158,7 +167,7 @@ fn gone(k: &Known) -> Value {
             k.exception, rule.summary, k.method, k.line
         )},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(&k.file)},
+            "artifactLocation": artifact(&k.file),
         }}],
         "partialFingerprints": {fingerprint::SARIF_KEY: k.fingerprint},
     })
@@ -174,7 +183,7 @@ fn notification(u: &Uncompiled) -> Value {
             u.method, u.line, u.message, u.test.short_name()
         )},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(&u.file)},
+            "artifactLocation": artifact(&u.file),
             "region": {"startLine": u.line, "startColumn": u.col},
         }}],
         "properties": {
@@ -193,6 +202,28 @@ fn uri(path: &str) -> String {
     path.strip_prefix("./").map(str::to_string).unwrap_or(path)
 }
 
+/// The `uriBaseId` of paths relative to the folder dsd ran in (`originalUriBaseIds`).
+pub const SRCROOT: &str = "SRCROOT";
+
+/// A file as a SARIF `artifactLocation`: a relative path under [`SRCROOT`], an absolute
+/// one as a `file` URI.
+fn artifact(path: &str) -> Value {
+    let path = uri(path);
+    if path.starts_with('/') {
+        json!({"uri": format!("file://{path}")})
+    } else {
+        json!({"uri": path, "uriBaseId": SRCROOT})
+    }
+}
+
+/// Where [`SRCROOT`] is: the folder dsd ran in, as a `file` URI ending in `/`.
+fn srcroot() -> Value {
+    let folder = std::env::current_dir()
+        .map(|d| uri(&d.display().to_string()))
+        .unwrap_or_default();
+    json!({ SRCROOT: {"uri": format!("file://{}/", folder.trim_end_matches('/'))} })
+}
+
 /// A crash site checked only up to the unrolling bound: a note at the site.
 fn bounded_notification(b: &Bounded) -> Value {
     json!({
@@ -204,7 +235,7 @@ fn bounded_notification(b: &Bounded) -> Value {
             b.exception, b.method
         )},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(&b.file)},
+            "artifactLocation": artifact(&b.file),
             "region": {"startLine": b.line, "startColumn": b.col},
         }}],
     })
@@ -217,7 +248,7 @@ fn partial_notification(p: &Partial) -> Value {
         "descriptor": {"id": "method-analysed-in-part"},
         "message": {"text": format!("{} was analysed only in part: {}", p.method, p.reason)},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(&p.file)},
+            "artifactLocation": artifact(&p.file),
             "region": {"startLine": p.line, "startColumn": p.col},
         }}],
     })
@@ -253,8 +284,18 @@ mod tests {
         assert_eq!(first["level"], "error");
         let loc = &first["locations"][0]["physicalLocation"];
         assert_eq!(
-            loc["artifactLocation"]["uri"],
-            "src/bench/traps/Precision.java"
+            loc["artifactLocation"],
+            json!({"uri": "src/bench/traps/Precision.java", "uriBaseId": SRCROOT})
+        );
+        let root = run["originalUriBaseIds"][SRCROOT]["uri"].as_str().unwrap();
+        assert!(
+            root.starts_with("file:///") && root.ends_with('/'),
+            "{root}"
+        );
+        assert_eq!(rules[0]["properties"]["precision"], "very-high");
+        assert_eq!(
+            rules[0]["properties"]["tags"],
+            json!(["correctness", "crash", "ArithmeticException"])
         );
         assert_eq!(loc["region"]["startLine"], 12);
         assert_eq!(loc["region"]["startColumn"], 11);
@@ -324,5 +365,9 @@ mod tests {
     #[test]
     fn uris_use_forward_slashes() {
         assert_eq!(uri("./src\\A.java"), "src/A.java");
+        assert_eq!(
+            artifact("/work/src/A.java"),
+            json!({"uri": "file:///work/src/A.java"})
+        );
     }
 }
