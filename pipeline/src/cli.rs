@@ -621,6 +621,38 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_is_not_java_and_a_folder_without_java_are_refused() {
+        let dir = std::env::temp_dir().join(format!("dsd-cli-sources-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("empty/src/test/java")).unwrap();
+        std::fs::write(dir.join("empty/src/test/java/T.java"), "class T {}").unwrap();
+        std::fs::write(dir.join("notes.txt"), "x").unwrap();
+        let refused = |source: &std::path::Path| {
+            let work = dir.join("work");
+            let cli = Cli::try_parse_from([
+                "dsd".as_ref(),
+                "--work-dir".as_ref(),
+                work.as_os_str(),
+                "check".as_ref(),
+                source.as_os_str(),
+            ])
+            .unwrap();
+            execute(&cli).unwrap_err().0
+        };
+        let text = refused(&dir.join("notes.txt"));
+        assert!(text.ends_with("notes.txt is not a .java file; name the folders that hold the project's sources, or .java files"), "{text}");
+        let empty = refused(&dir.join("empty"));
+        assert!(
+            empty.starts_with(&format!(
+                "no .java file of the project in {}",
+                dir.join("empty").display()
+            )),
+            "test sources are not the project's: {empty}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn missing_sources_fail_cleanly() {
         let cli = Cli::try_parse_from([
             "dsd",

@@ -92,8 +92,9 @@ impl Stages {
         Ok(summary)
     }
 
-    /// `dsd parse`: checks that the sources exist, then runs the frontend; the library
-    /// classes the project uses are typed from `classpath`.
+    /// `dsd parse`: checks that the sources exist, that each file is a `.java` file and each
+    /// folder holds some, then runs the frontend; the library classes the project uses are
+    /// typed from `classpath`.
     pub fn parse(
         &mut self,
         sources: &[PathBuf],
@@ -104,6 +105,32 @@ impl Stages {
                 "source path {} does not exist; pass the directory that holds the project's .java files",
                 missing.display()
             )));
+        }
+        if let Some(other) = sources
+            .iter()
+            .find(|s| s.is_file() && s.extension().is_none_or(|e| e != "java"))
+        {
+            return Err(Failure::new(format!(
+                "{} is not a .java file; name the folders that hold the project's sources, or \
+                 .java files",
+                other.display()
+            )));
+        }
+        for root in sources.iter().filter(|s| s.is_dir()) {
+            if source_files(
+                std::slice::from_ref(root),
+                frontend::SourceSet::Main,
+                &self.work,
+            )?
+            .is_empty()
+            {
+                return Err(Failure::new(format!(
+                    "no .java file of the project in {} (hidden folders, build output and test \
+                     source sets are skipped); name the folder that holds its sources, such as \
+                     src/main/java",
+                    root.display()
+                )));
+            }
         }
         // Without a JDK the platform's classes stay untyped; the run stage says what is missing.
         let java_home = invariants::toolchain::java_home().ok();
