@@ -110,7 +110,7 @@ pub struct VcgenArgs {
     /// Leave out the files whose path below their source root matches GLOB (`*` within a
     /// folder, `**` across folders): they are read for their types, but no crash in them is
     /// checked. Repeat for more globs.
-    #[arg(long, value_name = "GLOB")]
+    #[arg(long, value_name = "GLOB", value_parser = parse_glob)]
     pub exclude: Vec<String>,
     /// Leave out crashes of these kinds, named by the exception's simple name
     /// (`ClassCastException`); comma-separated or repeated.
@@ -249,6 +249,11 @@ pub fn parse_kind(text: &str) -> Result<String, String> {
              ArithmeticException or NullPointerException"
         ))
     }
+}
+
+/// Checks a glob of `--exclude`, so that a bad one stops dsd before any stage.
+fn parse_glob(text: &str) -> Result<String, String> {
+    vcgen::Scope::new(&[text.to_string()], &[]).map(|_| text.to_string())
 }
 
 /// The command line in `matches`, with the settings of dsd.toml (or `--config`) filled in
@@ -534,6 +539,8 @@ mod tests {
             vec!["dsd", "check", "src", "--format", "xml"],
             vec!["dsd", "check", "src", "--shard", "4/3"],
             vec!["dsd", "check", "src", "--shard", "2"],
+            vec!["dsd", "check", "src", "--exclude", "src/[a"],
+            vec!["dsd", "check", "src", "--ignore", "Arithmetic"],
             vec!["dsd", "merge"],
             vec!["dsd", "frobnicate"],
         ] {
