@@ -89,20 +89,18 @@ fn annotation(src: &Source, node: Node, place: &Place) -> Option<Suppression> {
         let mut cursor = n.walk();
         stack.extend(n.children(&mut cursor));
     }
-    let mut kinds = Vec::new();
-    let mut every_kind = false;
-    for value in &values {
-        if value == TOOL {
-            every_kind = true;
-        } else if let Some(kind) = value.strip_prefix(TOOL).and_then(|v| v.strip_prefix(':')) {
-            kinds.push(kind.to_string());
-        }
-    }
+    let every_kind = values.iter().any(|v| v == TOOL);
+    let kinds: Vec<String> = if every_kind {
+        Vec::new()
+    } else {
+        values
+            .iter()
+            .filter_map(|v| v.strip_prefix(TOOL)?.strip_prefix(':'))
+            .map(String::from)
+            .collect()
+    };
     if !every_kind && kinds.is_empty() {
         return None;
-    }
-    if every_kind {
-        kinds.clear();
     }
     let declaration = node
         .parent()

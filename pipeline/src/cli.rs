@@ -229,8 +229,13 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    seconds(secs).map_err(|e| format!("`{text}`: {e}"))
+}
+
+/// A positive number of seconds as a duration, at most a day.
+pub fn seconds(secs: f64) -> Result<Duration, String> {
     if !secs.is_finite() || secs <= 0.0 || secs > 86_400.0 {
-        return Err(format!("`{text}`: expected seconds between 0 and 86400"));
+        return Err("expected seconds between 0 and 86400".into());
     }
     Ok(Duration::from_secs_f64(secs))
 }

@@ -23,13 +23,16 @@ use crate::cli::{CheckArgs, FailOn};
 use crate::error::Failure;
 use clap::parser::ValueSource;
 use clap::ArgMatches;
-use serde::Deserialize;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The file name looked for.
 pub const FILE_NAME: &str = "dsd.toml";
 
-/// The settings a `dsd.toml` may hold; each is optional.
+/// The settings a `dsd.toml` may hold; each is optional. Values are checked as they are
+/// read, so that toml's error gives the line of a bad one.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Config {
@@ -40,17 +43,21 @@ pub struct Config {
     /// Jars and class folders the project needs.
     classpath: Option<Vec<PathBuf>>,
     /// Globs of files (below their source root) left out.
+    #[serde(default, deserialize_with = "globs")]
     exclude: Option<Vec<String>>,
     /// Crash kinds left out, by simple name.
+    #[serde(default, deserialize_with = "kinds")]
     ignore: Option<Vec<String>>,
     /// `--unroll`.
     unroll: Option<u32>,
     /// `--inline-depth`.
     inline_depth: Option<u32>,
     /// `--timeout`, in seconds.
-    timeout: Option<f64>,
+    #[serde(default, deserialize_with = "timeout")]
+    timeout: Option<Duration>,
     /// `--test-timeout`, in seconds.
-    test_timeout: Option<f64>,
+    #[serde(default, deserialize_with = "test_timeout")]
+    test_timeout: Option<Duration>,
     /// `--models`.
     models: Option<u32>,
     /// `--solver-memory`, in MB.
@@ -110,38 +117,50 @@ fn nearest(start: &Path) -> Option<PathBuf> {
     None
 }
 
+/// `timeout`: seconds, as `--timeout` takes them.
+fn timeout<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
+    named_seconds(d, "timeout")
+}
+
+/// `test-timeout`: seconds, as `--test-timeout` takes them.
+fn test_timeout<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
+    named_seconds(d, "test-timeout")
+}
+
+/// Seconds under the key `key`, checked as the command line checks them.
+fn named_seconds<'de, D: Deserializer<'de>>(d: D, key: &str) -> Result<Option<Duration>, D::Error> {
+    let secs = f64::deserialize(d)?;
+    crate::cli::seconds(secs)
+        .map(Some)
+        .map_err(|e| D::Error::custom(format!("{key}: `{secs}`: {e}")))
+}
+
+/// `ignore`: crash kinds, each checked as `--ignore` checks it.
+fn kinds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+    let kinds = Vec::<String>::deserialize(d)?;
+    for kind in &kinds {
+        crate::cli::parse_kind(kind).map_err(D::Error::custom)?;
+    }
+    Ok(Some(kinds))
+}
+
+/// `exclude`: globs, each checked as `--exclude` checks it.
+fn globs<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+    let globs = Vec::<String>::deserialize(d)?;
+    vcgen::Scope::new(&globs, &[]).map_err(D::Error::custom)?;
+    Ok(Some(globs))
+}
+
 /// The settings in `text`, read from `path`; an error says the file, the line and what is
 /// wrong with it.
 fn parse(path: &Path, text: &str) -> Result<Config, Failure> {
-    let config: Config = toml::from_str(text).map_err(|e| {
+    toml::from_str(text).map_err(|e| {
         let line = e
             .span()
             .map_or(1, |span| text[..span.start].matches('\n').count() + 1);
         let message = e.message().trim_end().replace('\n', "; ");
         Failure::new(format!("{}:{line}: {message}", path.display()))
-    })?;
-    let at = |key: &str| {
-        let line = text
-            .lines()
-            .position(|l| l.trim_start().starts_with(key))
-            .map_or(1, |i| i + 1);
-        format!("{}:{line}", path.display())
-    };
-    for (key, secs) in [
-        ("timeout", config.timeout),
-        ("test-timeout", config.test_timeout),
-    ] {
-        if let Some(secs) = secs {
-            crate::cli::parse_seconds(&secs.to_string())
-                .map_err(|e| Failure::new(format!("{}: {key}: {e}", at(key))))?;
-        }
-    }
-    for kind in config.ignore.iter().flatten() {
-        crate::cli::parse_kind(kind).map_err(|e| Failure::new(format!("{}: {e}", at("ignore"))))?;
-    }
-    vcgen::Scope::new(config.exclude.as_deref().unwrap_or_default(), &[])
-        .map_err(|e| Failure::new(format!("{}: {e}", at("exclude"))))?;
-    Ok(config)
+    })
 }
 
 impl Found {
@@ -164,33 +183,35 @@ impl Found {
                 .ok()
                 .map(|p| p.to_string_lossy().into_owned());
         }
-        if let (Some(v), true) = (&c.exclude, unset("exclude")) {
-            args.vcgen.exclude = v.clone();
-        }
-        if let (Some(v), true) = (&c.ignore, unset("ignore")) {
-            args.vcgen.ignore = v.clone();
-        }
-        if let (Some(v), true) = (c.unroll, unset("unroll")) {
-            args.vcgen.unroll = v;
-        }
-        if let (Some(v), true) = (c.inline_depth, unset("inline_depth")) {
-            args.vcgen.inline_depth = v;
-        }
-        if let (Some(v), true) = (c.timeout, unset("timeout")) {
-            args.solve.timeout = std::time::Duration::from_secs_f64(v);
-        }
-        if let (Some(v), true) = (c.test_timeout, unset("test_timeout")) {
-            args.run.test_timeout = std::time::Duration::from_secs_f64(v);
-        }
-        if let (Some(v), true) = (c.models, unset("models")) {
-            args.solve.models = v;
-        }
-        if let (Some(v), true) = (c.solver_memory, unset("solver_memory")) {
-            args.solve.solver_memory = v;
-        }
-        if let (Some(v), true) = (c.fail_on, unset("fail_on")) {
-            args.run.exit.fail_on = v;
-        }
+        fill(&c.exclude, unset("exclude"), &mut args.vcgen.exclude);
+        fill(&c.ignore, unset("ignore"), &mut args.vcgen.ignore);
+        fill(&c.unroll, unset("unroll"), &mut args.vcgen.unroll);
+        fill(
+            &c.inline_depth,
+            unset("inline_depth"),
+            &mut args.vcgen.inline_depth,
+        );
+        fill(&c.timeout, unset("timeout"), &mut args.solve.timeout);
+        fill(
+            &c.test_timeout,
+            unset("test_timeout"),
+            &mut args.run.test_timeout,
+        );
+        fill(&c.models, unset("models"), &mut args.solve.models);
+        fill(
+            &c.solver_memory,
+            unset("solver_memory"),
+            &mut args.solve.solver_memory,
+        );
+        fill(&c.fail_on, unset("fail_on"), &mut args.run.exit.fail_on);
+    }
+}
+
+/// Sets `option` to the file's `value`, if it has one, when the command line left the
+/// option `unset`.
+fn fill<T: Clone>(value: &Option<T>, unset: bool, option: &mut T) {
+    if let (Some(v), true) = (value, unset) {
+        *option = v.clone();
     }
 }
 

@@ -116,14 +116,14 @@ impl Stages {
                 other.display()
             )));
         }
-        for root in sources.iter().filter(|s| s.is_dir()) {
-            if source_files(
+        let mut inputs = Vec::new();
+        for root in sources {
+            let files = source_files(
                 std::slice::from_ref(root),
                 frontend::SourceSet::Main,
                 &self.work,
-            )?
-            .is_empty()
-            {
+            )?;
+            if files.is_empty() && root.is_dir() {
                 return Err(Failure::new(format!(
                     "no .java file of the project in {} (hidden folders, build output and test \
                      source sets are skipped); name the folder that holds its sources, such as \
@@ -131,10 +131,10 @@ impl Stages {
                     root.display()
                 )));
             }
+            inputs.extend(files);
         }
         // Without a JDK the platform's classes stay untyped; the run stage says what is missing.
         let java_home = invariants::toolchain::java_home().ok();
-        let mut inputs = source_files(sources, frontend::SourceSet::Main, &self.work)?;
         inputs.extend(classpath.iter().cloned());
         let files = StageFiles {
             inputs,

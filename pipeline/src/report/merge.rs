@@ -475,21 +475,18 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
             .unwrap_or_default()
     };
     let unused = |n: &Value| n["descriptor"]["id"] == UNUSED_SUPPRESSION;
-    let all: Vec<Vec<Value>> = logs.iter().map(|l| notifications_of(l)).collect();
-    let unused_everywhere = listed_by_all(
-        all.iter()
-            .map(|ns| ns.iter().filter(|n| unused(n)).cloned().collect::<Vec<_>>())
-            .collect::<Vec<_>>()
-            .iter(),
-    );
+    let (unused_lists, others): (Vec<Vec<Value>>, Vec<Vec<Value>>) = logs
+        .iter()
+        .map(|l| notifications_of(l).into_iter().partition(unused))
+        .unzip();
+    let unused_everywhere = listed_by_all(unused_lists.iter());
     let (errors, notes) = (
         at_level("error"),
         at_level("note") + unused_everywhere.len(),
     );
-    let notifications: Vec<Value> = all
+    let notifications: Vec<Value> = others
         .into_iter()
         .flatten()
-        .filter(|n| !unused(n))
         .chain(unused_everywhere)
         .collect();
     let mut merged = logs[0].clone();
