@@ -1,10 +1,12 @@
 //! The command line: subcommands, their options, and dispatch to the stages.
 
+use crate::discover;
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
 use crate::report::{self, Format, Summary};
 use crate::run::baseline;
 use crate::run::findings::{Findings, Level};
 use crate::stages::Stages;
+use clap::parser::ValueSource;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -174,12 +176,13 @@ pub enum FailOn {
 /// Options of `dsd check`.
 #[derive(Debug, Clone, Args)]
 pub struct CheckArgs {
-    /// Source directories or .java files (default: `sources` of dsd.toml).
+    /// Source directories or .java files, or a Maven or Gradle project's root (default:
+    /// `sources` of dsd.toml, else the project in the current folder).
     #[arg(value_name = "SRC")]
     pub sources: Vec<PathBuf>,
     /// Test source directories: infer invariants from their runs first (without it, no
-    /// invariants are assumed).
-    #[arg(long, num_args = 1.., value_name = "TEST_SRC")]
+    /// invariants are assumed); without a folder, the test folders of the project's build.
+    #[arg(long, num_args = 0.., value_name = "TEST_SRC")]
     pub tests: Vec<PathBuf>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -274,14 +277,46 @@ pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
             crate::progress::say(&format!("dsd: settings from {}", found.path.display()));
             found.apply(args, check);
         }
-        if args.sources.is_empty() {
-            return Err(Failure::new(
-                "no sources to check: name them (`dsd check src/main/java`) or set `sources` \
-                 in dsd.toml",
-            ));
-        }
+        let project_tests =
+            check.value_source("tests") == Some(ValueSource::CommandLine) && args.tests.is_empty();
+        discover_project(args, project_tests)?;
     }
     Ok(cli)
+}
+
+/// Fills in `args` what the project's build says when `dsd check` was given no source or a
+/// project's root: the source folders, the test folders when `project_tests` (`--tests`
+/// without folders), and the class path unless one was given.
+fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<(), Failure> {
+    let Some(root) = discover::root_to_discover(&args.sources) else {
+        if project_tests {
+            return Err(Failure::new(
+                "--tests without folders uses the test folders of a Maven or Gradle project: \
+                 run dsd in the project's root, or name the test folders (`--tests src/test/java`)",
+            ));
+        }
+        return Ok(());
+    };
+    let project = discover::discover(&root, args.run.classpath.is_some())?;
+    crate::progress::say(&project.summary(project_tests));
+    args.sources = project.layout.sources.clone();
+    if project_tests {
+        if project.layout.tests.is_empty() {
+            return Err(Failure::new(format!(
+                "--tests: the project in {} has no test folder (looked for src/test/java and \
+                 what the build declares); name the test folders",
+                root.display()
+            )));
+        }
+        args.tests = project.layout.tests.clone();
+    }
+    if let Some(entries) = project.classpath_entries(project_tests) {
+        args.run.classpath = std::env::join_paths(entries)
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+            .filter(|p| !p.is_empty());
+    }
+    Ok(())
 }
 
 /// The entries of a `--classpath` value; an entry that does not exist is an error.

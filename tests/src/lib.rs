@@ -12,6 +12,7 @@
 use clap::CommandFactory;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// One finding of the JSON report: where, what, and at which level.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -279,4 +280,30 @@ pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Compiles the library sources of the `library` fixture into `dir/units.jar`.
+pub fn library_jar(dir: &Path) -> PathBuf {
+    let tools = pipeline::run::tools::locate().expect("a JDK");
+    let classes = dir.join("lib-classes");
+    std::fs::create_dir_all(&classes).expect("create dir");
+    let source = root().join("tests/fixtures/library/lib/fix/lib/Units.java");
+    let javac = Command::new(&tools.javac)
+        .arg("-d")
+        .arg(&classes)
+        .arg(&source)
+        .status()
+        .expect("run javac");
+    assert!(javac.success(), "javac compiles the library");
+    let jar_path = dir.join("units.jar");
+    let jar = Command::new(tools.javac.with_file_name("jar"))
+        .arg("cf")
+        .arg(&jar_path)
+        .arg("-C")
+        .arg(&classes)
+        .arg(".")
+        .status()
+        .expect("run jar");
+    assert!(jar.success(), "jar packs the library");
+    jar_path
 }

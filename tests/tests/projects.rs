@@ -1,9 +1,10 @@
 //! Real project layouts: a Maven tree checked from its root, a project that needs a
 //! third-party jar, and one run split into shards and merged again.
 
-use dsd_tests::{check, check_in, copy_tree, dsd, mismatches, reported, root, work_dir, Run};
+use dsd_tests::{
+    check, check_in, copy_tree, dsd, library_jar, mismatches, reported, root, work_dir, Run,
+};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The project files (not the JDK model) that the parse stage read in a work directory.
 fn parsed_files(work: &Path) -> Vec<String> {
@@ -69,32 +70,6 @@ fn a_class_defined_twice_is_an_error_naming_both_files() {
             && error.contains("src/main/java/fix/Shelf.java"),
         "{error}"
     );
-}
-
-/// Compiles the library sources of the `library` fixture into `dir/units.jar`.
-fn library_jar(dir: &Path) -> PathBuf {
-    let tools = pipeline::run::tools::locate().expect("a JDK");
-    let classes = dir.join("lib-classes");
-    std::fs::create_dir_all(&classes).expect("create dir");
-    let source = root().join("tests/fixtures/library/lib/fix/lib/Units.java");
-    let javac = Command::new(&tools.javac)
-        .arg("-d")
-        .arg(&classes)
-        .arg(&source)
-        .status()
-        .expect("run javac");
-    assert!(javac.success(), "javac compiles the library");
-    let jar_path = dir.join("units.jar");
-    let jar = Command::new(tools.javac.with_file_name("jar"))
-        .arg("cf")
-        .arg(&jar_path)
-        .arg("-C")
-        .arg(&classes)
-        .arg(".")
-        .status()
-        .expect("run jar");
-    assert!(jar.success(), "jar packs the library");
-    jar_path
 }
 
 #[test]
