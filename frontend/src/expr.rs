@@ -572,21 +572,26 @@ impl BodyCx<'_> {
 
     fn binary(&mut self, node: Node) -> Expr {
         let span = self.src.span(node);
-        let (Some(l), Some(r), Some(op)) = (
+        let (Some(l), Some(r), Some(op_node)) = (
             node.child_by_field_name("left"),
             node.child_by_field_name("right"),
             node.child_by_field_name("operator"),
         ) else {
             return self.unknown_expr(node, "incomplete binary expression", Vec::new());
         };
-        let op_text = self.src.text(op).to_string();
+        let op_text = self.src.text(op_node).to_string();
         let lhs = self.expr(l);
         let rhs = self.expr(r);
         let Some(op) = binary_op(&op_text) else {
             return self.unknown_expr(node, "unknown operator", vec![lhs, rhs]);
         };
-        self.make_binary(op, lhs, rhs, span)
-            .unwrap_or_else(|parts| self.unknown_expr(node, "ill-typed operands", parts))
+        let mut e = self
+            .make_binary(op, lhs, rhs, span)
+            .unwrap_or_else(|parts| self.unknown_expr(node, "ill-typed operands", parts));
+        if let ExprKind::Binary { op_span, .. } = &mut e.kind {
+            *op_span = self.src.span(op_node);
+        }
+        e
     }
 
     /// Types a binary operation, inserting promotions; gives back the operands if it cannot.
@@ -921,6 +926,7 @@ pub(crate) fn binary_expr(
             lhs: Box::new(lhs),
             rhs: Box::new(rhs),
             op_ty,
+            op_span: span,
         },
         ty,
         span,

@@ -959,6 +959,9 @@ pub enum ExprKind {
         rhs: Box<Expr>,
         /// Type in which the operation is computed.
         op_ty: Type,
+        /// The operator's token (`/` in `total / count`), where a division's crash is
+        /// reported; the whole expression's span for operations the source does not spell.
+        op_span: Span,
     },
     /// `x = v` or `x op= v`; for compound forms the operation is computed in `op_ty`
     /// and narrowed back to the target's type.

@@ -1,8 +1,9 @@
 //! The command line: subcommands, their options, and dispatch to the stages.
 
+use crate::changes;
 use crate::discover;
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
-use crate::report::{self, Format, Summary};
+use crate::report::{self, plural, Format, Summary};
 use crate::run::baseline;
 use crate::run::findings::{Findings, Level};
 use crate::stages::Stages;
@@ -26,6 +27,14 @@ pub struct Cli {
     /// on stderr.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Colours in the terminal report: `auto` (when stdout is a terminal and NO_COLOR is not
+    /// set), `always` or `never`.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = Colour::Auto)]
+    pub color: Colour,
+    /// Say more on stderr: why each stage runs, with its options and what it writes, and the
+    /// Java tools the run uses.
+    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    pub verbose: bool,
     /// Threads for vcgen, solver processes and test JVMs (default: the number of cores).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
@@ -40,6 +49,34 @@ impl Cli {
     /// segment, which a deep stack reservation would use up.
     pub fn walks_programs(&self) -> bool {
         !matches!(self.command, Command::SolveWorker { .. })
+    }
+}
+
+/// When the terminal report is in colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Colour {
+    /// When the report goes to a terminal and the environment does not ask for none
+    /// (`NO_COLOR` set and not empty, or `TERM=dumb`).
+    Auto,
+    /// Always, even into a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl Colour {
+    /// Whether a report written to `output` (stdout when `None`) is in colour.
+    pub fn wanted(self, output: Option<&std::path::Path>) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            Colour::Always => true,
+            Colour::Never => false,
+            Colour::Auto => {
+                let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+                    || std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+                output.is_none() && !no_colour && std::io::stdout().is_terminal()
+            }
+        }
     }
 }
 
@@ -69,7 +106,7 @@ pub enum Command {
     Run(RunArgs),
     /// Run every stage and report the reproduced crashes; stages whose inputs are unchanged are
     /// skipped (delete WORK/.stamps to force them).
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Combine the reports of the shards of one run (`dsd check --shard I/N`) into the report of
     /// the whole run.
     Merge(MergeArgs),
@@ -197,6 +234,11 @@ pub struct CheckArgs {
     /// Write every finding of this run to the baseline FILE (they are then all baselined).
     #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
     pub write_baseline: Option<PathBuf>,
+    /// PR mode: check only the methods whose lines changed since the git revision REV
+    /// (committed or not, new files too), through their own entries and their callers', and
+    /// report only their findings.
+    #[arg(long, value_name = "REV", conflicts_with = "write_baseline")]
+    pub changed_since: Option<String>,
     /// Options of the vcgen stage.
     #[command(flatten)]
     pub vcgen: VcgenArgs,
@@ -270,6 +312,7 @@ pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
     use clap::FromArgMatches;
     let mut cli = Cli::from_arg_matches(matches).map_err(|e| Failure::new(e.to_string()))?;
     crate::progress::set_quiet(cli.quiet);
+    crate::progress::set_verbose(cli.verbose);
     if let (Command::Check(args), Some(check)) =
         (&mut cli.command, matches.subcommand_matches("check"))
     {
@@ -395,7 +438,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
                 .infer(&sources, &args.tests, &classpath)
                 .map(|_| EXIT_CLEAN)
         }
-        Command::Vcgen(args) => stages.vcgen(args).map(|_| EXIT_CLEAN),
+        Command::Vcgen(args) => stages.vcgen(args, None).map(|_| EXIT_CLEAN),
         Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
         Command::SolveWorker { memory } => {
             solver::serve(*memory).map_err(solver::Error)?;
@@ -405,10 +448,14 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
         Command::Run(args) => stages
             .run(args)
             .map(|s| findings_exit_code(&s.findings, args.exit)),
-        Command::Check(args) => check(&mut stages, &cli.work_dir, args),
+        Command::Check(args) => {
+            let colour = cli.color.wanted(args.output.as_deref());
+            check(&mut stages, &cli.work_dir, args, colour)
+        }
         Command::Merge(args) => {
             writable(args.output.as_deref(), "-o", "the merged report", None)?;
-            let merged = report::merge::merge(&args.reports, args.format)?;
+            let colour = cli.color.wanted(args.output.as_deref());
+            let merged = report::merge::merge(&args.reports, args.format, colour)?;
             let format = args.format.unwrap_or(Format::Json);
             emit(
                 &merged.text,
@@ -471,8 +518,13 @@ fn emit(
     Ok(())
 }
 
-/// `dsd check`: every stage in order, then the report.
-fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Result<i32, Failure> {
+/// `dsd check`: every stage in order, then the report (in colour when `colour`).
+fn check(
+    stages: &mut Stages,
+    work: &std::path::Path,
+    args: &CheckArgs,
+    colour: bool,
+) -> Result<i32, Failure> {
     let classpath = classpath_entries(args.run.classpath.as_deref())?;
     let known = args.baseline.as_deref().map(baseline::read).transpose()?;
     writable(args.output.as_deref(), "-o", "the report", Some(work))?;
@@ -482,13 +534,25 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
         "the baseline",
         Some(work),
     )?;
+    let changed = match &args.changed_since {
+        Some(rev) => {
+            let changed = changes::since(rev, &args.sources)?;
+            crate::progress::say(&format!(
+                "dsd: changed since {rev}: {}",
+                plural(changed.file_count(), ".java file")
+            ));
+            Some(changed)
+        }
+        None => None,
+    };
     stages.parse(&args.sources, &classpath)?;
     if args.tests.is_empty() {
         stages.forget_invariants()?;
     } else {
         stages.infer(&args.sources, &args.tests, &classpath)?;
     }
-    let vc = stages.vcgen(&args.vcgen)?;
+    let pr_mode = changed.is_some();
+    let vc = stages.vcgen(&args.vcgen, changed)?;
     let solved = stages.solve(&args.solve)?;
     stages.testgen()?;
     let mut findings = stages.run(&args.run)?.findings;
@@ -497,6 +561,10 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
         baseline::apply(&written, &mut findings);
     } else if let Some(known) = &known {
         baseline::apply(known, &mut findings);
+        if pr_mode {
+            let checked = vcgen::read_sites(work)?.changed.unwrap_or_default();
+            baseline::only_gone_from(&checked, &mut findings);
+        }
     }
     let mut summary = Summary::new(&findings, vc.sites, solved.queries);
     summary.stages = stages.times.clone();
@@ -508,7 +576,7 @@ fn check(stages: &mut Stages, work: &std::path::Path, args: &CheckArgs) -> Resul
             .map(|s| s.id)
             .collect();
     }
-    let text = report::render(args.format, &findings, &summary)
+    let text = report::render(args.format, &findings, &summary, colour)
         .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
     emit(
         &text,

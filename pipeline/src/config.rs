@@ -237,7 +237,7 @@ mod tests {
             panic!("not check")
         };
         found.apply(args, matches.subcommand_matches("check").unwrap());
-        args.clone()
+        *args.clone()
     }
 
     const SETTINGS: &str = r#"

@@ -2,6 +2,7 @@
 //! reproduce and reports them.
 
 pub mod allocator;
+pub mod changes;
 pub mod cli;
 pub mod config;
 pub mod discover;

@@ -18,6 +18,22 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
+/// Set by `--verbose`: why each stage runs and what it uses.
+static VERBOSE: AtomicBool = AtomicBool::new(false);
+
+/// Turns on (`--verbose`) or off the lines that explain a run in detail.
+pub fn set_verbose(verbose: bool) {
+    VERBOSE.store(verbose, Ordering::Relaxed);
+}
+
+/// Prints a line of detail on stderr (why a stage runs, the tools it uses) with
+/// `--verbose` only.
+pub fn detail(line: &str) {
+    if VERBOSE.load(Ordering::Relaxed) {
+        eprintln!("{line}");
+    }
+}
+
 /// Prints a line that says how the run goes (a stage's summary, the settings file, the
 /// summary line) on stderr, unless `--quiet`.
 pub fn say(line: &str) {

@@ -72,6 +72,25 @@ impl Stages {
             return Ok(summary);
         }
         stamps::clear(&self.work, stage);
+        let outputs: Vec<String> = files
+            .outputs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        crate::progress::detail(&format!(
+            "dsd {stage}: runs: {}; options: {}; writes {}",
+            if self.cache {
+                "its inputs or options changed since its last run, or it has not run"
+            } else {
+                "run alone, every time"
+            },
+            if files.options.is_empty() {
+                "none"
+            } else {
+                &files.options
+            },
+            outputs.join(", ")
+        ));
         let spinner = Progress::spinner(&format!("dsd {stage}"));
         let start = Instant::now();
         let result = run(&self.work, &spinner).map_err(Into::into);
@@ -209,20 +228,31 @@ impl Stages {
     }
 
     /// `dsd vcgen`.
-    pub fn vcgen(&mut self, args: &VcgenArgs) -> Result<vcgen::VcSummary, Failure> {
+    pub fn vcgen(
+        &mut self,
+        args: &VcgenArgs,
+        changed: Option<vcgen::Changed>,
+    ) -> Result<vcgen::VcSummary, Failure> {
+        let changed_digest = changed.as_ref().map(vcgen::Changed::digest);
         let options = vcgen::Options {
             unroll: args.unroll,
             inline_depth: args.inline_depth,
             shard: args.shard,
             scope: vcgen::Scope::new(&args.exclude, &args.ignore).map_err(Failure::new)?,
             threads: self.threads,
+            changed,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
             outputs: vec![self.work.join("vc")],
             options: format!(
-                "unroll={} inline_depth={} shard={:?} exclude={:?} ignore={:?}",
-                args.unroll, args.inline_depth, args.shard, args.exclude, args.ignore
+                "unroll={} inline_depth={} shard={:?} exclude={:?} ignore={:?} changed={:?}",
+                args.unroll,
+                args.inline_depth,
+                args.shard,
+                args.exclude,
+                args.ignore,
+                changed_digest
             ),
         };
         self.stage(

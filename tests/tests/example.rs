@@ -190,7 +190,7 @@ fn the_readme_shows_the_real_output(
         .expect("the README's finding is found");
     let finding: pipeline::run::findings::Finding =
         serde_json::from_value(finding.clone()).expect("a finding");
-    let printed = pipeline::report::text::diagnostic(&finding)
+    let printed = pipeline::report::text::diagnostic(&finding, false)
         .replace(
             &format!("{}/", src.display()),
             "examples/inventory/src/main/java/",

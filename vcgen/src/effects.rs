@@ -85,6 +85,11 @@ impl Effects {
         self.calls.get(key).map_or(&[], Vec::as_slice)
     }
 
+    /// Every method with the methods its own code may call.
+    pub fn calls(&self) -> impl Iterator<Item = (&MethodKey, &Vec<MethodKey>)> {
+        self.calls.iter()
+    }
+
     /// The keys a method may write (empty for unknown methods).
     pub fn of(&self, class: &str, name: &str, descriptor: &str) -> impl Iterator<Item = &String> {
         self.writes

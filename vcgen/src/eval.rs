@@ -192,7 +192,8 @@ impl<'p> Lower<'p> {
                 lhs,
                 rhs,
                 op_ty,
-            } => self.binary(st, *op, lhs, rhs, op_ty, &e.ty, e.span),
+                op_span,
+            } => self.binary(st, *op, lhs, rhs, op_ty, &e.ty, *op_span),
             ExprKind::Assign {
                 target,
                 op,
@@ -604,7 +605,7 @@ impl<'p> Lower<'p> {
         rhs: &'p Expr,
         op_ty: &Type,
         ty: &Type,
-        span: Span,
+        op_span: Span,
     ) -> Val {
         let sort = smt::sort(ty);
         if matches!(op, BinaryOp::CondAnd | BinaryOp::CondOr) {
@@ -648,7 +649,7 @@ impl<'p> Lower<'p> {
                 sort,
             };
         }
-        let term = self.arith(st, op, &l, &r, op_ty, &rhs.ty, span);
+        let term = self.arith(st, op, &l, &r, op_ty, &rhs.ty, op_span);
         let name = self.name_arith(("b", sort), op, &l, &r, term, op_ty);
         let rty = right_operand_type(op, op_ty, &rhs.ty);
         if let (Some(a), Some(b), Some(width)) =

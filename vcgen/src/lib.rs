@@ -15,6 +15,7 @@
 
 mod accelerate;
 mod assume;
+mod changed;
 mod effects;
 mod eval;
 mod fold;
@@ -39,6 +40,7 @@ mod visit;
 #[cfg(test)]
 mod tests;
 
+pub use changed::{Changed, ChangedMethod};
 pub use plan::{
     ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route,
     INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
@@ -67,6 +69,9 @@ pub struct Options {
     /// Entry variants lowered at once, each on a thread of its own; the output does not
     /// depend on it.
     pub threads: usize,
+    /// PR mode: the lines a change touched; only the methods they meet are checked, through
+    /// their own entries and their callers' (all methods when `None`).
+    pub changed: Option<Changed>,
 }
 
 impl Default for Options {
@@ -77,6 +82,7 @@ impl Default for Options {
             shard: None,
             scope: Scope::default(),
             threads: 1,
+            changed: None,
         }
     }
 }
@@ -166,6 +172,8 @@ pub struct Generated {
     pub partial: Vec<PartialMethod>,
     /// Checks answered without the solver: their failure condition folded to `false`.
     pub folded: usize,
+    /// PR mode: the methods the change touched.
+    pub changed: Option<Vec<ChangedMethod>>,
 }
 
 /// Where the SMT-LIB text goes: `(prelude id, text)`, one prelude per entry variant.
@@ -226,6 +234,10 @@ pub fn generate(
             )
         })
         .collect();
+    let selection = options
+        .changed
+        .as_ref()
+        .map(|changed| changed::select(p, &effects, changed, options.inline_depth));
     let chosen: Vec<&harness::EntrySpec> = specs
         .iter()
         .filter(|spec| {
@@ -234,6 +246,13 @@ pub fn generate(
             }) && !options
                 .scope
                 .excludes_file(&p.files[spec.class.file as usize].rel)
+                && selection.as_ref().is_none_or(|s| {
+                    s.analyses(&(
+                        spec.class.name.clone(),
+                        spec.method.name.clone(),
+                        spec.method.descriptor.clone(),
+                    ))
+                })
         })
         .collect();
     let jobs: Vec<(&harness::EntrySpec, &harness::Variant)> = chosen
@@ -263,6 +282,7 @@ pub fn generate(
         entries: chosen.len(),
         partial: Vec::new(),
         folded: 0,
+        changed: selection.as_ref().map(|s| s.listed.clone()),
     };
     let mut query_count = 0;
     let mut lowered_count = 0;
@@ -277,7 +297,11 @@ pub fn generate(
         }
         let mut sites = lowered.sites;
         sites.retain(|_, site| {
-            !options.scope.excludes_file(&site.rel) && !options.scope.ignores_kind(&site.exception)
+            !options.scope.excludes_file(&site.rel)
+                && !options.scope.ignores_kind(&site.exception)
+                && selection
+                    .as_ref()
+                    .is_none_or(|s| s.keeps_site(&site.class, &site.method))
         });
         match in_scope(lowered.formula, &sites) {
             Formula::NoGoals => {}
@@ -821,6 +845,7 @@ pub fn vcgen_stage(
     let table = SiteTable {
         sites: generated.sites.values().cloned().collect(),
         partial: generated.partial,
+        changed: generated.changed,
     };
     write(&dir.join("sites.json"), &to_json(&table))?;
     // Compact: the harness plans of a large project's queries are tens of megabytes,

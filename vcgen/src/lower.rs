@@ -490,6 +490,8 @@ impl<'p> Lower<'p> {
                     line: span.line,
                     first_line,
                     col: span.col,
+                    end_line: span.end_line,
+                    end_col: span.end_col,
                     exception: exception.to_string(),
                     class,
                     method,

@@ -23,6 +23,13 @@ pub struct Site {
     pub first_line: u32,
     /// Column, from 1.
     pub col: u32,
+    /// Last line of the failing operation: the operator of an arithmetic crash, the whole
+    /// expression of the others (a call, an array access, a dereference).
+    #[serde(default)]
+    pub end_line: u32,
+    /// Column just past the failing operation on `end_line`.
+    #[serde(default)]
+    pub end_col: u32,
     /// Fully qualified exception class, e.g. `java.lang.ArithmeticException`.
     pub exception: String,
     /// Binary name of the class whose code holds the site.
@@ -49,6 +56,10 @@ pub struct SiteTable {
     /// Methods analysed only in part, in source order.
     #[serde(default)]
     pub partial: Vec<PartialMethod>,
+    /// PR mode (`--changed-since`): the methods the change touched, the only ones whose
+    /// sites were checked; absent when every method was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changed: Option<Vec<crate::ChangedMethod>>,
 }
 
 /// A method whose formula outgrew the size budget even with loops unrolled once and no

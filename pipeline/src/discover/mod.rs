@@ -17,6 +17,7 @@ mod gradle;
 mod maven;
 
 use crate::error::Failure;
+use crate::report::plural;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -403,7 +404,7 @@ fn first_error(stdout: &str, stderr: &str) -> Option<String> {
     let lines: Vec<String> = stdout
         .lines()
         .chain(stderr.lines())
-        .map(|l| without_colour(l).trim().to_string())
+        .map(|l| crate::report::without_colour(l).trim().to_string())
         .collect();
     let tagged = |tag: &str| {
         lines.iter().find_map(|l| {
@@ -428,27 +429,9 @@ fn first_error(stdout: &str, stderr: &str) -> Option<String> {
         .or_else(|| {
             stderr
                 .lines()
-                .map(|l| without_colour(l).trim().to_string())
+                .map(|l| crate::report::without_colour(l).trim().to_string())
                 .find(|l| !l.is_empty())
         })
-}
-
-/// `line` without the terminal's colour escapes (`ESC [ … m`).
-fn without_colour(line: &str) -> String {
-    let mut text = String::with_capacity(line.len());
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for d in chars.by_ref() {
-                if d.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            text.push(c);
-        }
-    }
-    text
 }
 
 /// `line` cut to a length that fits a terminal line.
@@ -498,12 +481,9 @@ impl Project {
         let classpath = match &self.classpath {
             ClassPath::Given => "given".to_string(),
             ClassPath::Tool(command, entries) => {
-                format!(
-                    "{} from `{command}`",
-                    plural(entries.len(), "entry", "entries")
-                )
+                format!("{} from `{command}`", plural(entries.len(), "entry"))
             }
-            ClassPath::Lib(jars) => format!("{} in lib/", plural(jars.len(), "jar", "jars")),
+            ClassPath::Lib(jars) => format!("{} in lib/", plural(jars.len(), "jar")),
             ClassPath::Nothing(Some(why)) => {
                 format!("none ({why}; give --classpath if the project needs jars)")
             }
@@ -531,11 +511,6 @@ impl Project {
         }
         Some(entries)
     }
-}
-
-/// `n` with the noun in the right number.
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

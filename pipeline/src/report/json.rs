@@ -2,7 +2,9 @@
 
 use super::Summary;
 use crate::run::baseline::Known;
-use crate::run::findings::{Bounded, Finding, Findings, Partial, SuppressionRef, Uncompiled};
+use crate::run::findings::{
+    Bounded, Finding, Findings, NotChecked, Partial, SuppressionRef, Uncompiled,
+};
 use serde::{Deserialize, Serialize};
 
 /// The JSON report document.
@@ -34,6 +36,9 @@ pub struct Report {
     /// Suppressions written in the source that cover no finding.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unused_suppressions: Vec<SuppressionRef>,
+    /// Project files, or declarations in them, whose crashes were not checked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_checked: Vec<NotChecked>,
     /// The counts and stage times.
     pub summary: Summary,
 }
@@ -54,6 +59,7 @@ pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_js
         bounded: findings.bounded.clone(),
         gone: findings.gone.clone(),
         unused_suppressions: findings.unused_suppressions.clone(),
+        not_checked: findings.not_checked.clone(),
         summary: summary.clone(),
     };
     serde_json::to_string_pretty(&report).map(|s| s + "\n")

@@ -68,7 +68,7 @@ fn failure(f: &Finding) -> String {
         "      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
         escape(&f.exception),
         escape(&super::headline(f)),
-        escape(&super::text::diagnostic(f))
+        escape(&super::text::diagnostic(f, false))
     )
 }
 

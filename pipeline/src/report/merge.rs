@@ -33,8 +33,9 @@ pub struct Merged {
     pub summary_line: Option<String>,
 }
 
-/// Merges the reports in `paths` into one report in `format` (default: the reports' format).
-pub fn merge(paths: &[PathBuf], format: Option<Format>) -> Result<Merged, Failure> {
+/// Merges the reports in `paths` into one report in `format` (default: the reports' format),
+/// a text one in colour when `colour`.
+pub fn merge(paths: &[PathBuf], format: Option<Format>, colour: bool) -> Result<Merged, Failure> {
     let reports = paths
         .iter()
         .map(|p| read(p).map(|r| (p.as_path(), r)))
@@ -64,7 +65,7 @@ pub fn merge(paths: &[PathBuf], format: Option<Format>) -> Result<Merged, Failur
         })
         .collect();
     if !jsons.is_empty() {
-        return merge_json(&jsons, format.unwrap_or(Format::Json));
+        return merge_json(&jsons, format.unwrap_or(Format::Json), colour);
     }
     if format.is_some_and(|f| f != Format::Sarif) {
         return Err(Failure::new(
@@ -342,7 +343,7 @@ impl Mergeable for SarifResult {
 }
 
 /// JSON reports merged, rendered in `format`.
-fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failure> {
+fn merge_json(reports: &[json::Report], format: Format, colour: bool) -> Result<Merged, Failure> {
     let all: Vec<Finding> = reports
         .iter()
         .flat_map(|r| r.findings.iter().cloned())
@@ -387,6 +388,7 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
         bounded: Vec::new(),
         gone: gone_from_all(reports),
         unused_suppressions: listed_by_all(reports.iter().map(|r| &r.unused_suppressions)),
+        not_checked: listed_by_any(reports.iter().map(|r| &r.not_checked)),
     };
     // A site one shard checked only to the unrolling bound may have a finding in another.
     let found: BTreeSet<String> = findings.findings.iter().map(|f| f.site.clone()).collect();
@@ -403,7 +405,7 @@ fn merge_json(reports: &[json::Report], format: Format) -> Result<Merged, Failur
     };
     let mut summary = Summary::new(&findings, sites + shard_sites.len(), queries);
     summary.stages = stages;
-    let text = super::render(format, &findings, &summary)
+    let text = super::render(format, &findings, &summary, colour)
         .map_err(|e| Failure::new(format!("rendering the merged report: {e}")))?;
     Ok(Merged {
         text,
@@ -426,6 +428,19 @@ fn gone_from_all(reports: &[json::Report]) -> Option<Vec<Known>> {
 /// The items every shard lists, in the first shard's order: a suppression is unused in the
 /// whole run only when no shard found a crash it covers (each shard lists those of the
 /// methods it did not check as unused too).
+/// The items any of `lists` holds, each once, in the order first seen: every shard parses
+/// and compiles the whole project, so each lists the same files that were not checked, and
+/// a SARIF notification two shards both raise is one.
+fn listed_by_any<'r, T: PartialEq + Clone + 'r>(lists: impl Iterator<Item = &'r Vec<T>>) -> Vec<T> {
+    let mut all: Vec<T> = Vec::new();
+    for item in lists.flatten() {
+        if !all.contains(item) {
+            all.push(item.clone());
+        }
+    }
+    all
+}
+
 fn listed_by_all<'r, T: PartialEq + Clone + 'r>(lists: impl Iterator<Item = &'r Vec<T>>) -> Vec<T> {
     let lists: Vec<&Vec<T>> = lists.collect();
     let Some(first) = lists.first() else {
@@ -484,9 +499,8 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
         at_level("error"),
         at_level("note") + unused_everywhere.len(),
     );
-    let notifications: Vec<Value> = others
+    let notifications: Vec<Value> = listed_by_any(others.iter())
         .into_iter()
-        .flatten()
         .chain(unused_everywhere)
         .collect();
     let mut merged = logs[0].clone();
@@ -543,7 +557,7 @@ mod tests {
         second.gone = Some(vec![known.clone()]);
         let a = shard_report("gone-a.json", Some("1/2"), &first, &["s1"]);
         let b = shard_report("gone-b.json", Some("2/2"), &second, &["s2"]);
-        let merged = merge(&[a, b], None).unwrap();
+        let merged = merge(&[a, b], None, false).unwrap();
         let report: json::Report = serde_json::from_str(&merged.text).unwrap();
         assert_eq!(
             report.gone,
@@ -569,7 +583,7 @@ mod tests {
         second.unused_suppressions = vec![unused.clone()];
         let a = shard_report("unused-a.json", Some("1/2"), &first, &["s1"]);
         let b = shard_report("unused-b.json", Some("2/2"), &second, &["s2"]);
-        let merged = merge(&[a, b], None).unwrap();
+        let merged = merge(&[a, b], None, false).unwrap();
         let report: json::Report = serde_json::from_str(&merged.text).unwrap();
         assert_eq!(report.unused_suppressions, [unused.clone()]);
         assert_eq!(
@@ -585,7 +599,7 @@ mod tests {
         };
         let a = sarif("unused-a.sarif", &first, "1/2");
         let b = sarif("unused-b.sarif", &second, "2/2");
-        let merged = merge(&[a, b], None).unwrap();
+        let merged = merge(&[a, b], None, false).unwrap();
         let log: Value = serde_json::from_str(&merged.text).unwrap();
         let lines: Vec<u64> = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
             .as_array()
@@ -609,7 +623,7 @@ mod tests {
         second.findings[0].test.method = "other".into();
         let a = shard_report("a.json", Some("1/2"), &first, &["s1", "s2"]);
         let b = shard_report("b.json", Some("2/2"), &second, &["s2", "s3"]);
-        let merged = merge(&[a.clone(), b.clone()], None).unwrap();
+        let merged = merge(&[a.clone(), b.clone()], None, false).unwrap();
         assert_eq!((merged.errors, merged.notes), (1, 1));
         let report: json::Report = serde_json::from_str(&merged.text).unwrap();
         assert_eq!(report.findings.len(), 2);
@@ -630,15 +644,17 @@ mod tests {
         );
         assert_eq!(report.summary.shard, None);
         assert!(report.summary.shard_sites.is_empty());
-        let sarif = merge(&[a, b], Some(Format::Sarif)).unwrap();
+        let sarif = merge(&[a, b], Some(Format::Sarif), false).unwrap();
         assert!(sarif.text.contains("\"2.1.0\""));
         let log: Value = serde_json::from_str(&sarif.text).unwrap();
         let notes = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"];
         assert_eq!(
             notes.as_array().map(Vec::len),
-            Some(5),
-            "each shard's removed test and method analysed in part, the bounded site once"
+            Some(6),
+            "each shard's removed test and method analysed in part, the bounded site and the \
+             file not checked once"
         );
+        assert_eq!(report.not_checked.len(), 1, "the same file in both shards");
         assert_eq!(report.partial.len(), 2);
         assert_eq!(
             report.bounded.len(),
@@ -657,14 +673,14 @@ mod tests {
         let whole = shard_report("whole.json", None, &f, &[]);
         let error = |paths: &[&PathBuf]| {
             let paths: Vec<PathBuf> = paths.iter().map(|p| p.to_path_buf()).collect();
-            merge(&paths, None).unwrap_err().0
+            merge(&paths, None, false).unwrap_err().0
         };
         assert!(error(&[&one, &two]).contains("shard 3/3 is missing"));
         assert!(error(&[&one, &two, &two, &three]).contains("both shard 2/3"));
         assert!(error(&[&one, &other]).contains("merge the shards of one run"));
         assert!(error(&[&one, &whole]).contains("a whole run"));
-        assert!(merge(&[one.clone(), two, three], None).is_ok());
-        assert!(merge(&[whole.clone(), whole], None).is_ok());
+        assert!(merge(&[one.clone(), two, three], None, false).is_ok());
+        assert!(merge(&[whole.clone(), whole], None, false).is_ok());
     }
 
     #[test]
@@ -677,12 +693,16 @@ mod tests {
             "\"version\": \"0.0.1\"",
         );
         std::fs::write(&path, old).unwrap();
-        let error = merge(std::slice::from_ref(&path), None).unwrap_err().0;
+        let error = merge(std::slice::from_ref(&path), None, false)
+            .unwrap_err()
+            .0;
         assert!(error.contains("dsd 0.0.1"), "{error}");
         std::fs::write(&path, "{\"runs\": [{\"tool\": {\"driver\": {\"name\": \"spotbugs\", \"version\": \"4\"}}, \"results\": []}]}").unwrap();
-        let error = merge(std::slice::from_ref(&path), None).unwrap_err().0;
+        let error = merge(std::slice::from_ref(&path), None, false)
+            .unwrap_err()
+            .0;
         assert!(error.contains("written by spotbugs"), "{error}");
-        let error = merge(std::slice::from_ref(&path), Some(Format::Json))
+        let error = merge(std::slice::from_ref(&path), Some(Format::Json), false)
             .unwrap_err()
             .0;
         assert!(error.contains("written by spotbugs"), "{error}");

@@ -167,6 +167,21 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+/// `text` without the terminal's colour escapes (`ESC [ … m`), as a build tool's or a
+/// coloured report's output reads in a file.
+pub fn without_colour(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            chars.by_ref().find(|d| d.is_ascii_alphabetic());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `1 site`, `2 sites`, `3 queries`, `2 classes`.
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
@@ -202,9 +217,10 @@ pub fn render(
     format: Format,
     findings: &Findings,
     summary: &Summary,
+    colour: bool,
 ) -> Result<String, serde_json::Error> {
     match format {
-        Format::Text => Ok(text::render(findings, summary)),
+        Format::Text => Ok(text::render(findings, summary, colour)),
         Format::Json => json::render(findings, summary),
         Format::Sarif => sarif::render(findings, summary.shard.as_deref()),
         Format::Github => Ok(github::render(findings)),
@@ -215,7 +231,9 @@ pub fn render(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::run::findings::{Bounded, Finding, Partial, TestRef, Uncompiled};
+    use crate::run::findings::{
+        Bounded, Finding, NotChecked, Partial, StackFrame, TestRef, Uncompiled,
+    };
 
     /// A suppression written on line 11 of the sample's file.
     pub(crate) fn sample_suppression() -> crate::run::findings::SuppressionRef {
@@ -237,6 +255,8 @@ pub(crate) mod tests {
             rel: "bench/traps/Precision.java".into(),
             line: 12,
             col: 11,
+            end_line: 12,
+            end_col: 12,
             class: "bench.traps.Precision".into(),
             method: "div(II)I".into(),
             source_line: "\treturn x / y;".into(),
@@ -248,6 +268,20 @@ pub(crate) mod tests {
                 inputs: vec!["x = 0".into(), "y = 0".into()],
             },
             tests: 2,
+            stack: vec![
+                StackFrame {
+                    class: "bench.traps.Precision_DsdTest".into(),
+                    method: "div0".into(),
+                    file: ".dsd/tests/bench/traps/Precision_DsdTest.java".into(),
+                    line: 14,
+                },
+                StackFrame {
+                    class: "bench.traps.Precision".into(),
+                    method: "div".into(),
+                    file: "src/bench/traps/Precision.java".into(),
+                    line: 12,
+                },
+            ],
             fingerprint: String::new(),
             baselined: false,
             suppressed: None,
@@ -257,7 +291,10 @@ pub(crate) mod tests {
         note.exception = "java.lang.NullPointerException".into();
         note.line = 20;
         note.col = 5;
+        note.end_line = 20;
+        note.end_col = 15;
         note.source_line = "    s.length();".into();
+        note.stack = Vec::new();
         note.tests = 1;
         note.test.inputs = vec!["s = null".into()];
         Findings {
@@ -303,6 +340,11 @@ pub(crate) mod tests {
             }],
             gone: None,
             unused_suppressions: Vec::new(),
+            not_checked: vec![NotChecked {
+                file: "src/bench/Broken.java".into(),
+                line: 4,
+                reason: "does not compile: Broken.java:4: error: ';' expected".into(),
+            }],
         }
     }
 

@@ -2,7 +2,9 @@
 
 use super::rules::rule_for;
 use crate::run::baseline::Known;
-use crate::run::findings::{Bounded, Finding, Findings, Partial, SuppressionRef, Uncompiled};
+use crate::run::findings::{
+    Bounded, Finding, Findings, NotChecked, Partial, SuppressionRef, Uncompiled,
+};
 use crate::run::fingerprint;
 use serde_json::{json, Value};
 
@@ -49,6 +51,7 @@ pub fn log(findings: &Findings) -> Value {
         .chain(findings.partial.iter().map(partial_notification))
         .chain(findings.bounded.iter().map(bounded_notification))
         .chain(findings.unused_suppressions.iter().map(unused_notification))
+        .chain(findings.not_checked.iter().map(not_checked_notification))
         .collect();
     json!({
         "version": "2.1.0",
@@ -105,7 +108,7 @@ fn result(f: &Finding, compared: bool) -> Value {
         "message": {"text": text},
         "locations": [{"physicalLocation": {
             "artifactLocation": artifact(&f.file),
-            "region": {"startLine": f.line, "startColumn": f.col},
+            "region": region(f),
         }}],
         "partialFingerprints": {fingerprint::SARIF_KEY: f.fingerprint},
         "relatedLocations": [{
@@ -124,6 +127,9 @@ fn result(f: &Finding, compared: bool) -> Value {
             "inputs": f.test.inputs,
         },
     });
+    if !f.stack.is_empty() {
+        value["codeFlows"] = code_flow(f);
+    }
     if compared {
         let state = if f.baselined { "unchanged" } else { "new" };
         value["baselineState"] = json!(state);
@@ -139,6 +145,58 @@ fn result(f: &Finding, compared: bool) -> Value {
         }]);
     }
     value
+}
+
+/// The region of a finding: its line and column, and where the failing operation ends
+/// when that is known.
+fn region(f: &Finding) -> Value {
+    let mut region = json!({"startLine": f.line, "startColumn": f.col});
+    if f.end_line >= f.line && f.end_col > 0 {
+        region["endLine"] = json!(f.end_line);
+        region["endColumn"] = json!(f.end_col);
+    }
+    region
+}
+
+/// The crash's path from the reproducing test down to the site, one thread flow location
+/// per frame of the test and the project, as code-scanning services show a data flow.
+fn code_flow(f: &Finding) -> Value {
+    let locations: Vec<Value> = f
+        .stack
+        .iter()
+        .enumerate()
+        .map(|(i, frame)| {
+            let class = frame.class.rsplit('.').next().unwrap_or(&frame.class);
+            json!({
+                "location": {
+                    "physicalLocation": {
+                        "artifactLocation": artifact(&frame.file),
+                        "region": {"startLine": frame.line},
+                    },
+                    "message": {"text": format!("{class}.{}", frame.method)},
+                },
+                "nestingLevel": i,
+            })
+        })
+        .collect();
+    json!([{
+        "message": {"text": format!("how the test reaches the crash: {}", f.test.short_name())},
+        "threadFlows": [{"locations": locations}],
+    }])
+}
+
+/// A project file, or a declaration in it, whose crashes were not checked: a warning at
+/// the problem's line.
+fn not_checked_notification(n: &NotChecked) -> Value {
+    json!({
+        "level": "warning",
+        "descriptor": {"id": "file-not-checked"},
+        "message": {"text": format!("not checked: {}", n.reason)},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": artifact(&n.file),
+            "region": {"startLine": n.line.max(1)},
+        }}],
+    })
 }
 
 /// A suppression in the source that covers no finding: a note at its line.
@@ -299,6 +357,26 @@ mod tests {
         );
         assert_eq!(loc["region"]["startLine"], 12);
         assert_eq!(loc["region"]["startColumn"], 11);
+        assert_eq!(loc["region"]["endLine"], 12);
+        assert_eq!(
+            loc["region"]["endColumn"], 12,
+            "the region is the operator `/`"
+        );
+        let flow = &first["codeFlows"][0]["threadFlows"][0]["locations"];
+        assert_eq!(
+            flow[0]["location"]["message"]["text"],
+            "Precision_DsdTest.div0"
+        );
+        assert_eq!(flow[1]["location"]["message"]["text"], "Precision.div");
+        assert_eq!(
+            flow[1]["location"]["physicalLocation"]["region"]["startLine"],
+            12
+        );
+        assert_eq!(flow[1]["nestingLevel"], 1);
+        assert!(
+            run["results"][1].get("codeFlows").is_none(),
+            "no stack, no flow"
+        );
         let related = &first["relatedLocations"][0];
         assert_eq!(
             related["physicalLocation"]["artifactLocation"]["uri"],
@@ -331,6 +409,13 @@ mod tests {
             "site-checked-to-the-unrolling-bound"
         );
         assert_eq!(bounded["level"], "note");
+        let broken = &run["invocations"][0]["toolExecutionNotifications"][3];
+        assert_eq!(broken["descriptor"]["id"], "file-not-checked");
+        assert_eq!(broken["level"], "warning");
+        assert_eq!(
+            broken["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "src/bench/Broken.java"
+        );
         assert_eq!(
             bounded["locations"][0]["physicalLocation"]["region"]["startLine"],
             7

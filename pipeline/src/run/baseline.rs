@@ -120,6 +120,22 @@ pub fn apply(known: &[Known], findings: &mut Findings) {
     findings.gone = Some(gone);
 }
 
+/// In PR mode, keeps as gone only the known findings of the methods the change touched:
+/// the others were not checked, so their absence says nothing.
+pub fn only_gone_from(checked: &[vcgen::ChangedMethod], findings: &mut Findings) {
+    let methods: Vec<(&str, String)> = checked
+        .iter()
+        .map(|m| (m.rel.as_str(), java_method(&m.class, &m.method)))
+        .collect();
+    if let Some(gone) = &mut findings.gone {
+        gone.retain(|k| {
+            methods
+                .iter()
+                .any(|(rel, method)| *rel == k.file && *method == k.method)
+        });
+    }
+}
+
 /// A known finding of a baseline, for tests of the reports.
 #[cfg(test)]
 pub(crate) fn sample_known() -> Known {

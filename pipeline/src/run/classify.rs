@@ -161,6 +161,8 @@ pub(crate) mod tests {
             line,
             first_line: line,
             col: 18,
+            end_line: line,
+            end_col: 19,
             exception: exception.into(),
             class: "bench.traps.Precision".into(),
             method: "div(II)I".into(),

@@ -78,6 +78,13 @@ pub struct Finding {
     pub line: u32,
     /// Column, from 1.
     pub col: u32,
+    /// Last line of the failing operation (the operator of an arithmetic crash, the whole
+    /// call, access or dereference otherwise); 0 when unknown.
+    #[serde(default)]
+    pub end_line: u32,
+    /// Column just past the failing operation on `end_line`.
+    #[serde(default)]
+    pub end_col: u32,
     /// Binary name of the class holding the site.
     pub class: String,
     /// Method holding the site, name plus descriptor.
@@ -86,6 +93,10 @@ pub struct Finding {
     pub source_line: String,
     /// The shortest reproducing test of the finding's level.
     pub test: TestRef,
+    /// The frames of the crash in the reproducing test, from the test method down to the
+    /// crashing frame, with the library frames in between left out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stack: Vec<StackFrame>,
     /// How many tests reproduced this crash.
     pub tests: usize,
     /// Stays the same while the crashing line does, wherever it moves
@@ -206,6 +217,9 @@ pub struct Findings {
     /// note, since it silences nothing and may hide a crash that comes back.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unused_suppressions: Vec<SuppressionRef>,
+    /// Project files, or declarations in them, whose crashes were not checked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_checked: Vec<NotChecked>,
 }
 
 /// A crash site without a finding that was checked only through loops that end within the
@@ -315,6 +329,50 @@ impl Findings {
     }
 }
 
+/// A project file, or a declaration in it, whose crashes were not checked: it does not
+/// parse or does not compile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotChecked {
+    /// Source file as it can be opened from where dsd ran.
+    pub file: String,
+    /// Line of the problem, from 1.
+    pub line: u32,
+    /// What is wrong and what was left out, in one line.
+    pub reason: String,
+}
+
+impl NotChecked {
+    /// The parse stage's problems in the project's own files: a declaration with a syntax
+    /// error, a file that cannot be read.
+    pub fn from_parse(program: &frontend::ir::Program) -> Vec<NotChecked> {
+        program
+            .diagnostics
+            .iter()
+            .filter_map(|d| {
+                let file = program.files.get(d.span.file as usize)?;
+                (!file.library).then(|| NotChecked {
+                    file: file.path.clone(),
+                    line: d.span.line,
+                    reason: d.message.clone(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// One frame of a crash's stack that is the project's or the test's own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackFrame {
+    /// Binary name of the class.
+    pub class: String,
+    /// Method name.
+    pub method: String,
+    /// Source file as it can be opened from where dsd ran.
+    pub file: String,
+    /// Line, from 1.
+    pub line: u32,
+}
+
 /// A test that reproduced its site.
 pub struct Confirmation<'a> {
     /// The test.
@@ -325,6 +383,8 @@ pub struct Confirmation<'a> {
     pub result: &'a TestResult,
     /// Path of the test file as it can be opened from where dsd ran.
     pub test_file: String,
+    /// The crash's frames in the project and the test, outermost first.
+    pub stack: Vec<StackFrame>,
 }
 
 /// The level a single confirming test earns.
@@ -384,6 +444,8 @@ fn finding(group: &[&Confirmation<'_>]) -> Option<Finding> {
         rel: site.rel.clone(),
         line: site.line,
         col: site.col,
+        end_line: site.end_line,
+        end_col: site.end_col,
         class: site.class.clone(),
         method: site.method.clone(),
         source_line: site.source_line.clone(),
@@ -395,6 +457,7 @@ fn finding(group: &[&Confirmation<'_>]) -> Option<Finding> {
             inputs: best.test.inputs.clone(),
         },
         tests: group.len(),
+        stack: best.stack.clone(),
         fingerprint: String::new(),
         baselined: false,
         suppressed: None,
@@ -430,6 +493,7 @@ mod tests {
             site,
             result,
             test_file: format!(".dsd/{}", test.file),
+            stack: Vec::new(),
         }
     }
 

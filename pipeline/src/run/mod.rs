@@ -16,7 +16,7 @@ use crate::error::Failure;
 use crate::progress::Progress;
 use classify::{ProjectClasses, Verdict};
 use findings::Uncompiled;
-use findings::{Confirmation, Counts, Findings};
+use findings::{Confirmation, Counts, Findings, NotChecked, StackFrame};
 use invariants::javac::{self, absolute, Compilation, JavacError, PatchedSources};
 use invariants::modules::ModulePatches;
 use jvm::{JvmConfig, TestId};
@@ -71,13 +71,24 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     std::fs::create_dir_all(&results_dir)
         .map_err(|e| Failure::new(format!("{}: {e}", results_dir.display())))?;
     let tools = tools::locate()?;
+    crate::progress::detail(&format!(
+        "dsd run: javac {}, java {}, JUnit {}",
+        tools.javac.display(),
+        tools.java.display(),
+        tools
+            .junit
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(":")
+    ));
 
     let spinner = Progress::spinner("compiling project");
     let classes_dir = work.join("classes");
     let patch_dir = work.join("patches");
     let test_patch_dir = work.join("test-patches");
     let libraries: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
-    let patches = compile_project(&ProjectBuild {
+    let (patches, left_out) = compile_project(&ProjectBuild {
         tools: &tools,
         program: &program,
         libraries: &libraries,
@@ -170,6 +181,8 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     write_results(&results_dir.join("results.jsonl"), &ordered)?;
     let mut findings = evaluate(work, &program, &table, &index.tests, &results, &uncompiled);
     suppress::apply(&frontend::read_suppressions(work)?, &mut findings);
+    findings.not_checked = NotChecked::from_parse(&program);
+    findings.not_checked.extend(left_out);
     let path = results_dir.join("findings.json");
     let text = serde_json::to_string_pretty(&findings)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -195,6 +208,17 @@ pub fn evaluate(
     let project = ProjectClasses::from_program(program, tests.iter().map(|t| t.class.as_str()));
     let by_id: HashMap<&str, &Site> = table.sites.iter().map(|s| (s.id.as_str(), s)).collect();
     let sites = classify::SitesByFile::new(&table.sites);
+    let files_of: HashMap<&str, &str> = program
+        .classes
+        .iter()
+        .filter(|c| !c.library)
+        .map(|c| {
+            (
+                c.name.as_str(),
+                program.files[c.file as usize].path.as_str(),
+            )
+        })
+        .collect();
     let mut counts = Counts::default();
     let mut confirmations = Vec::new();
     for test in tests {
@@ -219,6 +243,7 @@ pub fn evaluate(
                         test,
                         site,
                         result,
+                        stack: stack(result, &files_of, test, &test_file),
                         test_file,
                     });
                 }
@@ -226,11 +251,13 @@ pub fn evaluate(
             Verdict::Refuted => match sites.crashed_at(result, &project) {
                 Some(site) => {
                     counts.confirmed += 1;
+                    let test_file = work.join(&test.file).display().to_string();
                     confirmations.push(Confirmation {
                         test,
                         site,
                         result,
-                        test_file: work.join(&test.file).display().to_string(),
+                        stack: stack(result, &files_of, test, &test_file),
+                        test_file,
                     });
                 }
                 None => counts.refuted += 1,
@@ -270,6 +297,7 @@ pub fn evaluate(
         bounded,
         gone: None,
         unused_suppressions: Vec::new(),
+        not_checked: Vec::new(),
     }
 }
 
@@ -288,8 +316,8 @@ struct ProjectBuild<'a> {
 /// Compiles the project's own sources into `classes_dir`, those of packages that belong to a
 /// JDK module as patches of it into `patch_dir` ([`ModulePatches`]), and returns those
 /// packages. A file that does not compile is left out with a warning, and the rest compiled
-/// again.
-fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
+/// again; the files left out are returned too.
+fn compile_project(build: &ProjectBuild<'_>) -> Result<(ModulePatches, Vec<NotChecked>), Failure> {
     let project_files = || build.program.files.iter().filter(|f| !f.library);
     let mut sources: Vec<PathBuf> = project_files()
         .map(|f| absolute(Path::new(&f.path)))
@@ -314,6 +342,7 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
         .map(|r| absolute(r))
         .collect();
     let mut patches = ModulePatches::default();
+    let mut left_out = Vec::new();
     let log = build.results_dir.join("javac-project.log");
     loop {
         reset_dir(build.classes_dir)?;
@@ -332,7 +361,7 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
             }),
         };
         let out = match javac::compile(&compilation) {
-            Ok(()) => return Ok(patches),
+            Ok(()) => return Ok((patches, left_out)),
             Err(JavacError::Io(e)) => {
                 return Err(Failure::new(format!("compiling the project: {e}")))
             }
@@ -358,6 +387,11 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
                 f.display(),
                 first.trim()
             );
+            left_out.push(NotChecked {
+                file: f.display().to_string(),
+                line: javac::errors(&own).first().map_or(1, |e| e.line),
+                reason: format!("does not compile: {}{hint}", first.trim()),
+            });
         }
         if sources.len() == before || sources.is_empty() {
             let hint = javac::missing_code_hint(&out, &in_project)
@@ -369,6 +403,40 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<ModulePatches, Failure> {
             )));
         }
     }
+}
+
+/// The frames of `result` in the project's classes (`files_of` gives their files) and in
+/// `test`'s own method, outermost first: the crash as a path from the test to the site.
+fn stack(
+    result: &TestResult,
+    files_of: &HashMap<&str, &str>,
+    test: &TestCase,
+    test_file: &str,
+) -> Vec<StackFrame> {
+    let mut frames = Vec::new();
+    for frame in &result.frames {
+        let line = u32::try_from(frame.line).unwrap_or(0);
+        if frame.class == test.class && frame.method == test.method {
+            frames.push(StackFrame {
+                class: frame.class.clone(),
+                method: frame.method.clone(),
+                file: test_file.to_string(),
+                line,
+            });
+            break;
+        }
+        let outer = frame.class.split('$').next().unwrap_or(&frame.class);
+        if let Some(file) = files_of.get(frame.class.as_str()).or(files_of.get(outer)) {
+            frames.push(StackFrame {
+                class: frame.class.clone(),
+                method: frame.method.clone(),
+                file: file.to_string(),
+                line,
+            });
+        }
+    }
+    frames.reverse();
+    frames
 }
 
 /// Says once which project packages are compiled and run as patches of JDK modules.

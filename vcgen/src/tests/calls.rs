@@ -13,7 +13,7 @@ fn private_helper_reported_through_its_caller() {
         }
         "#,
         expect![[r#"
-            2:51 ArithmeticException A.div(int, int): via A.run(int, int): direct
+            2:53 ArithmeticException A.div(int, int): via A.run(int, int): direct
         "#]],
     );
 }
@@ -28,7 +28,7 @@ fn public_callee_is_checked_through_itself_and_its_callers() {
         }
         "#,
         expect![[r#"
-            2:50 ArithmeticException A.div(int, int): direct; via A.run(int, int): direct
+            2:52 ArithmeticException A.div(int, int): direct; via A.run(int, int): direct
         "#]],
     );
 }
@@ -58,7 +58,7 @@ fn helper_at_the_inlining_depth() {
         }
         "#,
         expect![[r#"
-            4:50 ArithmeticException A.d3(int, int): via A.run(int, int): direct
+            4:52 ArithmeticException A.d3(int, int): via A.run(int, int): direct
         "#]],
     );
 }
@@ -91,7 +91,7 @@ fn recursion_is_cut() {
         }
         "#,
         expect![[r#"
-            2:58 ArithmeticException A.f(int, int): via A.run(int, int): direct
+            2:60 ArithmeticException A.f(int, int): via A.run(int, int): direct
         "#]],
     );
 }
@@ -115,7 +115,7 @@ fn virtual_dispatch_with_few_implementations() {
         }
         "#,
         expect![[r#"
-            4:41 ArithmeticException A.Square.area(int): via A.run(int): constructor
+            4:44 ArithmeticException A.Square.area(int): via A.run(int): constructor
             8:41 ArrayIndexOutOfBoundsException A.Circle.area(int): via A.run(int): constructor
             8:41 NullPointerException A.Circle.area(int): via A.run(int): constructor
             12:36 NullPointerException A.run(int): constructor, reflection
@@ -139,10 +139,10 @@ fn call_with_four_implementations_is_inlined() {
         }
         "#,
         expect![[r#"
-            3:73 ArithmeticException A.B1.f(int): via A.run(int): constructor
-            4:73 ArithmeticException A.B2.f(int): via A.run(int): constructor
-            5:73 ArithmeticException A.B3.f(int): via A.run(int): constructor
-            6:73 ArithmeticException A.B4.f(int): via A.run(int): constructor
+            3:75 ArithmeticException A.B1.f(int): via A.run(int): constructor
+            4:75 ArithmeticException A.B2.f(int): via A.run(int): constructor
+            5:75 ArithmeticException A.B3.f(int): via A.run(int): constructor
+            6:75 ArithmeticException A.B4.f(int): via A.run(int): constructor
             9:36 NullPointerException A.run(int): constructor, reflection
         "#]],
     );
@@ -188,7 +188,7 @@ fn call_on_object_with_one_override_is_inlined() {
         }
         "#,
         expect![[r#"
-            5:40 ArithmeticException A.B.hashCode(): via A.run(): constructor, reflection
+            5:42 ArithmeticException A.B.hashCode(): via A.run(): constructor, reflection
             9:31 NullPointerException A.run(): reflection
         "#]],
     );
@@ -231,7 +231,7 @@ fn call_with_few_overriders_is_inlined() {
         "#,
         expect![[r#"
             2:51 NullPointerException A.run(Base, int): constructor
-            5:48 ArithmeticException Sub.f(int): constructor; via A.run(Base, int): constructor
+            5:51 ArithmeticException Sub.f(int): constructor; via A.run(Base, int): constructor
         "#]],
     );
 }
@@ -307,7 +307,7 @@ fn a_callee_is_not_asked_again_through_its_callers_call_chains() {
         }
         "#,
         expect![[r#"
-            5:50 ArithmeticException A.div(int, int): direct; via A.run(int): constructor
+            5:52 ArithmeticException A.div(int, int): direct; via A.run(int): constructor
         "#]],
     );
 }
@@ -338,7 +338,7 @@ fn a_callers_caller_that_sets_a_static_the_callee_reads_is_asked() {
         }
         "#,
         expect![[r#"
-            Sink.java:2:43 ArithmeticException Sink.div(int): via Top.run(int): direct
+            Sink.java:2:45 ArithmeticException Sink.div(int): via Top.run(int): direct
         "#]],
     );
 }

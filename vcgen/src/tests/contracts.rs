@@ -162,7 +162,7 @@ fn a_map_finds_the_value_put_under_a_key() {
         expect![[r#"
             3:101 NullPointerException A.putNull(): direct
             5:100 NullPointerException A.missing(): direct
-            6:115 ArithmeticException A.removed(): direct
+            6:117 ArithmeticException A.removed(): direct
         "#]],
     );
 }
@@ -200,7 +200,7 @@ fn a_set_grows_by_new_elements_only() {
         }
         "#,
         expect![[r#"
-            3:96 ArithmeticException A.same(): direct
+            3:98 ArithmeticException A.same(): direct
             5:43 NoSuchElementException A.first(): direct
         "#]],
     );
@@ -220,7 +220,7 @@ fn an_iterator_ends_with_its_collection() {
         "#,
         expect![[r#"
             3:42 NoSuchElementException A.next(): direct
-            5:123 ArithmeticException A.each(): direct
+            5:125 ArithmeticException A.each(): direct
             6:42 NoSuchElementException A.keys(): direct
         "#]],
     );
@@ -243,7 +243,7 @@ fn collections_wrappers_are_empty_or_refuse_changes() {
         expect![[r#"
             3:41 IndexOutOfBoundsException A.get(): direct
             4:40 UnsupportedOperationException A.add(String): direct
-            5:38 ArithmeticException A.one(): direct
+            5:40 ArithmeticException A.one(): direct
             6:41 NoSuchElementException A.max(): direct
             7:110 UnsupportedOperationException A.diamond(String): direct
             8:128 UnsupportedOperationException A.local(String): direct
@@ -278,7 +278,7 @@ fn immutable_lists_and_sets_refuse_nulls_duplicates_and_changes() {
             8:49 IllegalArgumentException A.dup(String): direct
             8:49 NullPointerException A.dup(String): direct
             10:43 UnsupportedOperationException A.remove(String): direct
-            11:39 ArithmeticException A.size(): direct
+            11:42 ArithmeticException A.size(): direct
             12:47 ArrayIndexOutOfBoundsException A.copy(int): direct
             13:51 UnsupportedOperationException A.keys(String): direct
         "#]],
@@ -307,12 +307,12 @@ fn map_computations_run_their_function_with_the_jdk_null_rules() {
         }
         "#,
         expect![[r#"
-            3:119 ArithmeticException A..Lambda.1.apply(Object): via A.absent(int): direct
+            3:122 ArithmeticException A..Lambda.1.apply(Object): via A.absent(int): direct
             6:52 NullPointerException A.merge(Integer): direct
-            7:117 ArithmeticException A..Lambda.5.apply(Object, Object): via A.merged(): direct
+            7:120 ArithmeticException A..Lambda.5.apply(Object, Object): via A.merged(): direct
             8:48 NullPointerException A.noFunction(): direct
             9:107 NullPointerException A.tree(String): direct
-            11:140 ArithmeticException A.removed(): direct
+            11:143 ArithmeticException A.removed(): direct
             12:107 NullPointerException A.replace(): direct
             13:44 UnsupportedOperationException A.frozen(): direct
             14:52 NullPointerException A.ofNull(String): direct
@@ -363,23 +363,23 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
         "#,
         expect![[r#"
             3:101 NullPointerException A..Lambda.1.accept(Object): via A.each(int): direct
-            3:120 ArithmeticException A..Lambda.1.accept(Object): via A.each(int): direct
+            3:123 ArithmeticException A..Lambda.1.accept(Object): via A.each(int): direct
             4:116 NullPointerException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
-            4:135 ArithmeticException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
+            4:137 ArithmeticException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
             5:56 NullPointerException A.map(String, int): direct
-            5:80 ArithmeticException A..Lambda.3.apply(Object): via A.map(String, int): direct
             5:80 NullPointerException A..Lambda.3.apply(Object): via A.map(String, int): direct
+            5:91 ArithmeticException A..Lambda.3.apply(Object): via A.map(String, int): direct
             7:89 NullPointerException A..Lambda.5.accept(Object): via A.present(String, int): direct
-            7:108 ArithmeticException A..Lambda.5.accept(Object): via A.present(String, int): direct
-            8:103 ArithmeticException A..Lambda.6.get(): via A.orElse(String, int): direct
+            7:111 ArithmeticException A..Lambda.5.accept(Object): via A.present(String, int): direct
+            8:106 ArithmeticException A..Lambda.6.get(): via A.orElse(String, int): direct
             9:60 NullPointerException precondition A.require(String, int): direct
-            9:97 ArithmeticException A..Lambda.7.get(): via A.require(String, int): direct
+            9:100 ArithmeticException A..Lambda.7.get(): via A.require(String, int): direct
             10:90 NullPointerException A..Lambda.8.test(Object): via A.filter(String): direct
-            11:89 ArithmeticException A..Lambda.9.apply(Object): via A.flat(int): direct
+            11:92 ArithmeticException A..Lambda.9.apply(Object): via A.flat(int): direct
             12:46 NullPointerException A.flatNull(): direct
             13:107 NullPointerException A..Lambda.12.run(): via A.orElseRun(String, int): direct
-            13:126 ArithmeticException A..Lambda.12.run(): via A.orElseRun(String, int): direct
-            14:104 ArithmeticException A..Lambda.13.get(): via A.or(String, int): direct
+            13:129 ArithmeticException A..Lambda.12.run(): via A.orElseRun(String, int): direct
+            14:107 ArithmeticException A..Lambda.13.get(): via A.or(String, int): direct
         "#]],
     );
 }
@@ -395,7 +395,7 @@ fn a_copy_of_a_substring_holds_the_strings_chars() {
         }
         "#,
         expect![[r#"
-            2:49 ArithmeticException A.second(String) direct: (and (and (and (or (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (not (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (not m!3)) (not (bvsge 0 (alen (- 4))))) (= ((_ zero_extend 16) (select (select m!4 (select m!2 m!1)) 1)) 0))
+            2:51 ArithmeticException A.second(String) direct: (and (and (and (or (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (not (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (not m!3)) (not (bvsge 0 (alen (- 4))))) (= ((_ zero_extend 16) (select (select m!4 (select m!2 m!1)) 1)) 0))
             2:53 ArrayIndexOutOfBoundsException A.second(String) direct: (and (and (or (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (not (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (not m!3)) (bvsge 0 (alen (- 4))))
             2:53 NullPointerException A.second(String) direct: (and (or (= how(s) 0) (= how(s) 1)) (= m!1 0))
             2:53 StringIndexOutOfBoundsException A.second(String) direct: (and (or (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (not (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) (and (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (select m!2 m!1) 0))) (bvsgt (alen (select m!2 m!1)) (alen (select m!2 m!1))))) m!3)
@@ -414,7 +414,7 @@ fn a_string_of_chars_holds_those_chars() {
         }
         "#,
         expect![[r#"
-            2:49 ArithmeticException A.first(char[]) direct: (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (= ((_ zero_extend 16) (ite (bvslt 1 (alen m!1)) (select (select m!2 m!1) 1) 0:16)) 0))
+            2:51 ArithmeticException A.first(char[]) direct: (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (= ((_ zero_extend 16) (ite (bvslt 1 (alen m!1)) (select (select m!2 m!1) 1) 0:16)) 0))
             2:53 StringIndexOutOfBoundsException A.first(char[]) direct: (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (bvsgt 1 (bvsub (alen m!1) 1)))
         "#]],
     );

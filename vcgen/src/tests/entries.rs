@@ -14,7 +14,7 @@ fn instance_method_through_public_constructor() {
         }
         "#,
         expect![[r#"
-            4:36 ArithmeticException A.div(int): constructor, reflection
+            4:38 ArithmeticException A.div(int): constructor, reflection
         "#]],
     );
 }
@@ -45,7 +45,7 @@ fn chain_variant_sets_state_first() {
         }
         "#,
         expect![[r#"
-            4:36 ArithmeticException A.div(int): chain A.set(int), reflection
+            4:38 ArithmeticException A.div(int): chain A.set(int), reflection
         "#]],
     );
 }
@@ -68,8 +68,8 @@ fn chain_only_through_methods_that_change_what_the_entry_reads() {
         expect![[r#"
             7:26 ArrayIndexOutOfBoundsException A.bump(): reflection
             7:26 NullPointerException A.bump(): reflection
-            8:36 ArithmeticException A.div(int): chain A.setD(int), reflection
-            9:33 ArithmeticException A.first(): constructor, reflection
+            8:38 ArithmeticException A.div(int): chain A.setD(int), reflection
+            9:36 ArithmeticException A.first(): constructor, reflection
             9:38 ArrayIndexOutOfBoundsException A.first(): reflection
             9:38 NullPointerException A.first(): reflection
         "#]],
@@ -86,7 +86,7 @@ fn reflection_when_no_public_route() {
         }
         "#,
         expect![[r#"
-            3:36 ArithmeticException A.div(int): reflection
+            3:38 ArithmeticException A.div(int): reflection
         "#]],
     );
 }
@@ -112,7 +112,7 @@ fn package_private_class_is_entered() {
         }
         "#,
         expect![[r#"
-            2:43 ArithmeticException A.div(int, int): direct
+            2:45 ArithmeticException A.div(int, int): direct
         "#]],
     );
 }
@@ -143,7 +143,7 @@ fn inherited_method_entered_through_a_subclass() {
         }
         "#,
         expect![[r#"
-            2:43 ArithmeticException A.div(int, int): constructor
+            2:45 ArithmeticException A.div(int, int): constructor
         "#]],
     );
 }
@@ -158,7 +158,7 @@ fn interface_default_method() {
         class C implements I {}
         "#,
         expect![[r#"
-            2:44 ArithmeticException I.div(int, int): constructor
+            2:46 ArithmeticException I.div(int, int): constructor
         "#]],
     );
 }
@@ -176,7 +176,7 @@ fn inner_class() {
         }
         "#,
         expect![[r#"
-            5:40 ArithmeticException A.In.div(int): constructor
+            5:42 ArithmeticException A.In.div(int): constructor
         "#]],
     );
 }
@@ -212,7 +212,7 @@ fn static_state() {
         }
         "#,
         expect![[r#"
-            4:47 ArithmeticException A.per(int): direct, chain A.reset(int), reflection
+            4:53 ArithmeticException A.per(int): direct, chain A.reset(int), reflection
         "#]],
     );
 }
@@ -262,8 +262,8 @@ fn building_an_input_must_complete_normally() {
             3:36 NegativeArraySizeException A.<init>(int): direct
             4:33 ArrayIndexOutOfBoundsException A.first(): constructor, reflection
             4:33 NullPointerException A.first(): reflection
-            5:78 ArithmeticException A.size(ArrayList, int): constructor
             5:78 NullPointerException A.size(ArrayList, int): constructor
+            5:90 ArithmeticException A.size(ArrayList, int): constructor
         "#]],
     );
 }

@@ -20,7 +20,7 @@ fn public_static_field_of_another_class() {
         }
         "#,
         expect![[r#"
-            p/A.java:3:47 ArithmeticException A.per(int): fields
+            p/A.java:3:53 ArithmeticException A.per(int): fields
         "#]],
     );
 }
@@ -37,8 +37,8 @@ fn public_and_private_static_fields_of_the_class() {
         }
         "#,
         expect![[r#"
-            4:47 ArithmeticException A.per(int): fields, reflection
-            5:48 ArithmeticException A.part(int): reflection
+            4:53 ArithmeticException A.per(int): fields, reflection
+            5:54 ArithmeticException A.part(int): reflection
         "#]],
     );
 }
@@ -84,8 +84,8 @@ fn fields_no_caller_may_assign_stay_with_reflection() {
         }
         "#,
         expect![[r#"
-            p/A.java:6:36 ArithmeticException A.div(int): constructor, reflection
-            p/A.java:7:36 ArithmeticException A.rem(int): reflection
+            p/A.java:6:38 ArithmeticException A.div(int): constructor, reflection
+            p/A.java:7:38 ArithmeticException A.rem(int): reflection
         "#]],
     );
 }
@@ -102,7 +102,7 @@ fn a_public_field_read_in_a_callee() {
         }
         "#,
         expect![[r#"
-            4:37 ArithmeticException A.div(int): via A.run(int): fields, reflection
+            4:39 ArithmeticException A.div(int): via A.run(int): fields, reflection
         "#]],
     );
 }
@@ -119,8 +119,8 @@ fn assigned_fields_are_inputs() {
         }
         "#,
         expect![[r#"
-            5:36 ArithmeticException A.div(int) fields: (= (bvmul this.d A.scale) 0)
-            5:36 ArithmeticException A.div(int) reflection: (= (bvmul this.d 1) 0)
+            5:38 ArithmeticException A.div(int) fields: (= (bvmul this.d A.scale) 0)
+            5:38 ArithmeticException A.div(int) reflection: (= (bvmul this.d 1) 0)
         "#]],
     );
 }

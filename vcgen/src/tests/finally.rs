@@ -39,7 +39,7 @@ fn a_finally_reached_only_by_a_throw_has_sites() {
         }
         "#,
         expect![[r#"
-            6:21 ArithmeticException A.m(int): direct
+            6:24 ArithmeticException A.m(int): direct
         "#]],
     );
 }
@@ -62,7 +62,7 @@ fn a_failing_site_of_the_body_is_still_a_crash_and_runs_the_finally() {
         "#,
         expect![[r#"
             5:17 NullPointerException A.m(String, int) direct: (and (or (= how(s) 0) (= how(s) 1)) (= m!1 0))
-            7:17 ArithmeticException A.m(String, int) direct: (or (and (and (or (= how(s) 0) (= how(s) 1)) (= m!1 0)) (= d 0)) (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (= d 0)))
+            7:20 ArithmeticException A.m(String, int) direct: (or (and (and (or (= how(s) 0) (= how(s) 1)) (= m!1 0)) (= d 0)) (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (= d 0)))
         "#]],
     );
 }
@@ -108,8 +108,8 @@ fn nested_finally_blocks_run_innermost_first() {
         }
         "#,
         expect![[r#"
-            10:21 ArithmeticException A.m(int, int) direct: (and (or (= d 0) (not (= d 0))) (= e 0))
-            7:25 ArithmeticException A.m(int, int) direct: (= d 0)
+            10:24 ArithmeticException A.m(int, int) direct: (and (or (= d 0) (not (= d 0))) (= e 0))
+            7:28 ArithmeticException A.m(int, int) direct: (= d 0)
         "#]],
     );
 }
@@ -131,7 +131,7 @@ fn an_exception_thrown_in_a_catch_clause_runs_the_finally() {
         }
         "#,
         expect![[r#"
-            8:21 ArithmeticException A.m(int): direct
+            8:24 ArithmeticException A.m(int): direct
         "#]],
     );
 }
@@ -156,8 +156,8 @@ fn an_exception_leaving_a_callee_runs_the_callers_finally_in_the_callers_frame()
         }
         "#,
         expect![[r#"
-            11:21 ArithmeticException A.m(int, int, int) direct: (or (and (not (= b 0)) (= c 0)) (and (= b 0) (= c 0)))
-            3:17 ArithmeticException A.div(int, int) via A.m(int, int, int) direct: (= b 0)
+            11:24 ArithmeticException A.m(int, int, int) direct: (or (and (not (= b 0)) (= c 0)) (and (= b 0) (= c 0)))
+            3:19 ArithmeticException A.div(int, int) via A.m(int, int, int) direct: (= b 0)
         "#]],
     );
 }
@@ -185,8 +185,8 @@ fn a_callees_finally_runs_before_the_callers_handler() {
         }
         "#,
         expect![[r#"
-            14:20 ArithmeticException A.m(int, int, int) direct: (and (and (bvsgt x 0) (not (= d 0))) (= e 0))
-            6:21 ArithmeticException A.f(int, int) via A.m(int, int, int) direct: (or (and (bvsgt x 0) (= d 0)) (and (not (bvsgt x 0)) (= d 0)))
+            14:23 ArithmeticException A.m(int, int, int) direct: (and (and (bvsgt x 0) (not (= d 0))) (= e 0))
+            6:24 ArithmeticException A.f(int, int) via A.m(int, int, int) direct: (or (and (bvsgt x 0) (= d 0)) (and (not (bvsgt x 0)) (= d 0)))
         "#]],
     );
 }
@@ -210,7 +210,7 @@ fn a_finally_that_returns_discards_the_exception() {
         }
         "#,
         expect![[r#"
-            11:16 ArithmeticException A.m(int): direct
+            11:19 ArithmeticException A.m(int): direct
         "#]],
     );
 }

@@ -43,7 +43,7 @@ fn catch_of_another_type_does_not_cover() {
         }
         "#,
         expect![[r#"
-            4:20 ArithmeticException A.f(int, int): direct
+            4:22 ArithmeticException A.f(int, int): direct
         "#]],
     );
 }
@@ -63,7 +63,7 @@ fn site_in_a_catch_block_is_a_crash() {
         }
         "#,
         expect![[r#"
-            6:20 ArithmeticException A.f(int, int, int): direct
+            6:22 ArithmeticException A.f(int, int, int): direct
         "#]],
     );
 }
@@ -117,7 +117,7 @@ fn code_after_a_throw_is_unreachable() {
         }
         "#,
         expect![[r#"
-            4:16 ArithmeticException A.f(int, int): direct
+            4:18 ArithmeticException A.f(int, int): direct
         "#]],
     );
 }
@@ -143,7 +143,7 @@ fn loops_are_unrolled() {
             4:30 NullPointerException A.sum(int[]): direct
             4:50 ArrayIndexOutOfBoundsException A.sum(int[]): direct
             4:50 NullPointerException A.sum(int[]): direct
-            9:30 ArithmeticException bounded A.count(int, int): direct
+            9:34 ArithmeticException bounded A.count(int, int): direct
         "#]],
     );
 }
@@ -161,7 +161,7 @@ fn crash_within_the_unrolled_iterations() {
         }
         "#,
         expect![[r#"
-            4:43 ArithmeticException A.f(): direct
+            4:46 ArithmeticException A.f(): direct
         "#]],
     );
 }
@@ -196,11 +196,11 @@ fn crash_past_the_unrolled_iterations_is_found_at_any_later_one() {
         }
         "#,
         expect![[r#"
-            4:43 ArithmeticException A.f(): direct
+            4:46 ArithmeticException A.f(): direct
             9:45 ArrayIndexOutOfBoundsException A.eleventh(): direct
-            14:48 ArithmeticException A.thousandth(int): direct
+            14:50 ArithmeticException A.thousandth(int): direct
             19:22 NullPointerException A.each(int[]): direct
-            19:30 ArithmeticException A.each(int[]): direct
+            19:33 ArithmeticException A.each(int[]): direct
         "#]],
     );
 }
@@ -226,7 +226,7 @@ fn a_loop_with_a_known_bound_runs_to_its_end() {
         }
         "#,
         expect![[r#"
-            10:16 ArithmeticException A.after(int): direct
+            10:19 ArithmeticException A.after(int): direct
         "#]],
     );
 }
@@ -259,8 +259,8 @@ fn the_code_after_a_loop_with_a_known_bound_is_checked_exactly() {
         }
         "#,
         expect![[r#"
-            5:16 ArithmeticException A.after(int): direct
-            11:16 ArithmeticException A.each(int): direct
+            5:19 ArithmeticException A.after(int): direct
+            11:19 ArithmeticException A.each(int): direct
         "#]],
     );
 }
@@ -279,7 +279,7 @@ fn enhanced_for_over_an_array() {
         "#,
         expect![[r#"
             4:22 NullPointerException A.sum(int[], int): direct
-            4:30 ArithmeticException A.sum(int[], int): direct
+            4:32 ArithmeticException A.sum(int[], int): direct
         "#]],
     );
 }
@@ -298,7 +298,7 @@ fn site_on_an_impossible_branch() {
         }
         "#,
         expect![[r#"
-            4:36 ArithmeticException A.f(int): direct
+            4:39 ArithmeticException A.f(int): direct
         "#]],
     );
 }
@@ -317,8 +317,8 @@ fn switch_and_conditional() {
         }
         "#,
         expect![[r#"
-            4:28 ArithmeticException A.f(int, int, int): direct
-            5:38 ArithmeticException A.f(int, int, int): direct
+            4:30 ArithmeticException A.f(int, int, int): direct
+            5:40 ArithmeticException A.f(int, int, int): direct
         "#]],
     );
 }
@@ -343,8 +343,8 @@ fn a_switch_expression_yields_the_value_of_the_arm_taken() {
         }
         "#,
         expect![[r#"
-            8:16 ArithmeticException A.run(int, int, int): direct
-            12:16 ArithmeticException A.safe(int, int): direct
+            8:22 ArithmeticException A.run(int, int, int): direct
+            12:22 ArithmeticException A.safe(int, int): direct
         "#]],
     );
 }
@@ -369,9 +369,9 @@ fn an_enum_input_is_one_of_its_constants_and_a_string_switch_compares_contents()
         "#,
         expect![[r#"
             4:30 NullPointerException A.scale(A.Size, int): direct
-            5:16 ArithmeticException A.scale(A.Size, int): direct
+            5:18 ArithmeticException A.scale(A.Size, int): direct
             8:17 NullPointerException A.weight(String, int): direct
-            9:32 ArithmeticException A.weight(String, int): direct
+            9:35 ArithmeticException A.weight(String, int): direct
         "#]],
     );
 }
@@ -396,7 +396,7 @@ fn a_handler_in_the_caller_sees_the_callers_locals() {
         }
         "#,
         expect![[r#"
-            11:20 ArithmeticException A.m(int, int, int) direct: (and (= b 0) (= c 0))
+            11:23 ArithmeticException A.m(int, int, int) direct: (and (= b 0) (= c 0))
         "#]],
     );
 }
@@ -428,11 +428,11 @@ fn a_site_past_a_loop_cut_at_the_unrolling_bound_is_bounded() {
         }
         "#,
         expect![[r#"
-            7:16 ArithmeticException bounded A.after(int): direct
+            7:19 ArithmeticException bounded A.after(int): direct
             10:30 NullPointerException A.fill(int[]): direct
             11:13 ArrayIndexOutOfBoundsException A.fill(int[]): direct
             11:13 NullPointerException A.fill(int[]): direct
-            19:16 ArithmeticException A.shortLoop(int): direct
+            19:19 ArithmeticException A.shortLoop(int): direct
         "#]],
     );
 }
@@ -455,7 +455,7 @@ fn a_static_initialisers_loop_cut_at_the_unrolling_bound_still_ends() {
         }
         "#,
         expect![[r#"
-            7:16 ArithmeticException A.f(int): direct, reflection
+            7:19 ArithmeticException A.f(int): direct, reflection
             7:26 ArrayIndexOutOfBoundsException A.f(int): reflection
             7:26 NullPointerException A.f(int): reflection
         "#]],
@@ -475,7 +475,7 @@ fn an_exhaustive_switch_expression_has_the_value_of_the_arm_taken() {
         "#,
         expect![[r#"
             3:48 NullPointerException A.f(A.E) direct: (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (= m!1 0))
-            3:89 ArithmeticException A.f(A.E) direct: (and (or (and (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (not (= m!1 0))) (= m!1 (- 1))) (and (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (not (= m!1 0))) (= m!1 (- 2)))) (= (bvsub m!2 1) 0))
+            3:92 ArithmeticException A.f(A.E) direct: (and (or (and (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (not (= m!1 0))) (= m!1 (- 1))) (and (and (or (= how(e) 0) (= how(e) 1) (= how(e) 2)) (not (= m!1 0))) (= m!1 (- 2)))) (= (bvsub m!2 1) 0))
         "#]],
     );
 }

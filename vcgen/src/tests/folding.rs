@@ -33,8 +33,8 @@ fn literal_divisor() {
         }
         "#,
         expect![[r#"
-            4:44 ArithmeticException A.zero(int): direct
-            5:46 ArithmeticException A.folded(int): direct
+            4:46 ArithmeticException A.zero(int): direct
+            5:48 ArithmeticException A.folded(int): direct
         "#]],
     );
 }
@@ -123,7 +123,7 @@ fn divisor_checked_before_use() {
         }
         "#,
         expect![[r#"
-            4:16 ArithmeticException A.safe(int, int): direct
+            4:18 ArithmeticException A.safe(int, int): direct
             7:27 NullPointerException A.guarded(int[], int): direct
             7:44 ArrayIndexOutOfBoundsException A.guarded(int[], int): direct
             7:44 NullPointerException A.guarded(int[], int): direct
@@ -191,9 +191,9 @@ fn reads_of_what_the_entry_wrote_at_known_addresses_are_decided() {
         }
         "#,
         expect![[r#"
-            5:36 ArithmeticException A.div(int): reflection
-            7:46 ArithmeticException A.second(int): direct
-            8:62 ArithmeticException A.fresh(): direct
+            5:38 ArithmeticException A.div(int): reflection
+            7:48 ArithmeticException A.second(int): direct
+            8:65 ArithmeticException A.fresh(): direct
         "#]],
     );
 }

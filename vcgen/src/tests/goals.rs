@@ -12,7 +12,7 @@ fn division_fails_on_zero_only() {
         }
         "#,
         expect![[r#"
-            2:50 ArithmeticException A.div(int, int) direct: (= b 0)
+            2:52 ArithmeticException A.div(int, int) direct: (= b 0)
         "#]],
     );
 }
@@ -29,7 +29,7 @@ fn checked_divisor() {
         }
         "#,
         expect![[r#"
-            4:16 ArithmeticException A.safe(int, int) direct: (and (not (= b 0)) (= b 0))
+            4:18 ArithmeticException A.safe(int, int) direct: (and (not (= b 0)) (= b 0))
         "#]],
     );
 }
@@ -58,7 +58,7 @@ fn long_remainder_and_narrowing() {
         }
         "#,
         expect![[r#"
-            2:57 ArithmeticException A.f(long, byte) direct: (= ((_ sign_extend 56) b) 0:64)
+            2:59 ArithmeticException A.f(long, byte) direct: (= ((_ sign_extend 56) b) 0:64)
         "#]],
     );
 }
@@ -77,9 +77,9 @@ fn constants_hold_values_of_their_fields_types() {
         }
         "#,
         expect![[r#"
-            5:42 ArithmeticException A.f(byte) direct: (= (bvsub ((_ sign_extend 24) b) 61) 0)
-            6:41 ArithmeticException A.g(int) direct: (= (bvsub i -1640531535) 0)
-            7:43 ArithmeticException A.h(long) direct: (= (bvsub l 7:64) 0:64)
+            5:44 ArithmeticException A.f(byte) direct: (= (bvsub ((_ sign_extend 24) b) 61) 0)
+            6:43 ArithmeticException A.g(int) direct: (= (bvsub i -1640531535) 0)
+            7:45 ArithmeticException A.h(long) direct: (= (bvsub l 7:64) 0:64)
         "#]],
     );
 }
@@ -94,7 +94,7 @@ fn helper_goal_in_terms_of_the_callers_inputs() {
         }
         "#,
         expect![[r#"
-            2:51 ArithmeticException A.div(int, int) via A.run(int, int) direct: (= (bvadd y 1) 0)
+            2:53 ArithmeticException A.div(int, int) via A.run(int, int) direct: (= (bvadd y 1) 0)
         "#]],
     );
 }
@@ -114,7 +114,7 @@ fn goal_of_a_crash_in_a_catch_block() {
         }
         "#,
         expect![[r#"
-            6:20 ArithmeticException A.f(int, int, int) direct: (and (= b 0) (= c 0))
+            6:22 ArithmeticException A.f(int, int, int) direct: (and (= b 0) (= c 0))
         "#]],
     );
 }
@@ -134,7 +134,7 @@ fn a_path_goes_on_only_after_an_allocation_the_test_jvm_can_hold() {
         "#,
         expect![[r#"
             3:27 NegativeArraySizeException A.f(int) direct: (bvslt n 0)
-            4:16 ArithmeticException A.f(int) direct: (and (and (not (bvslt n 0)) (bvsle n 67108864)) (= (bvsub n 3) 0))
+            4:25 ArithmeticException A.f(int) direct: (and (and (not (bvslt n 0)) (bvsle n 67108864)) (= (bvsub n 3) 0))
         "#]],
     );
 }
@@ -169,7 +169,7 @@ fn a_class_input_is_one_of_the_class_literals_a_test_names() {
         }
         "#,
         expect![[r#"
-            4:16 ArithmeticException A.width(Class) direct: (and (or (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (= m!1 700090)) (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (not (= m!1 700090)))) (= m!2 0))
+            4:19 ArithmeticException A.width(Class) direct: (and (or (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (= m!1 700090)) (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (not (= m!1 700090)))) (= m!2 0))
         "#]],
     );
 }
@@ -193,8 +193,8 @@ fn a_parameter_the_body_never_reads_is_passed_null_not_built() {
         }
         "#,
         expect![[r#"
-            8:16 ArithmeticException A.ignores(A, int) direct: (= d 0)
-            11:35 ArithmeticException A.reads(A, int) constructor: (and (and (or (= how(used) 0) (and (= how(used) 1) (not (bvslt used<-A#arg0 0)))) (not (= m!1 0))) (= d 0))
+            8:19 ArithmeticException A.ignores(A, int) direct: (= d 0)
+            11:38 ArithmeticException A.reads(A, int) constructor: (and (and (or (= how(used) 0) (and (= how(used) 1) (not (bvslt used<-A#arg0 0)))) (not (= m!1 0))) (= d 0))
         "#]],
     );
 }

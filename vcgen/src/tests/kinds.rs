@@ -15,8 +15,28 @@ fn integer_division_and_remainder() {
         }
         "#,
         expect![[r#"
-            2:50 ArithmeticException A.div(int, int): direct
-            3:53 ArithmeticException A.rem(long, long): direct
+            2:52 ArithmeticException A.div(int, int): direct
+            3:55 ArithmeticException A.rem(long, long): direct
+        "#]],
+    );
+}
+
+#[test]
+fn each_division_of_a_chain_is_a_site_at_its_operator() {
+    // `a / b / c` is `(a / b) / c`: both divisions start at `a`, so only their operators
+    // tell them apart.
+    check_sites(
+        r#"
+        public class A {
+            public static int chain(int a, int b, int c) {
+                return a / b
+                    / c;
+            }
+        }
+        "#,
+        expect![[r#"
+            3:18 ArithmeticException A.chain(int, int, int): direct
+            4:13 ArithmeticException A.chain(int, int, int): direct
         "#]],
     );
 }
@@ -208,9 +228,9 @@ fn several_sites_on_one_line() {
         }
         "#,
         expect![[r#"
-            2:57 ArithmeticException A.f(int[], int, int): direct
             2:57 ArrayIndexOutOfBoundsException A.f(int[], int, int): direct
             2:57 NullPointerException A.f(int[], int, int): direct
+            2:62 ArithmeticException A.f(int[], int, int): direct
             2:68 ArrayIndexOutOfBoundsException A.f(int[], int, int): direct
             2:68 NullPointerException A.f(int[], int, int): direct
         "#]],

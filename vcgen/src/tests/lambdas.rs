@@ -22,7 +22,7 @@ fn a_lambda_body_is_checked_where_it_is_called_with_its_captured_locals() {
         }
         "#,
         expect![[r#"
-            4:21 ArithmeticException A..Lambda.1.apply(int): via A.run(int, int): direct
+            4:23 ArithmeticException A..Lambda.1.apply(int): via A.run(int, int): direct
         "#]],
     );
 }
@@ -42,8 +42,8 @@ fn this_in_a_lambda_is_the_enclosing_instance() {
         }
         "#,
         expect![[r#"
-            6:21 ArithmeticException A..Lambda.1.apply(int): via A.run(int): constructor
-            6:37 ArithmeticException A..Lambda.1.apply(int): via A.run(int): constructor
+            6:23 ArithmeticException A..Lambda.1.apply(int): via A.run(int): constructor
+            6:39 ArithmeticException A..Lambda.1.apply(int): via A.run(int): constructor
         "#]],
     );
 }
@@ -65,8 +65,8 @@ fn a_lambda_passed_to_a_method_is_typed_by_its_parameter() {
         expect![[r#"
             4:43 NullPointerException A.call(A.Op, int): direct
             5:45 NullPointerException A.call(A.Pair, int): direct
-            7:31 ArithmeticException A..Lambda.1.apply(int, int): via A.run(int): direct
-            7:60 ArithmeticException A..Lambda.2.apply(int): via A.run(int): direct
+            7:34 ArithmeticException A..Lambda.1.apply(int, int): via A.run(int): direct
+            7:63 ArithmeticException A..Lambda.2.apply(int): via A.run(int): direct
         "#]],
     );
 }
@@ -90,7 +90,7 @@ fn method_references_call_their_method() {
         }
         "#,
         expect![[r#"
-            4:48 ArithmeticException A.inverse(int): via A.run(int): direct
+            4:52 ArithmeticException A.inverse(int): via A.run(int): direct
             10:17 NullPointerException precondition A.bound(String, String): direct
             11:16 NullPointerException A.bound(String, String): direct
         "#]],
@@ -115,8 +115,8 @@ fn an_anonymous_class_reads_its_captured_locals_and_its_enclosing_instance() {
         }
         "#,
         expect![[r#"
-            7:25 ArithmeticException A.1.<init>(int): via A.run(int, int): constructor
-            8:46 ArithmeticException A.1.apply(int): via A.run(int, int): constructor
+            7:28 ArithmeticException A.1.<init>(int): via A.run(int, int): constructor
+            8:48 ArithmeticException A.1.apply(int): via A.run(int, int): constructor
         "#]],
     );
 }
@@ -137,7 +137,7 @@ fn a_call_through_a_generic_interface_reaches_the_narrower_override() {
         }
         "#,
         expect![[r#"
-            4:45 ArithmeticException A.Len.apply(String): via A.run(String): direct
+            4:48 ArithmeticException A.Len.apply(String): via A.run(String): direct
             4:50 NullPointerException A.Len.apply(String): via A.run(String): direct
         "#]],
     );

@@ -43,6 +43,7 @@
 //! built, so a rewrite of term building changes them: keep such tests few and small.
 
 mod calls;
+mod changed;
 mod contracts;
 mod entries;
 mod fields;
@@ -419,7 +420,7 @@ fn simple_class(name: &str) -> String {
 }
 
 /// The files of a fixture as `(path, text)`, indentation removed.
-fn fixture(java: &str) -> Vec<(String, String)> {
+pub(crate) fn fixture(java: &str) -> Vec<(String, String)> {
     let text = trim_indent(java);
     let mut files: Vec<(String, String)> = Vec::new();
     for line in text.lines() {

@@ -20,7 +20,7 @@ fn a_type_pattern_binds_its_variable_and_a_null_selector_throws_at_the_switch() 
         expect![[r#"
             3:24 NullPointerException A.size(Object): constructor
             4:30 NullPointerException A.size(Object): constructor
-            5:31 ArithmeticException A.size(Object): constructor
+            5:34 ArithmeticException A.size(Object): constructor
             5:36 NullPointerException A.size(Object): constructor
         "#]],
     );
@@ -47,7 +47,7 @@ fn case_null_takes_the_null_selector() {
         }
         "#,
         expect![[r#"
-            4:35 ArithmeticException A.size(Object, int): constructor
+            4:37 ArithmeticException A.size(Object, int): constructor
             5:39 NullPointerException A.size(Object, int): constructor
             11:30 NullPointerException A.either(Object): constructor
         "#]],
@@ -78,14 +78,14 @@ fn a_guard_runs_only_when_its_pattern_matches_and_the_labels_before_did_not() {
         expect![[r#"
             3:17 NullPointerException A.jdk17(Object, int): constructor
             4:31 NullPointerException A.jdk17(Object, int): constructor
-            4:49 ArithmeticException A.jdk17(Object, int): constructor
+            4:53 ArithmeticException A.jdk17(Object, int): constructor
             4:56 NullPointerException A.jdk17(Object, int): constructor
-            5:31 ArithmeticException A.jdk17(Object, int): constructor
+            5:34 ArithmeticException A.jdk17(Object, int): constructor
             10:24 NullPointerException A.jdk21(Object): constructor
             11:33 NullPointerException A.jdk21(Object): constructor
-            11:42 ArithmeticException A.jdk21(Object): constructor
+            11:46 ArithmeticException A.jdk21(Object): constructor
             11:49 NullPointerException A.jdk21(Object): constructor
-            12:31 ArithmeticException A.jdk21(Object): constructor
+            12:33 ArithmeticException A.jdk21(Object): constructor
             12:35 NullPointerException A.jdk21(Object): constructor
         "#]],
     );
@@ -114,7 +114,7 @@ fn a_switch_over_a_sealed_hierarchy_needs_no_default() {
             7:40 NullPointerException A.inverse(A.Shape): constructor
             8:30 NullPointerException A.inverse(A.Shape): constructor
             8:36 NullPointerException A.inverse(A.Shape): constructor
-            10:16 ArithmeticException A.inverse(A.Shape): constructor
+            10:21 ArithmeticException A.inverse(A.Shape): constructor
         "#]],
     );
 }
@@ -138,7 +138,7 @@ fn the_arm_taken_is_the_first_whose_test_holds() {
         "#,
         expect![[r#"
             3:17 NullPointerException A.f(Object) constructor: (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (= m!1 0))
-            7:24 ArithmeticException A.f(Object) constructor: (and (and (and (or (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1)))) (or (and (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1))))) (and (not (= m!1 0)) (|sub!Ljava/lang/Integer;| (dtype m!1)))) (and (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1))))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/Integer;| (dtype m!1))))))) (= m!2 1)) (not (= m!1 0))) (= (select m!3 m!1) 0))
+            7:26 ArithmeticException A.f(Object) constructor: (and (and (and (or (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1)))) (or (and (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1))))) (and (not (= m!1 0)) (|sub!Ljava/lang/Integer;| (dtype m!1)))) (and (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1))))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/Integer;| (dtype m!1))))))) (= m!2 1)) (not (= m!1 0))) (= (select m!3 m!1) 0))
             7:28 NullPointerException A.f(Object) constructor: (and (and (or (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1)))) (or (and (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1))))) (and (not (= m!1 0)) (|sub!Ljava/lang/Integer;| (dtype m!1)))) (and (and (and (or (= how(o) 0) (= how(o) 1) (= how(o) 2) (= how(o) 3) (= how(o) 4) (= how(o) 5) (= how(o) 6)) (not (= m!1 0))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/String;| (dtype m!1))))) (not (and (not (= m!1 0)) (|sub!Ljava/lang/Integer;| (dtype m!1))))))) (= m!2 1)) (= m!1 0))
         "#]],
     );
@@ -160,7 +160,7 @@ fn a_string_label_next_to_case_null_compares_contents_and_never_dereferences_nul
         "#,
         expect![[r#"
             3:24 NullPointerException A.code(String, int) direct: (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (= m!1 0))
-            5:27 ArithmeticException A.code(String, int) direct: (and (and (or (and (or (= how(name) 0) (= how(name) 1)) (= m!1 0)) (or (and (or (or (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))) (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (not (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))))) (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (not (= m!1 0))))) m!4) (and (or (or (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))) (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (not (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))))) (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (not (= m!1 0))))) (not m!4)))) (= m!5 1)) (= n 0))
+            5:30 ArithmeticException A.code(String, int) direct: (and (and (or (and (or (= how(name) 0) (= how(name) 1)) (= m!1 0)) (or (and (or (or (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))) (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (not (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))))) (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (not (= m!1 0))))) m!4) (and (or (or (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))) (and (and (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (= m!1 0))) (not (and (= (alen (select m!2 m!1)) 3) (= (select (select m!3 (select m!2 m!1)) 0) 98:16) (= (select (select m!3 (select m!2 m!1)) 1) 111:16) (= (select (select m!3 (select m!2 m!1)) 2) 120:16))))) (and (and (or (= how(name) 0) (= how(name) 1)) (not (= m!1 0))) (not (not (= m!1 0))))) (not m!4)))) (= m!5 1)) (= n 0))
         "#]],
     );
 }

@@ -31,7 +31,7 @@ fn everything_is_checked_by_default() {
         &scoped(&[], &[]),
         expect![[r#"
             A.java:2:62 NullPointerException A.run(int[], int): direct
-            gen/B.java:3:50 ArithmeticException B.div(int, int): direct; via A.run(int[], int): direct
+            gen/B.java:3:52 ArithmeticException B.div(int, int): direct; via A.run(int[], int): direct
         "#]],
     );
 }
@@ -53,7 +53,7 @@ fn an_ignored_kind_has_no_sites() {
         TWO_FILES,
         &scoped(&[], &["NullPointerException"]),
         expect![[r#"
-            gen/B.java:3:50 ArithmeticException B.div(int, int): direct; via A.run(int[], int): direct
+            gen/B.java:3:52 ArithmeticException B.div(int, int): direct; via A.run(int[], int): direct
         "#]],
     );
 }

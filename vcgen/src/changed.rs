@@ -1,0 +1,174 @@
+//! PR mode (`--changed-since REV`): only what a change touched is checked.
+//!
+//! The pipeline hands over the lines a change touched, per file. A method is *changed* when
+//! its declaration's lines meet one of them; a touched line inside a class but in none of
+//! its methods (a field's initialiser, an initialiser block) changes the class's
+//! constructors and static initialiser, which run that code. The entries analysed are the
+//! changed methods and their callers up to the inline depth, since a caller's arguments
+//! and state may be what makes a changed method crash; the sites kept are those in changed
+//! methods, so that an unchanged callee inlined into them is not reported again.
+
+use crate::effects::{Effects, MethodKey};
+use frontend::ir::{Class, Method, Program, Span};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// The lines a change touched, per file (by canonical path), as closed ranges.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Changed {
+    files: BTreeMap<PathBuf, Vec<(u32, u32)>>,
+}
+
+impl Changed {
+    /// Records that lines `first..=last` of the file at `path` changed (a file added whole
+    /// is `1..=u32::MAX`). `path` is canonicalized when it exists.
+    pub fn add(&mut self, path: &Path, first: u32, last: u32) {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.files
+            .entry(path)
+            .or_default()
+            .push((first.min(last), last.max(first)));
+    }
+
+    /// How many files changed.
+    pub fn file_count(&self) -> usize {
+        self.files.len()
+    }
+
+    /// A short digest of the changed lines, for the stage's stamp.
+    pub fn digest(&self) -> String {
+        let text = format!("{:?}", self.files);
+        format!("{:016x}", crate::stable_hash(&[&text]))
+    }
+
+    /// The touched ranges of the file at `path`, if any.
+    fn ranges(&self, path: &str) -> Option<&[(u32, u32)]> {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+        self.files.get(&path).map(Vec::as_slice)
+    }
+}
+
+/// A method that a change touched, as `vc/sites.json` lists it for the reports.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ChangedMethod {
+    /// Path of the file below its source root.
+    pub rel: String,
+    /// Binary name of the class.
+    pub class: String,
+    /// Name plus descriptor, e.g. `f(I[I)I`.
+    pub method: String,
+}
+
+/// What PR mode analyses: the changed methods and the entries that reach them.
+pub(crate) struct Selection {
+    /// The changed methods, as (class, name plus descriptor), whose sites are kept.
+    changed: HashSet<(String, String)>,
+    /// The methods whose entries are analysed.
+    entries: HashSet<MethodKey>,
+    /// The changed methods for the report, in order.
+    pub(crate) listed: Vec<ChangedMethod>,
+}
+
+impl Selection {
+    /// Whether the site in method `method` (name plus descriptor) of `class` is kept.
+    pub(crate) fn keeps_site(&self, class: &str, method: &str) -> bool {
+        self.changed
+            .contains(&(class.to_string(), method.to_string()))
+    }
+
+    /// Whether the method `key` is analysed as an entry.
+    pub(crate) fn analyses(&self, key: &MethodKey) -> bool {
+        self.entries.contains(key)
+    }
+}
+
+/// The methods of `p` that `changed` touches, and the entries to analyse: those methods
+/// and their callers up to `depth` calls away.
+pub(crate) fn select(p: &Program, effects: &Effects, changed: &Changed, depth: u32) -> Selection {
+    let mut touched: BTreeSet<(&str, MethodKey)> = BTreeSet::new();
+    for (file_id, file) in p.files.iter().enumerate() {
+        if file.library {
+            continue;
+        }
+        let Some(ranges) = changed.ranges(&file.path) else {
+            continue;
+        };
+        let classes: Vec<_> = p
+            .classes
+            .iter()
+            .filter(|c| c.file as usize == file_id)
+            .collect();
+        let key = |class: &Class, m: &Method| {
+            let key = (class.name.clone(), m.name.clone(), m.descriptor.clone());
+            (file.rel.as_str(), key)
+        };
+        for &(first, last) in ranges {
+            let meets = |span: Span| span.line <= last && first <= span.end_line;
+            let before = touched.len();
+            for class in &classes {
+                for m in class
+                    .methods
+                    .iter()
+                    .filter(|m| !m.synthetic && meets(m.span))
+                {
+                    touched.insert(key(class, m));
+                }
+            }
+            if touched.len() > before {
+                continue;
+            }
+            // Outside every method: the innermost class holding the lines runs them when
+            // it is constructed or initialised.
+            let innermost = classes
+                .iter()
+                .filter(|c| meets(c.span))
+                .min_by_key(|c| c.span.end_line.saturating_sub(c.span.line));
+            if let Some(class) = innermost {
+                for m in class
+                    .methods
+                    .iter()
+                    .filter(|m| m.is_constructor() || m.name == "<clinit>")
+                {
+                    touched.insert(key(class, m));
+                }
+            }
+        }
+    }
+    let listed = touched
+        .iter()
+        .map(|(rel, (class, name, descriptor))| ChangedMethod {
+            rel: rel.to_string(),
+            class: class.clone(),
+            method: format!("{name}{descriptor}"),
+        })
+        .collect();
+    let changed = touched
+        .iter()
+        .map(|(_, (class, name, descriptor))| (class.clone(), format!("{name}{descriptor}")))
+        .collect();
+    let mut callers: HashMap<&MethodKey, Vec<&MethodKey>> = HashMap::new();
+    for (caller, callees) in effects.calls() {
+        for callee in callees {
+            callers.entry(callee).or_default().push(caller);
+        }
+    }
+    let mut entries: HashSet<MethodKey> = touched.into_iter().map(|(_, key)| key).collect();
+    let mut frontier: Vec<MethodKey> = entries.iter().cloned().collect();
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for method in &frontier {
+            for &caller in callers.get(method).into_iter().flatten() {
+                if entries.insert(caller.clone()) {
+                    next.push(caller.clone());
+                }
+            }
+        }
+        frontier = next;
+    }
+    Selection {
+        changed,
+        entries,
+        listed,
+    }
+}
