@@ -4,6 +4,7 @@
 pub mod allocator;
 pub mod cli;
 pub mod config;
+pub mod emit;
 pub mod error;
 pub mod progress;
 pub mod report;

@@ -7,17 +7,24 @@
 //! `<Class>_DsdTest`, and `tests/index.json` maps every test to its site.
 //! What a test may name in source is decided by [`access`], and values are
 //! written so that javac accepts them in any project by [`render`].
+//!
+//! [`keep_tests`] writes, for `dsd check --emit-tests`, the tests that proved findings
+//! again as regression tests in the project's test tree ([`keep`]), from the same plans
+//! ([`plan`]).
 
 mod access;
 mod helpers;
 pub mod index;
+pub mod keep;
+mod names;
 mod plan;
 mod render;
 
 pub use index::{TestCase, TestIndex};
+pub use keep::{keep_tests, Keep, Kept};
 
 use plan::Planned;
-use render::Helper;
+use render::{Helper, HelperHome};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::Path;
@@ -62,7 +69,7 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
     }
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
-    let classes = plan::plan_classes(&program, &cexes, |_| true);
+    let classes = plan::plan_classes(&program, &cexes, HelperHome::TestClass, |_| true);
     let mut index = TestIndex::default();
     for (class, tests) in &classes {
         let (text, cases) = render_class(class, tests);

@@ -1,14 +1,17 @@
 //! One test planned from one model: the statements that build its inputs and the call
-//! that should crash, before they are placed in a test class.
+//! that should crash, before they are placed in a test class. Both the work directory's
+//! tests and the tests `--emit-tests` keeps in the project are written from plans.
 
 use crate::access::{self, Access};
-use crate::render::{Helper, Writer};
+use crate::render::{Helper, HelperHome, Writer};
 use frontend::ir::{Program, Type};
 use solver::{Cex, Model, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// One test method before it is placed in its class.
 pub struct Planned {
+    /// Binary name of the class whose method the test calls.
+    pub entry_class: String,
     /// The method the test calls, as a name part: `average`, or `newStock` for a constructor.
     pub method: String,
     /// Id of the crash site the test targets.
@@ -24,6 +27,9 @@ pub struct Planned {
     pub helpers: BTreeSet<Helper>,
     /// The inputs, one readable line each (`x = -1`, `receiver = new Stock(0)`).
     pub inputs: Vec<String>,
+    /// The inputs a caller chooses, by name: the arguments under their parameters' names,
+    /// then the public fields assigned, under the fields' names.
+    pub named: Vec<(String, Value)>,
     /// True when a `null` is passed straight into a call of the test.
     pub null_input: bool,
     /// True when the test had to set private state by reflection.
@@ -50,10 +56,12 @@ pub fn test_class_name(class: &str) -> String {
 }
 
 /// Plans a test for every model of `cexes` whose test class `wanted` accepts, grouped by
-/// work-directory test class in the order the tests are written.
+/// work-directory test class in the order the tests are written; helpers are called in
+/// `home`.
 pub fn plan_classes(
     program: &Program,
     cexes: &[Cex],
+    home: HelperHome,
     wanted: impl Fn(&str) -> bool,
 ) -> BTreeMap<String, Vec<Planned>> {
     let mut classes: BTreeMap<String, Vec<Planned>> = BTreeMap::new();
@@ -68,7 +76,7 @@ pub fn plan_classes(
             .entry(package)
             .or_insert_with(|| Access::new(program, package));
         for model in &cex.models {
-            let planned = plan_test(access, program, cex, model);
+            let planned = plan_test(access, home, program, cex, model);
             classes.entry(class.clone()).or_default().push(planned);
         }
     }
@@ -90,7 +98,13 @@ pub fn numbered(tests: &[Planned]) -> Vec<String> {
         .collect()
 }
 
-fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Planned {
+fn plan_test(
+    access: &Access,
+    home: HelperHome,
+    program: &Program,
+    cex: &Cex,
+    model: &Model,
+) -> Planned {
     let entry = &cex.entry;
     let declaring = program.classes.iter().find(|c| c.name == entry.class);
     let method = declaring.and_then(|c| c.method(&entry.method, &entry.descriptor));
@@ -112,7 +126,7 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
         .chain(model.fields.iter().map(|f| &f.value))
         .chain(model.chain.iter().flatten())
         .chain(model.args.iter());
-    let mut w = Writer::new(access, values);
+    let mut w = Writer::new(access, home, values);
     let mut inputs = Vec::new();
     for f in &model.statics {
         let v = w.set_field(None, f);
@@ -153,6 +167,7 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
     }
     let params = frontend::descriptor_params(&entry.descriptor);
     let mut args = Vec::new();
+    let mut named = Vec::new();
     for (i, (v, ty)) in model.args.iter().zip(&params).enumerate() {
         let text = w.argument(v, ty);
         let name = param_names
@@ -160,8 +175,16 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
             .cloned()
             .unwrap_or_else(|| format!("arg{i}"));
         inputs.push(format!("{name} = {text}"));
+        named.push((name, v.clone()));
         args.push(text);
     }
+    named.extend(
+        model
+            .fields
+            .iter()
+            .chain(&model.statics)
+            .map(|f| (f.name.clone(), f.value.clone())),
+    );
     let call = if entry.method == "<init>" {
         w.construct(&entry.class, &params, None, &args, false)
     } else if entry.is_static {
@@ -202,6 +225,7 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
         entry.method.clone()
     };
     Planned {
+        entry_class: entry.class.clone(),
         method: method_name,
         site: cex.site.clone(),
         site_label,
@@ -210,6 +234,7 @@ fn plan_test(access: &Access, program: &Program, cex: &Cex, model: &Model) -> Pl
         call: call.text,
         helpers: w.helpers,
         inputs,
+        named,
         null_input,
         observed: cex.observed,
         route: cex.route,
