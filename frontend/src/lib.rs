@@ -29,7 +29,7 @@ mod walk;
 pub use hierarchy::Hierarchy;
 pub use ir::descriptor_params;
 pub use typing::boxed;
-pub use walk::{collect_sources, Input, SourceSet};
+pub use walk::{collect_sources, reading_root, Input, SourceSet};
 
 use ir::{
     Class, Diagnostic, Expr, ExprKind, Local, Method, Modifiers, Program, SourceFile, Span, Stmt,

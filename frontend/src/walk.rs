@@ -97,6 +97,46 @@ pub fn collect_sources(
     Ok(out)
 }
 
+/// The source root among `sources` whose walk for `set` would read the `.java` files put in
+/// folder `dir` (which need not exist yet), if any.
+pub fn reading_root<'s>(
+    sources: &'s [PathBuf],
+    dir: &Path,
+    set: SourceSet,
+    work_dir: Option<&Path>,
+) -> Option<&'s Path> {
+    let work = work_dir.and_then(|w| w.canonicalize().ok());
+    let dir = canonical(dir)?;
+    sources.iter().map(PathBuf::as_path).find(|root| {
+        let Some(mut folder) = root.canonicalize().ok().filter(|r| r.is_dir()) else {
+            return false;
+        };
+        let Ok(below) = dir.strip_prefix(&folder).map(Path::to_path_buf) else {
+            return false;
+        };
+        let mut place = Some(Place::Outside);
+        for part in below.components() {
+            folder.push(part);
+            place = place.and_then(|p| descend(&folder, p, set, work.as_deref()));
+        }
+        place.is_some()
+    })
+}
+
+/// `path` made absolute with its links resolved, as far as it exists.
+fn canonical(path: &Path) -> Option<PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let mut missing = Vec::new();
+    let mut existing = absolute.as_path();
+    loop {
+        if let Ok(found) = existing.canonicalize() {
+            return Some(missing.iter().rev().fold(found, |p, part| p.join(part)));
+        }
+        missing.push(existing.file_name()?);
+        existing = existing.parent()?;
+    }
+}
+
 /// Whether the walk enters folder `dir` found in a folder at `place`, and where it is then.
 fn descend(dir: &Path, place: Place, set: SourceSet, work: Option<&Path>) -> Option<Place> {
     let name = dir.file_name()?.to_string_lossy();
@@ -208,6 +248,24 @@ mod tests {
             SourceSet::Tests,
             None,
             &["src/test/java/p/ATest.java", "src/test/java/p/it/B.java"],
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn a_folder_is_read_when_the_walk_would_enter_it() {
+        let root = tree("reading", &["src/main/java/p/A.java"]);
+        let sources = [root.clone()];
+        let reads = |dir: &str| reading_root(&sources, &root.join(dir), SourceSet::Main, None);
+        assert_eq!(reads("src/test/java"), None, "a test source set");
+        assert_eq!(reads("target/tests"), None, "build output");
+        assert_eq!(reads("kept/tests"), Some(root.as_path()));
+        assert_eq!(reads("src/main/java/p"), Some(root.as_path()));
+        let elsewhere = std::env::temp_dir().join("dsd-walk-elsewhere");
+        assert_eq!(
+            reading_root(&sources, &elsewhere, SourceSet::Main, None),
+            None,
+            "not below any source root"
         );
         let _ = std::fs::remove_dir_all(&root);
     }

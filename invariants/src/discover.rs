@@ -58,7 +58,7 @@ pub fn discover(test_dirs: &[PathBuf], work_dir: &Path) -> Result<Suite, Error> 
                 input.path.display()
             ))
         })?;
-        jupiter |= text.contains("org.junit.jupiter");
+        jupiter |= Flavour::used_by(&text) == Some(Flavour::JUnit5);
         if let Some(tree) = parser.parse(&text, None) {
             decls.extend(declarations(&text, tree.root_node()));
         }

@@ -17,6 +17,29 @@ pub enum Flavour {
     JUnit5,
 }
 
+impl Flavour {
+    /// The JUnit a Java test source is written for, from the packages it names: JUnit 5 when
+    /// it names `org.junit.jupiter`, JUnit 4 when it names another `org.junit` package or
+    /// JUnit 3's `junit.framework`; `None` when it names neither.
+    pub fn used_by(source: &str) -> Option<Flavour> {
+        if source.contains("org.junit.jupiter") {
+            Some(Flavour::JUnit5)
+        } else if source.contains("org.junit") || source.contains("junit.framework") {
+            Some(Flavour::JUnit4)
+        } else {
+            None
+        }
+    }
+
+    /// The version's number: 4 or 5.
+    pub fn number(self) -> u32 {
+        match self {
+            Flavour::JUnit4 => 4,
+            Flavour::JUnit5 => 5,
+        }
+    }
+}
+
 /// The Java tools and jars the infer stage needs.
 #[derive(Debug, Clone)]
 pub struct Tools {
@@ -96,13 +119,10 @@ fn junit_jars(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, Error> {
     for name in required {
         let path = dir.join(name);
         if !path.is_file() {
-            let which = match flavour {
-                Flavour::JUnit4 => "JUnit 4",
-                Flavour::JUnit5 => "JUnit 5",
-            };
             return Err(Error(format!(
-                "the tests use {which} but {} does not exist; install JUnit with \
+                "the tests use JUnit {} but {} does not exist; install JUnit with \
                  `apt-get install junit4 junit5` or set DSD_JUNIT_DIR to the folder with its jars",
+                flavour.number(),
                 path.display()
             )));
         }
@@ -133,6 +153,21 @@ pub fn class_path(entries: &[PathBuf]) -> Result<OsString, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_source_uses_the_junit_it_names() {
+        let five = "import static org.junit.jupiter.api.Assertions.*;\nimport org.junit.Test;";
+        assert_eq!(Flavour::used_by(five), Some(Flavour::JUnit5), "mixed is 5");
+        assert_eq!(
+            Flavour::used_by("import org.junit.Test;"),
+            Some(Flavour::JUnit4)
+        );
+        assert_eq!(
+            Flavour::used_by("class T extends junit.framework.TestCase {}"),
+            Some(Flavour::JUnit4)
+        );
+        assert_eq!(Flavour::used_by("class Helper {}"), None);
+    }
 
     #[test]
     fn missing_jars_say_how_to_install() {

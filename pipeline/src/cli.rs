@@ -9,6 +9,7 @@ use crate::run::findings::{Findings, Level};
 use crate::stages::Stages;
 use clap::parser::ValueSource;
 use clap::{Args, Parser, Subcommand};
+use invariants::toolchain::Flavour;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -239,6 +240,15 @@ pub struct CheckArgs {
     /// report only their findings.
     #[arg(long, value_name = "REV", conflicts_with = "write_baseline")]
     pub changed_since: Option<String>,
+    /// Keep a regression test of each finding (bar suppressed ones) in the test source folder
+    /// DIR: `<Class>DsdTest.java` in the package of the class under test, passing while the
+    /// crash is there; a file dsd did not write stops it before anything is written.
+    #[arg(long, value_name = "DIR")]
+    pub emit_tests: Option<PathBuf>,
+    /// The JUnit of the tests --emit-tests writes, 4 or 5 (default: the one the project's
+    /// tests use, from --tests or the build file, else 5).
+    #[arg(long, value_name = "VERSION", value_parser = parse_junit)]
+    pub junit: Option<Flavour>,
     /// Options of the vcgen stage.
     #[command(flatten)]
     pub vcgen: VcgenArgs,
@@ -301,6 +311,17 @@ pub fn parse_kind(text: &str) -> Result<String, String> {
     }
 }
 
+/// Reads a JUnit version, `4` or `5`.
+pub fn parse_junit(text: &str) -> Result<Flavour, String> {
+    match text.trim() {
+        "4" => Ok(Flavour::JUnit4),
+        "5" => Ok(Flavour::JUnit5),
+        _ => Err(format!(
+            "`{text}` is not a JUnit version dsd writes tests for; use 4 or 5"
+        )),
+    }
+}
+
 /// Checks a glob of `--exclude`, so that a bad one stops dsd before any stage.
 fn parse_glob(text: &str) -> Result<String, String> {
     vcgen::Scope::new(&[text.to_string()], &[]).map(|_| text.to_string())
@@ -323,6 +344,12 @@ pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
         let project_tests =
             check.value_source("tests") == Some(ValueSource::CommandLine) && args.tests.is_empty();
         discover_project(args, project_tests)?;
+        if args.junit.is_some() && args.emit_tests.is_none() {
+            return Err(Failure::new(
+                "--junit says which JUnit the tests of --emit-tests are for; add \
+                 --emit-tests DIR, or leave --junit out",
+            ));
+        }
     }
     Ok(cli)
 }
@@ -545,6 +572,9 @@ fn check(
         }
         None => None,
     };
+    if let Some(dir) = &args.emit_tests {
+        crate::emit::check_folder(dir, &args.sources, work)?;
+    }
     stages.parse(&args.sources, &classpath)?;
     if args.tests.is_empty() {
         stages.forget_invariants()?;
@@ -565,6 +595,12 @@ fn check(
             let checked = vcgen::read_sites(work)?.changed.unwrap_or_default();
             baseline::only_gone_from(&checked, &mut findings);
         }
+    }
+    if let Some(dir) = &args.emit_tests {
+        let junit = args
+            .junit
+            .unwrap_or_else(|| crate::emit::junit::project_junit(&args.tests, &args.sources, work));
+        crate::emit::emit_tests(work, &findings, dir, junit)?;
     }
     let mut summary = Summary::new(&findings, vc.sites, solved.queries);
     summary.stages = stages.times.clone();
@@ -713,6 +749,38 @@ mod tests {
         assert_eq!(exit_code(1, 0, FailOn::Note), EXIT_FINDINGS);
         assert_eq!(exit_code(3, 2, FailOn::Never), EXIT_CLEAN);
         assert_eq!(exit_code(0, 0, FailOn::Note), EXIT_CLEAN);
+    }
+
+    #[test]
+    fn emit_tests_takes_a_folder_and_a_junit_version() {
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "check",
+            "src",
+            "--emit-tests",
+            "src/test/java",
+            "--junit",
+            "4",
+        ])
+        .unwrap();
+        let Command::Check(args) = cli.command else {
+            panic!("not check")
+        };
+        assert_eq!(args.emit_tests, Some(PathBuf::from("src/test/java")));
+        assert_eq!(args.junit, Some(Flavour::JUnit4));
+        let err = Cli::try_parse_from(["dsd", "check", "src", "--junit", "3"]).unwrap_err();
+        assert!(
+            err.to_string().contains("`3` is not a JUnit version"),
+            "{err}"
+        );
+        let matches = Cli::command().get_matches_from(["dsd", "check", "src", "--junit", "5"]);
+        let alone = configured(&matches).unwrap_err();
+        assert!(
+            alone
+                .0
+                .starts_with("--junit says which JUnit the tests of --emit-tests are for"),
+            "{alone}"
+        );
     }
 
     #[test]

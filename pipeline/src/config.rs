@@ -17,12 +17,15 @@
 //! unroll = 8
 //! timeout = 3
 //! fail-on = "note"
+//! emit-tests = "src/test/java"
+//! junit = 5
 //! ```
 
 use crate::cli::{CheckArgs, FailOn};
 use crate::error::Failure;
 use clap::parser::ValueSource;
 use clap::ArgMatches;
+use invariants::toolchain::Flavour;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 use std::path::{Path, PathBuf};
@@ -64,6 +67,11 @@ pub struct Config {
     solver_memory: Option<u32>,
     /// `--fail-on`.
     fail_on: Option<FailOn>,
+    /// `--emit-tests`: the test source folder the findings are kept in as tests.
+    emit_tests: Option<PathBuf>,
+    /// `--junit`: 4 or 5.
+    #[serde(default, deserialize_with = "junit")]
+    junit: Option<Flavour>,
 }
 
 /// A `dsd.toml` read from disk: its settings and the folder its paths are relative to.
@@ -135,6 +143,14 @@ fn named_seconds<'de, D: Deserializer<'de>>(d: D, key: &str) -> Result<Option<Du
         .map_err(|e| D::Error::custom(format!("{key}: `{secs}`: {e}")))
 }
 
+/// `junit`: a version number, checked as `--junit` checks it.
+fn junit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Flavour>, D::Error> {
+    let version = u32::deserialize(d)?;
+    crate::cli::parse_junit(&version.to_string())
+        .map(Some)
+        .map_err(|e| D::Error::custom(format!("junit: {e}")))
+}
+
 /// `ignore`: crash kinds, each checked as `--ignore` checks it.
 fn kinds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
     let kinds = Vec::<String>::deserialize(d)?;
@@ -183,6 +199,12 @@ impl Found {
                 .ok()
                 .map(|p| p.to_string_lossy().into_owned());
         }
+        fill(
+            &c.emit_tests.as_ref().map(|v| Some(base.join(v))),
+            unset("emit_tests"),
+            &mut args.emit_tests,
+        );
+        fill(&c.junit.map(Some), unset("junit"), &mut args.junit);
         fill(&c.exclude, unset("exclude"), &mut args.vcgen.exclude);
         fill(&c.ignore, unset("ignore"), &mut args.vcgen.ignore);
         fill(&c.unroll, unset("unroll"), &mut args.vcgen.unroll);
@@ -237,7 +259,7 @@ mod tests {
             panic!("not check")
         };
         found.apply(args, matches.subcommand_matches("check").unwrap());
-        *args.clone()
+        (**args).clone()
     }
 
     const SETTINGS: &str = r#"
@@ -253,6 +275,8 @@ test-timeout = 20
 models = 1
 solver-memory = 1024
 fail-on = "note"
+emit-tests = "src/test/java"
+junit = 4
 "#;
 
     #[test]
@@ -271,6 +295,8 @@ fail-on = "note"
         assert_eq!(args.run.test_timeout, std::time::Duration::from_secs(20));
         assert_eq!((args.solve.models, args.solve.solver_memory), (1, 1024));
         assert_eq!(args.run.exit.fail_on, FailOn::Note);
+        assert_eq!(args.emit_tests, Some(PathBuf::from("proj/src/test/java")));
+        assert_eq!(args.junit, Some(Flavour::JUnit4));
     }
 
     #[test]
@@ -320,6 +346,11 @@ fail-on = "note"
         assert!(err.contains("`Arithmetic` is not a crash kind"), "{err}");
         let err = parsed("exclude = [\"src/[a\"]\n").unwrap_err();
         assert!(err.contains("is not a glob"), "{err}");
+        let err = parsed("junit = 3\n").unwrap_err();
+        assert!(
+            err.starts_with("proj/dsd.toml:1: junit: `3` is not a JUnit version"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -50,6 +50,12 @@ impl<'p> Access<'p> {
         self.roots.iter().copied()
     }
 
+    /// True when the test's package has a top-level class of this simple name: importing
+    /// another class of that name would hide it from the test.
+    pub fn declares(&self, simple: &str) -> bool {
+        self.local_simple.contains(simple)
+    }
+
     /// The class model of a binary name, if the program has it.
     pub fn class(&self, binary: &str) -> Option<&'p Class> {
         self.classes.get(binary).copied()

@@ -1,11 +1,13 @@
-//! The Java source of the reflection helpers a generated test class may need.
+//! The Java source of the reflection helpers a generated test class may need: methods of
+//! the test class itself in the work directory, of a class beside the tests (package
+//! access) in the tests `--emit-tests` keeps.
 //!
 //! Reflective calls rethrow what the called code threw, so a crash surfaces with the
 //! same exception and stack top as a direct call.
 
 use crate::render::Helper;
 
-/// The source of one helper method, indented for the test class body.
+/// The source of one helper method, indented for a class body.
 pub fn source(helper: Helper) -> &'static str {
     match helper {
         Helper::Allocate => ALLOCATE,
@@ -19,7 +21,7 @@ pub fn source(helper: Helper) -> &'static str {
 
 const ALLOCATE: &str = r#"
     /** Creates an object without running a constructor (dsd found no public route to the state). */
-    private static <T> T allocate(Class<T> type) throws Exception {
+    static <T> T allocate(Class<T> type) throws Exception {
         java.lang.reflect.Field field = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
         field.setAccessible(true);
         Object unsafe = field.get(null);
@@ -29,7 +31,7 @@ const ALLOCATE: &str = r#"
 
 const SET: &str = r#"
     /** Sets a (possibly private) field by reflection. */
-    private static void set(Object target, Class<?> owner, String name, Object value) throws Exception {
+    static void set(Object target, Class<?> owner, String name, Object value) throws Exception {
         java.lang.reflect.Field field = owner.getDeclaredField(name);
         field.setAccessible(true);
         field.set(target, value);
@@ -38,14 +40,14 @@ const SET: &str = r#"
 
 const TYPE: &str = r#"
     /** The class of a binary name, for a type this test cannot name in source. */
-    private static Class<?> type(String name) throws Exception {
+    static Class<?> type(String name) throws Exception {
         return Class.forName(name);
     }
 "#;
 
 const CONSTRUCT: &str = r#"
     /** Calls a constructor whose class or parameter types this test cannot name in source. */
-    private static Object construct(Class<?> type, Class<?>[] params, Object[] args) throws Throwable {
+    static Object construct(Class<?> type, Class<?>[] params, Object[] args) throws Throwable {
         java.lang.reflect.Constructor<?> constructor = type.getDeclaredConstructor(params);
         constructor.setAccessible(true);
         try {
@@ -58,7 +60,7 @@ const CONSTRUCT: &str = r#"
 
 const INVOKE: &str = r#"
     /** Calls a method whose class or parameter types this test cannot name in source. */
-    private static Object invoke(Object target, Class<?> type, String name, Class<?>[] params, Object[] args) throws Throwable {
+    static Object invoke(Object target, Class<?> type, String name, Class<?>[] params, Object[] args) throws Throwable {
         java.lang.reflect.Method method = type.getDeclaredMethod(name, params);
         method.setAccessible(true);
         try {
@@ -71,7 +73,7 @@ const INVOKE: &str = r#"
 
 const NEW_ARRAY: &str = r#"
     /** An array of a type this test cannot name in source, holding `elements`. */
-    private static Object newArray(Class<?> element, Object[] elements) {
+    static Object newArray(Class<?> element, Object[] elements) {
         Object array = java.lang.reflect.Array.newInstance(element, elements.length);
         for (int i = 0; i < elements.length; i++) {
             java.lang.reflect.Array.set(array, i, elements[i]);

@@ -68,10 +68,36 @@ pub enum Helper {
     NewArray,
 }
 
+impl Helper {
+    /// The helper method's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Helper::Allocate => "allocate",
+            Helper::Set => "set",
+            Helper::Type => "type",
+            Helper::Construct => "construct",
+            Helper::Invoke => "invoke",
+            Helper::NewArray => "newArray",
+        }
+    }
+}
+
+/// Where the reflection helpers a test calls are declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelperHome {
+    /// In the test class itself, called by their simple names (the work directory's tests).
+    TestClass,
+    /// In a class of the test's package, called through its simple name (the tests
+    /// `--emit-tests` writes into the project).
+    Class(&'static str),
+}
+
 /// Writes the statements of one test method: values become expressions, and objects
 /// that must exist first (aliased, reflective) become locals.
 pub struct Writer<'a, 'p> {
     access: &'a Access<'p>,
+    /// Where the helpers the statements call are declared.
+    home: HelperHome,
     /// Statements written so far.
     pub stmts: Vec<String>,
     /// Helpers the statements call.
@@ -89,8 +115,12 @@ pub struct Writer<'a, 'p> {
 }
 
 impl<'a, 'p> Writer<'a, 'p> {
-    /// A writer for a model whose input values are `values`.
-    pub fn new<'v>(access: &'a Access<'p>, values: impl IntoIterator<Item = &'v Value>) -> Self {
+    /// A writer for a model whose input values are `values`, calling the helpers in `home`.
+    pub fn new<'v>(
+        access: &'a Access<'p>,
+        home: HelperHome,
+        values: impl IntoIterator<Item = &'v Value>,
+    ) -> Self {
         let mut pending = HashMap::new();
         let mut todo: Vec<&Value> = values.into_iter().collect();
         while let Some(v) = todo.pop() {
@@ -101,6 +131,7 @@ impl<'a, 'p> Writer<'a, 'p> {
         }
         Writer {
             access,
+            home,
             stmts: Vec::new(),
             helpers: BTreeSet::new(),
             shared: HashMap::new(),
@@ -134,6 +165,15 @@ impl<'a, 'p> Writer<'a, 'p> {
             candidate = format!("{name}{n}");
         }
         candidate
+    }
+
+    /// The name the statements call `helper` by, noting that the test needs it.
+    fn helper(&mut self, helper: Helper) -> String {
+        self.helpers.insert(helper);
+        match self.home {
+            HelperHome::TestClass => helper.name().to_string(),
+            HelperHome::Class(class) => format!("{class}.{}", helper.name()),
+        }
     }
 
     /// An expression of `v` where a value of static type `ty` is expected.
@@ -349,9 +389,9 @@ impl<'a, 'p> Writer<'a, 'p> {
         }
         all_params.extend(params.iter().cloned());
         all_args.extend(args.iter().cloned());
-        self.helpers.insert(Helper::Construct);
+        let construct = self.helper(Helper::Construct);
         let text = format!(
-            "construct({}, {}, new Object[] {{{}}})",
+            "{construct}({}, {}, new Object[] {{{}}})",
             self.class_literal(&ty),
             self.class_literals(&all_params),
             all_args.join(", ")
@@ -401,12 +441,12 @@ impl<'a, 'p> Writer<'a, 'p> {
                 exact: false,
             };
         }
-        self.helpers.insert(Helper::Invoke);
+        let invoke = self.helper(Helper::Invoke);
         let receiver = target
             .map(|t| t.text.clone())
             .unwrap_or_else(|| "null".into());
         let text = format!(
-            "invoke({receiver}, {}, \"{method}\", {}, new Object[] {{{}}})",
+            "{invoke}({receiver}, {}, \"{method}\", {}, new Object[] {{{}}})",
             self.class_literal(&Type::class(class)),
             self.class_literals(&params),
             args.join(", ")
@@ -467,12 +507,12 @@ impl<'a, 'p> Writer<'a, 'p> {
 
     /// An object created without a constructor, its fields set by reflection.
     fn reflect(&mut self, class: &str, fields: &[FieldValue]) -> Expr {
-        self.helpers.insert(Helper::Allocate);
+        let allocate = self.helper(Helper::Allocate);
         let ty = Type::class(class);
         let visible = self.access.visible(&ty);
         let init = Expr::exact(
             format!(
-                "({}) allocate({})",
+                "({}) {allocate}({})",
                 self.access.type_name(&visible),
                 self.class_literal(&ty)
             ),
@@ -503,10 +543,10 @@ impl<'a, 'p> Writer<'a, 'p> {
             return v;
         }
         self.forced = true;
-        self.helpers.insert(Helper::Set);
+        let set = self.helper(Helper::Set);
         let v = self.value(&f.value, &f.ty);
         let stmt = format!(
-            "set({}, {}, \"{}\", {});",
+            "{set}({}, {}, \"{}\", {});",
             target.map(|t| t.text.as_str()).unwrap_or("null"),
             self.class_literal(&Type::class(&f.class)),
             f.name,
@@ -522,8 +562,8 @@ impl<'a, 'p> Writer<'a, 'p> {
         if self.access.type_nameable(&ty) {
             return format!("{}.class", self.access.type_name(&ty));
         }
-        self.helpers.insert(Helper::Type);
-        format!("type(\"{}\")", binary_name(&ty))
+        let type_of = self.helper(Helper::Type);
+        format!("{type_of}(\"{}\")", binary_name(&ty))
     }
 
     fn class_literals(&mut self, types: &[Type]) -> String {
@@ -535,7 +575,7 @@ impl<'a, 'p> Writer<'a, 'p> {
         let ty = ty.erasure();
         let elem = ty.element().cloned().unwrap_or(Type::object());
         if !self.access.type_nameable(&ty) {
-            self.helpers.insert(Helper::NewArray);
+            let new_array = self.helper(Helper::NewArray);
             let literal = self.class_literal(&elem);
             let items = self
                 .arguments(elements, &vec![elem.clone(); elements.len()])
@@ -543,7 +583,7 @@ impl<'a, 'p> Writer<'a, 'p> {
             let visible = self.access.visible(&ty);
             return Expr::exact(
                 format!(
-                    "({}) newArray({literal}, new Object[] {{{items}}})",
+                    "({}) {new_array}({literal}, new Object[] {{{items}}})",
                     self.access.type_name(&visible)
                 ),
                 visible,
@@ -882,7 +922,7 @@ mod tests {
         assert_eq!(float(f32::NAN.to_bits()), "Float.NaN");
         let program = program(A);
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let arr = Value::Array {
             ty: Type::Array(Box::new(Type::Int)),
             elements: vec![int(1)],
@@ -900,7 +940,7 @@ mod tests {
     fn null_arguments_are_cast_to_the_parameter_meant() {
         let program = program(A);
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let e = w.new_object(
             "p.A",
             "(Ljava/lang/StringBuilder;[I)V",
@@ -915,7 +955,7 @@ mod tests {
     fn an_object_of_an_anonymous_class_is_held_in_a_local_named_value() {
         let program = program(A);
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let e = w.value(
             &Value::Reflect {
                 class: "p.A$1".into(),
@@ -941,7 +981,7 @@ mod tests {
             access.visible(&Type::class("p.A$Hidden")),
             Type::class("p.A")
         );
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let e = w.value(
             &Value::Reflect {
                 class: "p.A$Hidden".into(),
@@ -964,10 +1004,32 @@ mod tests {
     }
 
     #[test]
+    fn helpers_of_a_class_beside_the_test_are_called_through_it() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, HelperHome::Class("DsdReflection"), []);
+        w.value(
+            &Value::Reflect {
+                class: "p.A$Hidden".into(),
+                fields: Vec::new(),
+            },
+            &Type::class("p.A"),
+        );
+        assert_eq!(
+            w.stmts,
+            ["A hidden = (A) DsdReflection.allocate(DsdReflection.type(\"p.A$Hidden\"));"]
+        );
+        assert_eq!(
+            w.helpers.into_iter().collect::<Vec<_>>(),
+            [Helper::Allocate, Helper::Type]
+        );
+    }
+
+    #[test]
     fn a_generic_call_result_passes_as_its_erased_type() {
         let program = program(A);
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let factory = Value::Call {
             class: "p.A".into(),
             method: "names".into(),
@@ -984,7 +1046,7 @@ mod tests {
     fn a_receiver_of_a_subclass_is_cast_only_when_it_may_not_inherit_the_member() {
         let program = program(A);
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let sub = w.new_object("p.A$Sub", "()V", &[], None);
         let call = w.call(Some(&sub), "p.A", "size", "()I", &[], false);
         assert_eq!(call.text, "new A.Sub().size()");
@@ -997,7 +1059,7 @@ mod tests {
     fn a_protected_member_of_another_package_is_called_by_reflection_and_forces() {
         let program = program(A);
         let access = Access::new(&program, "q");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let a = Expr::exact("a".into(), Type::class("p.A"));
         let call = w.call(Some(&a), "p.A", "touch", "()V", &[], false);
         assert_eq!(
@@ -1006,7 +1068,7 @@ mod tests {
         );
         assert!(w.forced, "no caller outside p could make this call");
         let same = Access::new(&program, "p");
-        let mut w = Writer::new(&same, []);
+        let mut w = Writer::new(&same, HelperHome::TestClass, []);
         assert_eq!(
             w.call(Some(&a), "p.A", "touch", "()V", &[], false).text,
             "a.touch()"
@@ -1028,7 +1090,7 @@ mod tests {
              interface Multi<K, V> extends Map<K, Object> {}\n",
         );
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let args = [
             "(Multi) null".to_string(),
             "(java.util.List) null".to_string(),
@@ -1079,7 +1141,7 @@ mod tests {
             value: int(value),
         };
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let gauge = Expr::exact("gauge".into(), Type::class("p.Gauge"));
         let sub = Expr::exact("sub".into(), Type::class("p.Gauge$Sub"));
         w.set_field(None, &field("p.Gauge", "scale", 0));
@@ -1106,7 +1168,7 @@ mod tests {
         );
         assert!(w.forced, "no caller could set a private or final field");
         let other = Access::new(&program, "q");
-        let mut w = Writer::new(&other, []);
+        let mut w = Writer::new(&other, HelperHome::TestClass, []);
         w.set_field(None, &field("p.Gauge", "scale", 0));
         assert_eq!(w.stmts, ["p.Gauge.scale = 0;"]);
     }
@@ -1115,7 +1177,7 @@ mod tests {
     fn an_inner_class_is_built_on_its_outer_object() {
         let program = program(A);
         let access = Access::new(&program, "p");
-        let mut w = Writer::new(&access, []);
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
         let outer = Value::New {
             class: "p.A".into(),
             descriptor: "(Ljava/lang/String;[I)V".into(),
@@ -1145,7 +1207,7 @@ mod tests {
             args: vec![Value::Alias { input: 0 }, shared],
             outer: None,
         };
-        let mut w = Writer::new(&access, [&pair]);
+        let mut w = Writer::new(&access, HelperHome::TestClass, [&pair]);
         let e = w.value(&pair, &Type::class("p.Pair"));
         assert_eq!(w.stmts, ["A a = new A(\"a\", (int[]) null);"]);
         assert_eq!(e.text, "new Pair(a, a)");

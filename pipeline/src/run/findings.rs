@@ -173,6 +173,18 @@ pub fn java_method(class: &str, method: &str) -> String {
     format!("{name}({})", params.join(", "))
 }
 
+/// A method with its class in Java terms, `Big.f(int[], int)`, or a constructor,
+/// `new Phoneme(CharSequence, LanguageSet)`, from the class's binary name and the method's
+/// name plus descriptor.
+pub fn java_member(class: &str, method: &str) -> String {
+    if method.starts_with("<init>") {
+        format!("new {}", java_method(class, method))
+    } else {
+        let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
+        format!("{simple}.{}", java_method(class, method))
+    }
+}
+
 /// How the executed tests fared.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
@@ -285,16 +297,11 @@ pub struct Partial {
 impl Partial {
     /// The report of a method that vcgen analysed in part.
     pub fn of(p: &vcgen::PartialMethod) -> Partial {
-        let simple = p.class.rsplit(['.', '$']).next().unwrap_or(&p.class);
         Partial {
             file: p.file.clone(),
             line: p.line,
             col: p.col,
-            method: if p.method.starts_with("<init>") {
-                format!("new {}", java_method(&p.class, &p.method))
-            } else {
-                format!("{simple}.{}", java_method(&p.class, &p.method))
-            },
+            method: java_member(&p.class, &p.method),
             reason: p.reason.clone(),
         }
     }
@@ -567,6 +574,8 @@ mod tests {
             "Phoneme(CharSequence, LanguageSet)"
         );
         assert_eq!(java_method("a.M", "mean([II)I"), "mean(int[], int)");
+        assert_eq!(java_member("a.M", "mean([II)I"), "M.mean(int[], int)");
+        assert_eq!(java_member("a.M$N", "<init>(I)V"), "new N(int)");
     }
 
     #[test]
