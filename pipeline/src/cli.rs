@@ -240,20 +240,10 @@ pub fn seconds(secs: f64) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// Checks a crash kind named by the user: the simple name of an exception or error class.
+/// Checks a crash kind named by the user (the exception's simple name, in any case)
+/// against the kinds dsd knows; returns the kind's name as dsd spells it.
 pub fn parse_kind(text: &str) -> Result<String, String> {
-    let simple = !text.is_empty()
-        && text.starts_with(|c: char| c.is_ascii_uppercase())
-        && text.chars().all(|c| c.is_ascii_alphanumeric())
-        && (text.ends_with("Exception") || text.ends_with("Error"));
-    if simple {
-        Ok(text.to_string())
-    } else {
-        Err(format!(
-            "`{text}` is not a crash kind; name the exception's simple name, e.g. \
-             ArithmeticException or NullPointerException"
-        ))
-    }
+    vcgen::kinds::named(text).map(|kind| kind.name().to_string())
 }
 
 /// Checks a glob of `--exclude`, so that a bad one stops dsd before any stage.
@@ -552,6 +542,34 @@ mod tests {
             let err = Cli::try_parse_from(&argv).unwrap_err();
             assert_eq!(err.exit_code(), EXIT_FAILURE, "{argv:?}");
         }
+    }
+
+    #[test]
+    fn ignore_takes_the_known_kinds_in_any_case() {
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "check",
+            "src",
+            "--ignore",
+            "classcastexception,NullPointerException",
+        ])
+        .unwrap();
+        let Command::Check(args) = cli.command else {
+            panic!("not check")
+        };
+        assert_eq!(
+            args.vcgen.ignore,
+            ["ClassCastException", "NullPointerException"]
+        );
+        let err = Cli::try_parse_from(["dsd", "check", "src", "--ignore", "IllegalStateException"])
+            .unwrap_err();
+        assert_eq!(err.exit_code(), EXIT_FAILURE);
+        assert!(
+            err.to_string().contains(
+                "`IllegalStateException` is not a crash kind; the kinds are ArithmeticException, "
+            ),
+            "{err}"
+        );
     }
 
     #[test]

@@ -135,12 +135,14 @@ fn named_seconds<'de, D: Deserializer<'de>>(d: D, key: &str) -> Result<Option<Du
         .map_err(|e| D::Error::custom(format!("{key}: `{secs}`: {e}")))
 }
 
-/// `ignore`: crash kinds, each checked as `--ignore` checks it.
+/// `ignore`: crash kinds, each checked (and spelled) as `--ignore` checks it.
 fn kinds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
     let kinds = Vec::<String>::deserialize(d)?;
-    for kind in &kinds {
-        crate::cli::parse_kind(kind).map_err(D::Error::custom)?;
-    }
+    let kinds = kinds
+        .iter()
+        .map(|kind| crate::cli::parse_kind(kind))
+        .collect::<Result<_, _>>()
+        .map_err(D::Error::custom)?;
     Ok(Some(kinds))
 }
 
@@ -274,6 +276,15 @@ fail-on = "note"
     }
 
     #[test]
+    fn ignored_kinds_are_spelled_as_dsd_spells_them() {
+        let args = check_args(
+            "ignore = [\"classcastexception\"]\n",
+            &["dsd", "check", "src"],
+        );
+        assert_eq!(args.vcgen.ignore, ["ClassCastException"]);
+    }
+
+    #[test]
     fn the_command_line_overrides_the_file() {
         let args = check_args(
             SETTINGS,
@@ -318,6 +329,11 @@ fail-on = "note"
         assert!(err.starts_with("proj/dsd.toml:2: timeout: "), "{err}");
         let err = parsed("ignore = [\"Arithmetic\"]\n").unwrap_err();
         assert!(err.contains("`Arithmetic` is not a crash kind"), "{err}");
+        let err = parsed("ignore = [\"IllegalStateException\"]\n").unwrap_err();
+        assert!(
+            err.contains("`IllegalStateException` is not a crash kind; the kinds are "),
+            "{err}"
+        );
         let err = parsed("exclude = [\"src/[a\"]\n").unwrap_err();
         assert!(err.contains("is not a glob"), "{err}");
     }

@@ -1,7 +1,6 @@
 //! The terminal report: one compiler-style diagnostic per finding, a warning per method
 //! analysed only in part, then the summary line.
 
-use super::rules::rule_for;
 use super::Summary;
 use crate::run::findings::{java_method, Bounded, Finding, Findings};
 use std::fmt::Write as _;
@@ -76,7 +75,6 @@ pub fn render(findings: &Findings, summary: &Summary) -> String {
 /// One finding as a diagnostic with the source line and a caret under the column.
 pub fn diagnostic(f: &Finding) -> String {
     let mut out = String::new();
-    let rule = rule_for(&f.exception);
     let _ = writeln!(
         out,
         "{}:{}:{}: {}: {} ({})",
@@ -85,7 +83,7 @@ pub fn diagnostic(f: &Finding) -> String {
         f.col,
         f.level.as_str(),
         f.exception,
-        rule.summary
+        vcgen::kinds::for_class(&f.exception).summary()
     );
     let number = f.line.to_string();
     let pad = " ".repeat(number.len());
