@@ -1,6 +1,7 @@
 //! The command line: subcommands, their options, and dispatch to the stages.
 
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
+use crate::report::rules::{self, RuleFormat};
 use crate::report::{self, Format, Summary};
 use crate::run::baseline;
 use crate::run::findings::{Findings, Level};
@@ -37,7 +38,7 @@ impl Cli {
     /// (`frontend::deep`). A solver process holds no program and bounds its own data
     /// segment, which a deep stack reservation would use up.
     pub fn walks_programs(&self) -> bool {
-        !matches!(self.command, Command::SolveWorker { .. })
+        !matches!(self.command, Command::SolveWorker { .. } | Command::Rule(_))
     }
 }
 
@@ -71,6 +72,10 @@ pub enum Command {
     /// Combine the reports of the shards of one run (`dsd check --shard I/N`) into the report of
     /// the whole run.
     Merge(MergeArgs),
+    /// Print the documentation of a crash kind (`dsd rule ArithmeticException`) or of all
+    /// of them (`dsd rule --all`): what dsd finds, why it matters, an example, how to fix
+    /// it, and when it is an error or a note.
+    Rule(RuleArgs),
     /// A solver process of the solve stage: reads requests on stdin, answers on stdout.
     #[command(hide = true)]
     SolveWorker {
@@ -223,6 +228,21 @@ pub struct MergeArgs {
     pub exit: ExitArgs,
 }
 
+/// Options of `dsd rule`.
+#[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("which").required(true).args(["kind", "all"])))]
+pub struct RuleArgs {
+    /// The crash kind: the exception's simple name, in any case (`ArithmeticException`).
+    #[arg(value_name = "KIND", value_parser = vcgen::kinds::named)]
+    pub kind: Option<&'static vcgen::kinds::Kind>,
+    /// Every crash kind.
+    #[arg(long)]
+    pub all: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RuleFormat::Text)]
+    pub format: RuleFormat,
+}
+
 /// Parses a positive number of seconds, fractions allowed.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
@@ -361,6 +381,10 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
             .run(args)
             .map(|s| findings_exit_code(&s.findings, args.exit)),
         Command::Check(args) => check(&mut stages, &cli.work_dir, args),
+        Command::Rule(args) => {
+            print!("{}", rules::render(args.kind, args.format));
+            Ok(EXIT_CLEAN)
+        }
         Command::Merge(args) => {
             writable(args.output.as_deref(), "-o", "the merged report", None)?;
             let merged = report::merge::merge(&args.reports, args.format)?;
@@ -542,6 +566,51 @@ mod tests {
             let err = Cli::try_parse_from(&argv).unwrap_err();
             assert_eq!(err.exit_code(), EXIT_FAILURE, "{argv:?}");
         }
+    }
+
+    #[test]
+    fn rule_names_one_kind_in_any_case_or_all() {
+        let cli = Cli::try_parse_from(["dsd", "rule", "arithmeticexception"]).unwrap();
+        let Command::Rule(args) = cli.command else {
+            panic!("not rule")
+        };
+        assert_eq!(args.kind, Some(&vcgen::kinds::ARITHMETIC));
+        let page = rules::render(args.kind, args.format);
+        assert!(
+            page.starts_with(
+                "# ArithmeticException\n\n`java.lang.ArithmeticException`: division by zero.\n\n## What it does\n"
+            ),
+            "{page}"
+        );
+        let cli = Cli::try_parse_from(["dsd", "rule", "--all", "--format", "json"]).unwrap();
+        let Command::Rule(args) = cli.command else {
+            panic!("not rule")
+        };
+        let all: serde_json::Value =
+            serde_json::from_str(&rules::render(args.kind, args.format)).unwrap();
+        let names: Vec<&str> = all
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|k| k["name"].as_str())
+            .collect();
+        let known: Vec<&str> = vcgen::kinds::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(names, known);
+        for argv in [
+            vec!["dsd", "rule"],
+            vec!["dsd", "rule", "Arithmetic"],
+            vec!["dsd", "rule", "ArithmeticException", "--all"],
+            vec!["dsd", "rule", "--all", "--format", "sarif"],
+        ] {
+            let err = Cli::try_parse_from(&argv).unwrap_err();
+            assert_eq!(err.exit_code(), EXIT_FAILURE, "{argv:?}");
+        }
+        let err = Cli::try_parse_from(["dsd", "rule", "Arithmetic"]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("`Arithmetic` is not a crash kind; the kinds are ArithmeticException, "),
+            "{err}"
+        );
     }
 
     #[test]

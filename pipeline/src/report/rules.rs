@@ -1,6 +1,8 @@
 //! The crash kinds' docs (`vcgen::kinds`, one file per kind) as dsd shows them: Markdown
-//! and plain text (SARIF help) and the README's table of kinds.
+//! (SARIF help, `dsd rule`), plain text (SARIF help), JSON (`dsd rule --format json`) and
+//! the README's table of kinds.
 
+use serde_json::{json, Value};
 use vcgen::kinds::{self, Kind};
 
 /// A kind's docs as Markdown: what it does, why it matters, an example, the fix, its levels.
@@ -25,6 +27,64 @@ pub fn text(kind: &Kind) -> String {
         kind.fix(),
         kind.levels().text()
     )
+}
+
+/// A kind's page, as `dsd rule KIND` prints it: a title, its exception and summary, then
+/// [`markdown`].
+pub fn page(kind: &Kind) -> String {
+    format!(
+        "# {}\n\n`{}`: {}.\n\n{}",
+        kind.name(),
+        kind.exception(),
+        kind.summary(),
+        markdown(kind)
+    )
+}
+
+/// A kind's docs as a JSON object, as `dsd rule --format json` prints it.
+pub fn json(kind: &Kind) -> Value {
+    json!({
+        "name": kind.name(),
+        "exception": kind.exception(),
+        "summary": kind.summary(),
+        "what": kind.what(),
+        "why": kind.why(),
+        "example": kind.example(),
+        "fix": kind.fix(),
+        "level": kind.levels().text(),
+        "fixture": kind.fixture(),
+    })
+}
+
+/// How `dsd rule` prints the docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RuleFormat {
+    /// Markdown, one page per kind.
+    Text,
+    /// A JSON object per kind (an array of them for `--all`).
+    Json,
+}
+
+/// The docs `dsd rule` prints: one kind's, or every kind's (`None`, for `--all`).
+pub fn render(kind: Option<&Kind>, format: RuleFormat) -> String {
+    let listed: Vec<&Kind> = match kind {
+        Some(kind) => vec![kind],
+        None => kinds::ALL.to_vec(),
+    };
+    match format {
+        RuleFormat::Text => listed
+            .iter()
+            .map(|k| page(k))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        RuleFormat::Json => {
+            let value = match kind {
+                Some(kind) => json(kind),
+                None => Value::Array(listed.iter().map(|k| json(k)).collect()),
+            };
+            format!("{value:#}\n")
+        }
+    }
 }
 
 /// The README's table of the kinds: one row each, in the registry's order.
@@ -66,6 +126,22 @@ mod tests {
             }
             assert!(text(kind).contains("\n\nLevel: An error when"));
         }
+    }
+
+    #[test]
+    fn a_page_has_the_kind_as_title_and_the_null_input_rule_where_it_holds() {
+        let npe = page(&kinds::NULL_POINTER);
+        assert!(
+            npe.starts_with(
+                "# NullPointerException\n\n`java.lang.NullPointerException`: null dereference.\n\n## What it does\n"
+            ),
+            "{npe}"
+        );
+        assert!(npe.contains("passed straight into the method under test is a note"));
+        assert!(!page(&kinds::ARITHMETIC).contains("passed straight into"));
+        let value = json(&kinds::ARITHMETIC);
+        assert_eq!(value["name"], "ArithmeticException");
+        assert_eq!(value["fixture"], "tests/fixtures/arith/fix/Arith.java");
     }
 
     #[test]

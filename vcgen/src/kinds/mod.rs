@@ -6,7 +6,7 @@
 //! the method's contract. Each kind's file holds its one [`Kind`]: the exception class,
 //! the phrase reports use, its documentation (what dsd finds, why it matters, an example,
 //! how to fix it), its level policy and the fixture that shows it end to end. [`ALL`]
-//! registers them; SARIF rules and the README's table are generated from it,
+//! registers them; SARIF rules, `dsd rule` and the README's table are generated from it,
 //! and `--ignore` accepts exactly its names. Adding a kind is one file here, its row in
 //! `registry!` and a fixture line that expects it; the tests in `tests.rs` fail while a
 //! kind vcgen can emit (an operation's kind named in vcgen's code, or an exception thrown
