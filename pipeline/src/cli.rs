@@ -3,6 +3,7 @@
 use crate::changes;
 use crate::discover;
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
+use crate::report::rules::{self, RuleFormat};
 use crate::report::{self, plural, Format, Summary};
 use crate::run::baseline;
 use crate::run::findings::{Findings, Level};
@@ -49,7 +50,7 @@ impl Cli {
     /// (`frontend::deep`). A solver process holds no program and bounds its own data
     /// segment, which a deep stack reservation would use up.
     pub fn walks_programs(&self) -> bool {
-        !matches!(self.command, Command::SolveWorker { .. })
+        !matches!(self.command, Command::SolveWorker { .. } | Command::Rule(_))
     }
 }
 
@@ -111,6 +112,10 @@ pub enum Command {
     /// Combine the reports of the shards of one run (`dsd check --shard I/N`) into the report of
     /// the whole run.
     Merge(MergeArgs),
+    /// Print the documentation of a crash kind (`dsd rule ArithmeticException`) or of all
+    /// of them (`dsd rule --all`): what dsd finds, why it matters, an example, how to fix
+    /// it, and when it is an error or a note.
+    Rule(RuleArgs),
     /// A solver process of the solve stage: reads requests on stdin, answers on stdout.
     #[command(hide = true)]
     SolveWorker {
@@ -278,6 +283,21 @@ pub struct MergeArgs {
     pub exit: ExitArgs,
 }
 
+/// Options of `dsd rule`.
+#[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("which").required(true).args(["kind", "all"])))]
+pub struct RuleArgs {
+    /// The crash kind: the exception's simple name, in any case (`ArithmeticException`).
+    #[arg(value_name = "KIND", value_parser = vcgen::kinds::named)]
+    pub kind: Option<&'static vcgen::kinds::Kind>,
+    /// Every crash kind.
+    #[arg(long)]
+    pub all: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RuleFormat::Text)]
+    pub format: RuleFormat,
+}
+
 /// Parses a positive number of seconds, fractions allowed.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
@@ -295,20 +315,10 @@ pub fn seconds(secs: f64) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// Checks a crash kind named by the user: the simple name of an exception or error class.
+/// Checks a crash kind named by the user (the exception's simple name, in any case)
+/// against the kinds dsd knows; returns the kind's name as dsd spells it.
 pub fn parse_kind(text: &str) -> Result<String, String> {
-    let simple = !text.is_empty()
-        && text.starts_with(|c: char| c.is_ascii_uppercase())
-        && text.chars().all(|c| c.is_ascii_alphanumeric())
-        && (text.ends_with("Exception") || text.ends_with("Error"));
-    if simple {
-        Ok(text.to_string())
-    } else {
-        Err(format!(
-            "`{text}` is not a crash kind; name the exception's simple name, e.g. \
-             ArithmeticException or NullPointerException"
-        ))
-    }
+    vcgen::kinds::named(text).map(|kind| kind.name().to_string())
 }
 
 /// Reads a JUnit version, `4` or `5`.
@@ -478,6 +488,10 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
         Command::Check(args) => {
             let colour = cli.color.wanted(args.output.as_deref());
             check(&mut stages, &cli.work_dir, args, colour)
+        }
+        Command::Rule(args) => {
+            print!("{}", rules::render(args.kind, args.format));
+            Ok(EXIT_CLEAN)
         }
         Command::Merge(args) => {
             writable(args.output.as_deref(), "-o", "the merged report", None)?;
@@ -691,6 +705,79 @@ mod tests {
             let err = Cli::try_parse_from(&argv).unwrap_err();
             assert_eq!(err.exit_code(), EXIT_FAILURE, "{argv:?}");
         }
+    }
+
+    #[test]
+    fn rule_names_one_kind_in_any_case_or_all() {
+        let cli = Cli::try_parse_from(["dsd", "rule", "arithmeticexception"]).unwrap();
+        let Command::Rule(args) = cli.command else {
+            panic!("not rule")
+        };
+        assert_eq!(args.kind, Some(&vcgen::kinds::ARITHMETIC));
+        let page = rules::render(args.kind, args.format);
+        assert!(
+            page.starts_with(
+                "# ArithmeticException\n\n`java.lang.ArithmeticException`: division by zero.\n\n## What it does\n"
+            ),
+            "{page}"
+        );
+        let cli = Cli::try_parse_from(["dsd", "rule", "--all", "--format", "json"]).unwrap();
+        let Command::Rule(args) = cli.command else {
+            panic!("not rule")
+        };
+        let all: serde_json::Value =
+            serde_json::from_str(&rules::render(args.kind, args.format)).unwrap();
+        let names: Vec<&str> = all
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|k| k["name"].as_str())
+            .collect();
+        let known: Vec<&str> = vcgen::kinds::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(names, known);
+        for argv in [
+            vec!["dsd", "rule"],
+            vec!["dsd", "rule", "Arithmetic"],
+            vec!["dsd", "rule", "ArithmeticException", "--all"],
+            vec!["dsd", "rule", "--all", "--format", "sarif"],
+        ] {
+            let err = Cli::try_parse_from(&argv).unwrap_err();
+            assert_eq!(err.exit_code(), EXIT_FAILURE, "{argv:?}");
+        }
+        let err = Cli::try_parse_from(["dsd", "rule", "Arithmetic"]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("`Arithmetic` is not a crash kind; the kinds are ArithmeticException, "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn ignore_takes_the_known_kinds_in_any_case() {
+        let cli = Cli::try_parse_from([
+            "dsd",
+            "check",
+            "src",
+            "--ignore",
+            "classcastexception,NullPointerException",
+        ])
+        .unwrap();
+        let Command::Check(args) = cli.command else {
+            panic!("not check")
+        };
+        assert_eq!(
+            args.vcgen.ignore,
+            ["ClassCastException", "NullPointerException"]
+        );
+        let err = Cli::try_parse_from(["dsd", "check", "src", "--ignore", "IllegalStateException"])
+            .unwrap_err();
+        assert_eq!(err.exit_code(), EXIT_FAILURE);
+        assert!(
+            err.to_string().contains(
+                "`IllegalStateException` is not a crash kind; the kinds are ArithmeticException, "
+            ),
+            "{err}"
+        );
     }
 
     #[test]

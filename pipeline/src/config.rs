@@ -151,12 +151,14 @@ fn junit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Flavour>, D::Error> {
         .map_err(|e| D::Error::custom(format!("junit: {e}")))
 }
 
-/// `ignore`: crash kinds, each checked as `--ignore` checks it.
+/// `ignore`: crash kinds, each checked (and spelled) as `--ignore` checks it.
 fn kinds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
     let kinds = Vec::<String>::deserialize(d)?;
-    for kind in &kinds {
-        crate::cli::parse_kind(kind).map_err(D::Error::custom)?;
-    }
+    let kinds = kinds
+        .iter()
+        .map(|kind| crate::cli::parse_kind(kind))
+        .collect::<Result<_, _>>()
+        .map_err(D::Error::custom)?;
     Ok(Some(kinds))
 }
 
@@ -300,6 +302,15 @@ junit = 4
     }
 
     #[test]
+    fn ignored_kinds_are_spelled_as_dsd_spells_them() {
+        let args = check_args(
+            "ignore = [\"classcastexception\"]\n",
+            &["dsd", "check", "src"],
+        );
+        assert_eq!(args.vcgen.ignore, ["ClassCastException"]);
+    }
+
+    #[test]
     fn the_command_line_overrides_the_file() {
         let args = check_args(
             SETTINGS,
@@ -344,6 +355,11 @@ junit = 4
         assert!(err.starts_with("proj/dsd.toml:2: timeout: "), "{err}");
         let err = parsed("ignore = [\"Arithmetic\"]\n").unwrap_err();
         assert!(err.contains("`Arithmetic` is not a crash kind"), "{err}");
+        let err = parsed("ignore = [\"IllegalStateException\"]\n").unwrap_err();
+        assert!(
+            err.contains("`IllegalStateException` is not a crash kind; the kinds are "),
+            "{err}"
+        );
         let err = parsed("exclude = [\"src/[a\"]\n").unwrap_err();
         assert!(err.contains("is not a glob"), "{err}");
         let err = parsed("junit = 3\n").unwrap_err();

@@ -1,13 +1,12 @@
 //! Expressions: exact Java arithmetic, the heap model and the checks of every crash site.
 
 use crate::fold;
+use crate::kinds;
 use crate::lower::{array_key, field_key, static_key, Lower};
 use crate::reads::Shifted;
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
 use frontend::ir::{BinaryOp, Conversion, Expr, ExprKind, Literal, Span, Type, UnaryOp};
-
-const NPE: &str = "java.lang.NullPointerException";
 
 /// The synthetic field holding an inner-class object's enclosing instance.
 pub const OUTER_FIELD: &str = "this$0";
@@ -301,7 +300,7 @@ impl<'p> Lower<'p> {
         if !self.h.is_subtype(stored, wanted) {
             let test = self.instance_test(&v.term, wanted);
             let fail = smt::and(&[smt::not(&smt::eq(&v.term, "0")), smt::not(&test)]);
-            self.check(st, fail, "java.lang.ClassCastException", span);
+            self.check(st, fail, &kinds::CLASS_CAST, span);
         }
         v
     }
@@ -311,7 +310,7 @@ impl<'p> Lower<'p> {
             return;
         }
         let fail = smt::eq(obj, "0");
-        self.check(st, fail, NPE, span);
+        self.check(st, fail, &kinds::NULL_POINTER, span);
     }
 
     /// The `Class` object of `t` (`String.class`): one fixed address per type.
@@ -449,7 +448,7 @@ impl<'p> Lower<'p> {
             .collect();
         for (d, e) in sizes.iter().zip(dims) {
             let fail = self.compare_ints(BinaryOp::Lt, d, &smt::int(0));
-            self.check(st, fail, "java.lang.NegativeArraySizeException", e.span);
+            self.check(st, fail, &kinds::NEGATIVE_ARRAY_SIZE, e.span);
             st.assume(
                 &mut self.smt,
                 &smt::int_compare(BinaryOp::Le, d, &smt::int(ALLOCATION_LIMIT)),
@@ -675,7 +674,7 @@ impl<'p> Lower<'p> {
     ) -> Term {
         if matches!(op, BinaryOp::Div | BinaryOp::Rem) && op_ty.is_integral() {
             let fail = smt::eq(r, &smt::bv(0, op_ty.bits().unwrap_or(32)));
-            self.check(st, fail, "java.lang.ArithmeticException", span);
+            self.check(st, fail, &kinds::ARITHMETIC, span);
         }
         match smt::binary(op, l, r, op_ty, rhs_ty) {
             Some(t) => t,
@@ -832,7 +831,7 @@ impl<'p> Lower<'p> {
             Conversion::Checked => {
                 let test = self.instance_test(&v.term, ty);
                 let fail = smt::and(&[smt::not(&smt::eq(&v.term, "0")), smt::not(&test)]);
-                self.check(st, fail, "java.lang.ClassCastException", span);
+                self.check(st, fail, &kinds::CLASS_CAST, span);
                 v
             }
             Conversion::Unbox => {
@@ -1062,7 +1061,7 @@ impl<'p> Lower<'p> {
 
     fn null_check_term(&mut self, st: &mut State, obj: &str, span: Span) {
         let fail = smt::eq(obj, "0");
-        self.check(st, fail, NPE, span);
+        self.check(st, fail, &kinds::NULL_POINTER, span);
     }
 }
 

@@ -2,6 +2,7 @@
 //! object creation and constructor chains.
 
 use crate::effects::ARRAY_KINDS;
+use crate::kinds;
 use crate::lower::{array_key, field_key, Frame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
@@ -446,7 +447,7 @@ impl<'p> Lower<'p> {
     fn check_receiver(&mut self, st: &mut State, receiver: &Val, expr: &Expr, span: Span) {
         if !matches!(expr.kind, ExprKind::This { .. }) {
             let fail = smt::eq(&receiver.term, "0");
-            self.check(st, fail, "java.lang.NullPointerException", span);
+            self.check(st, fail, &kinds::NULL_POINTER, span);
         }
     }
 

@@ -21,6 +21,7 @@ mod eval;
 mod fold;
 mod harness;
 mod invoke;
+pub mod kinds;
 mod lower;
 mod param_graph;
 mod place;

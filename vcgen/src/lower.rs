@@ -1,5 +1,6 @@
 //! The lowering context: frames of inlined calls, handlers, crash sites and the heap model.
 
+use crate::kinds::{self, Kind};
 use crate::range::Range;
 use crate::sites::Site;
 use crate::smt::{self, Smt, Term};
@@ -354,10 +355,10 @@ impl<'p> Lower<'p> {
         format!("(- {})", self.allocs)
     }
 
-    /// Records a crash site and its goal (reached and failing, and not caught in between);
-    /// an uncaught failure goes on through the enclosing finally blocks ([`Lower::escape`]).
-    /// Returns the state that continues when the check passes.
-    pub fn check(&mut self, st: &mut State, fail: Term, exception: &str, span: Span) {
+    /// Records a crash site of `kind` and its goal (reached and failing, and not caught in
+    /// between); an uncaught failure goes on through the enclosing finally blocks
+    /// ([`Lower::escape`]). Returns the state that continues when the check passes.
+    pub fn check(&mut self, st: &mut State, fail: Term, kind: &'static Kind, span: Span) {
         if st.dead() {
             return;
         }
@@ -369,9 +370,7 @@ impl<'p> Lower<'p> {
         // (at the calling line); its other operations are assumed to behave.
         let library = self.frame().library;
         let attribution = self.frame().attribution.clone();
-        if self.setup
-            || library && (attribution.is_none() || exception != "java.lang.ArithmeticException")
-        {
+        if self.setup || library && (attribution.is_none() || kind != &kinds::ARITHMETIC) {
             st.assume(&mut self.smt, &smt::not(&fail));
             return;
         }
@@ -379,8 +378,8 @@ impl<'p> Lower<'p> {
         let goal = smt::and(&[st.reach.clone(), fail_def.clone()]);
         let goal = self.smt.define("g", "Bool", goal);
         let exc_ref = "0".to_string();
-        if !self.route_to_handler(st, &goal, exception, &exc_ref) {
-            self.push_goal(exception, span, goal.clone(), st.bounded);
+        if !self.route_to_handler(st, &goal, kind.exception(), &exc_ref) {
+            self.push_goal(kind.exception(), span, goal.clone(), st.bounded);
             self.escape(st, &goal);
         }
         st.assume(&mut self.smt, &smt::not(&fail_def));

@@ -1,5 +1,6 @@
 //! Assignable places: locals, static and instance fields, array elements.
 
+use crate::kinds;
 use crate::lower::{array_key, field_key, static_key, Lower};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
@@ -77,17 +78,17 @@ impl<'p> Lower<'p> {
                 obj, this: false, ..
             } => {
                 let fail = smt::eq(obj, "0");
-                self.check(st, fail, "java.lang.NullPointerException", span);
+                self.check(st, fail, &kinds::NULL_POINTER, span);
             }
             Place::Element { arr, idx, .. } => {
                 let fail = smt::eq(arr, "0");
-                self.check(st, fail, "java.lang.NullPointerException", span);
+                self.check(st, fail, &kinds::NULL_POINTER, span);
                 let len = self.array_length(arr);
                 let out = smt::or(&[
                     self.compare_ints(BinaryOp::Lt, idx, &smt::int(0)),
                     self.compare_ints(BinaryOp::Ge, idx, &len),
                 ]);
-                self.check(st, out, "java.lang.ArrayIndexOutOfBoundsException", span);
+                self.check(st, out, &kinds::ARRAY_INDEX_OUT_OF_BOUNDS, span);
             }
             _ => {}
         }
@@ -115,7 +116,7 @@ impl<'p> Lower<'p> {
                     "(and (not (= {} 0)) (not ({pred} (dtype {arr}) (dtype {}))))",
                     v.term, v.term
                 );
-                self.check(st, fail, "java.lang.ArrayStoreException", span);
+                self.check(st, fail, &kinds::ARRAY_STORE, span);
             }
         }
     }

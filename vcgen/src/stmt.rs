@@ -1,6 +1,7 @@
 //! Statements: control flow with unrolled loops, joins, jumps and handlers.
 
 use crate::accelerate::Beyond;
+use crate::kinds;
 use crate::lower::{HandlerFrame, JumpFrame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
@@ -136,7 +137,7 @@ impl<'p> Lower<'p> {
                 let mut st = st;
                 let v = self.eval(&mut st, e);
                 let fail = smt::eq(&v.term, "0");
-                self.check(&mut st, fail, "java.lang.NullPointerException", e.span);
+                self.check(&mut st, fail, &kinds::NULL_POINTER, e.span);
                 let exact = match &e.kind {
                     ExprKind::New { method, .. } => Some(method.class.clone()),
                     _ => None,
@@ -157,14 +158,14 @@ impl<'p> Lower<'p> {
             StmtKind::Assert { cond, .. } => {
                 let mut st = st;
                 let c = self.eval_cond(&mut st, cond);
-                self.check(&mut st, smt::not(&c), "java.lang.AssertionError", s.span);
+                self.check(&mut st, smt::not(&c), &kinds::ASSERTION, s.span);
                 Some(st)
             }
             StmtKind::Synchronized { lock, body } => {
                 let mut st = st;
                 let l = self.eval(&mut st, lock);
                 let fail = smt::eq(&l.term, "0");
-                self.check(&mut st, fail, "java.lang.NullPointerException", lock.span);
+                self.check(&mut st, fail, &kinds::NULL_POINTER, lock.span);
                 self.exec(st, body)
             }
             StmtKind::CtorCall { method, args, .. } => {
@@ -459,12 +460,7 @@ impl<'p> Lower<'p> {
         let mut st = st;
         let it = self.eval(&mut st, iterable);
         let fail = smt::eq(&it.term, "0");
-        self.check(
-            &mut st,
-            fail,
-            "java.lang.NullPointerException",
-            iterable.span,
-        );
+        self.check(&mut st, fail, &kinds::NULL_POINTER, iterable.span);
         self.push_jump(label, JumpKind::Loop);
         let marks = self.loop_marks();
         let mut bounded = false;
@@ -616,12 +612,7 @@ impl<'p> Lower<'p> {
         let sel = self.fit_known(sel, &selector.ty);
         if !selector.ty.is_primitive() {
             let fail = smt::eq(&sel.term, "0");
-            self.check(
-                &mut st,
-                fail,
-                "java.lang.NullPointerException",
-                selector.span,
-            );
+            self.check(&mut st, fail, &kinds::NULL_POINTER, selector.span);
         }
         let is_string = selector.ty == Type::string();
         let mut matches: Vec<Term> = Vec::new();

@@ -7,7 +7,6 @@ pub mod junit;
 
 use crate::error::Failure;
 use crate::report::plural;
-use crate::report::rules::rule_for;
 use crate::run::findings::{java_member, Finding, Findings};
 use invariants::toolchain::Flavour;
 use std::path::{Path, PathBuf};
@@ -66,7 +65,9 @@ fn keep(finding: &Finding) -> Keep {
         test_class: finding.test.class.clone(),
         test_method: finding.test.method.clone(),
         exception: finding.exception.clone(),
-        kind: rule_for(&finding.exception).summary.to_string(),
+        kind: vcgen::kinds::for_class(&finding.exception)
+            .summary()
+            .to_string(),
         level: finding.level.as_str().to_string(),
         rel: finding.rel.clone(),
         line: finding.line,

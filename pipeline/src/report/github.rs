@@ -5,7 +5,6 @@
 //! Findings a baseline knows or a suppression covers get no annotation: they are not what
 //! the change brought. An unused suppression is a `::notice` on its line.
 
-use super::rules::rule_for;
 use crate::run::findings::{Finding, Findings, Level, SuppressionRef};
 
 /// Renders the annotations, one line each.
@@ -40,7 +39,6 @@ fn annotation(f: &Finding) -> String {
         Level::Error => "error",
         Level::Note => "notice",
     };
-    let rule = rule_for(&f.exception);
     let mut message = super::headline(f);
     if !f.test.inputs.is_empty() {
         message.push_str(&format!("\ninputs: {}", f.test.inputs.join(", ")));
@@ -51,7 +49,7 @@ fn annotation(f: &Finding) -> String {
         property(&f.file),
         f.line,
         f.col,
-        property(&rule.id(&f.exception)),
+        property(vcgen::kinds::simple_name(&f.exception)),
         data(&message)
     )
 }

@@ -5,7 +5,6 @@
 //! message says why; an unused suppression is a skipped case too. The XML follows the
 //! schema JUnit's Ant task writes, which those servers read.
 
-use super::rules::rule_for;
 use crate::run::findings::{java_method, Finding, Findings, Level};
 use std::fmt::Write as _;
 
@@ -56,7 +55,7 @@ fn case_name(f: &Finding) -> String {
     format!(
         "{}: {} at {file}:{}",
         java_method(&f.class, &f.method),
-        rule_for(&f.exception).id(&f.exception),
+        vcgen::kinds::simple_name(&f.exception),
         f.line
     )
 }

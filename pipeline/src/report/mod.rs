@@ -199,11 +199,10 @@ pub fn plural(n: usize, noun: &str) -> String {
 /// means, the method in Java terms and the exception's own message, e.g.
 /// `java.lang.ArithmeticException (division by zero) in div(int, int): / by zero`.
 pub fn headline(f: &Finding) -> String {
-    let rule = rules::rule_for(&f.exception);
     let mut line = format!(
         "{} ({}) in {}",
         f.exception,
-        rule.summary,
+        vcgen::kinds::for_class(&f.exception).summary(),
         java_method(&f.class, &f.method)
     );
     if let Some(message) = f.message.as_deref().filter(|m| !m.is_empty()) {

@@ -1,234 +1,172 @@
-//! Documentation of each exception kind dsd reports: one SARIF rule per kind.
+//! The crash kinds' docs (`vcgen::kinds`, one file per kind) as dsd shows them: Markdown
+//! (SARIF help, `dsd rule`), plain text (SARIF help), JSON (`dsd rule --format json`) and
+//! the README's table of kinds.
 
-/// What one kind of crash is, why it matters, and an example.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rule {
-    /// Fully qualified exception class; empty for the generic fallback.
-    pub exception: &'static str,
-    /// Short phrase used in diagnostics, e.g. `division by zero`.
-    pub summary: &'static str,
-    /// What the rule finds.
-    pub what: &'static str,
-    /// Why the crash matters.
-    pub why: &'static str,
-    /// Java code that crashes this way.
-    pub example: &'static str,
-    /// How to avoid the crash.
-    pub fix: &'static str,
+use serde_json::{json, Value};
+use vcgen::kinds::{self, Kind};
+
+/// A kind's docs as Markdown: what it does, why it matters, an example, the fix, its levels.
+pub fn markdown(kind: &Kind) -> String {
+    format!(
+        "## What it does\n{}\n\n## Why is this bad?\n{}\n\n## Example\n```java\n{}\n```\n\n## How to fix it\n{}\n\n## Level\n{}\n",
+        kind.what(),
+        kind.why(),
+        kind.example(),
+        kind.fix(),
+        kind.levels().text()
+    )
 }
 
-impl Rule {
-    /// The rule id: the exception's simple name, e.g. `ArithmeticException`.
-    pub fn id(&self, exception: &str) -> String {
-        let name = if self.exception.is_empty() {
-            exception
-        } else {
-            self.exception
-        };
-        name.rsplit('.').next().unwrap_or(name).to_string()
-    }
+/// A kind's docs as plain text.
+pub fn text(kind: &Kind) -> String {
+    format!(
+        "{}\n\nWhy: {}\n\nExample:\n{}\n\nFix: {}\n\nLevel: {}",
+        kind.what(),
+        kind.why(),
+        kind.example(),
+        kind.fix(),
+        kind.levels().text()
+    )
+}
 
-    /// The rule documentation as Markdown: what it does, why it matters, an example, the fix.
-    pub fn markdown(&self) -> String {
-        format!(
-            "## What it does\n{}\n\n## Why is this bad?\n{}\n\n## Example\n```java\n{}\n```\n\n## How to fix it\n{}\n",
-            self.what, self.why, self.example, self.fix
-        )
-    }
+/// A kind's page, as `dsd rule KIND` prints it: a title, its exception and summary, then
+/// [`markdown`].
+pub fn page(kind: &Kind) -> String {
+    format!(
+        "# {}\n\n`{}`: {}.\n\n{}",
+        kind.name(),
+        kind.exception(),
+        kind.summary(),
+        markdown(kind)
+    )
+}
 
-    /// The rule documentation as plain text.
-    pub fn text(&self) -> String {
-        format!(
-            "{}\n\nWhy: {}\n\nExample:\n{}\n\nFix: {}",
-            self.what, self.why, self.example, self.fix
-        )
+/// A kind's docs as a JSON object, as `dsd rule --format json` prints it.
+pub fn json(kind: &Kind) -> Value {
+    json!({
+        "name": kind.name(),
+        "exception": kind.exception(),
+        "summary": kind.summary(),
+        "what": kind.what(),
+        "why": kind.why(),
+        "example": kind.example(),
+        "fix": kind.fix(),
+        "level": kind.levels().text(),
+        "fixture": kind.fixture(),
+    })
+}
+
+/// How `dsd rule` prints the docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RuleFormat {
+    /// Markdown, one page per kind.
+    Text,
+    /// A JSON object per kind (an array of them for `--all`).
+    Json,
+}
+
+/// The docs `dsd rule` prints: one kind's, or every kind's (`None`, for `--all`).
+pub fn render(kind: Option<&Kind>, format: RuleFormat) -> String {
+    let listed: Vec<&Kind> = match kind {
+        Some(kind) => vec![kind],
+        None => kinds::ALL.to_vec(),
+    };
+    match format {
+        RuleFormat::Text => listed
+            .iter()
+            .map(|k| page(k))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        RuleFormat::Json => {
+            let value = match kind {
+                Some(kind) => json(kind),
+                None => Value::Array(listed.iter().map(|k| json(k)).collect()),
+            };
+            format!("{value:#}\n")
+        }
     }
 }
 
-/// The documented kinds, then [`FALLBACK`].
-pub const RULES: &[Rule] = &[
-    Rule {
-        exception: "java.lang.ArithmeticException",
-        summary: "division by zero",
-        what: "Finds integer `/` and `%` whose divisor can be zero. Floating-point division does not throw.",
-        why: "Integer division by zero throws `ArithmeticException` at run time and aborts the caller, \
-              usually on an input nobody thought of, such as an empty collection's size.",
-        example: "int average(int total, int count) {\n    return total / count; // count == 0 throws\n}",
-        fix: "Check the divisor first, or return a defined value for the empty case.",
-    },
-    Rule {
-        exception: "java.lang.ArrayIndexOutOfBoundsException",
-        summary: "array index out of bounds",
-        what: "Finds array reads and writes whose index can be negative or at least the array's length.",
-        why: "An out-of-bounds index throws instead of reading a wrong value: the operation fails for \
-              inputs at the edges (empty arrays, off-by-one loop bounds, negative offsets).",
-        example: "int last(int[] a) {\n    return a[a.length]; // should be a.length - 1\n}",
-        fix: "Keep indices in `0 <= i < a.length`; check lengths of arrays received from callers.",
-    },
-    Rule {
-        exception: "java.lang.NegativeArraySizeException",
-        summary: "negative array size",
-        what: "Finds `new T[n]` where `n` can be negative.",
-        why: "A negative length throws `NegativeArraySizeException`; sizes computed by subtraction or \
-              from overflowing arithmetic are the usual cause.",
-        example: "int[] window(int from, int to) {\n    return new int[to - from]; // from > to throws\n}",
-        fix: "Validate the computed size, or clamp it to zero.",
-    },
-    Rule {
-        exception: "java.lang.NullPointerException",
-        summary: "null dereference",
-        what: "Finds field accesses, method calls, array accesses, unboxing and `synchronized` on a \
-               reference that can be `null`.",
-        why: "Dereferencing `null` throws `NullPointerException`, far from where the `null` came from. \
-              When the `null` was passed straight in by the caller, dsd reports a note, since the \
-              method may simply require a non-null argument.",
-        example: "int length(String s) {\n    return s.length(); // s == null throws\n}",
-        fix: "Check for `null` where it can arise, or document and enforce the non-null contract \
-              (e.g. `Objects.requireNonNull`).",
-    },
-    Rule {
-        exception: "java.lang.ClassCastException",
-        summary: "invalid cast",
-        what: "Finds reference casts whose operand can have a dynamic type that is not a subtype of the target.",
-        why: "A failing cast throws `ClassCastException`: the code assumed more about an object's type \
-              than the program guarantees.",
-        example: "Circle asCircle(Shape s) {\n    return (Circle) s; // a Square throws\n}",
-        fix: "Test with `instanceof` before casting, or change the types so the cast is not needed.",
-    },
-    Rule {
-        exception: "java.lang.ArrayStoreException",
-        summary: "array store of the wrong type",
-        what: "Finds stores into an array whose runtime element type does not accept the stored object.",
-        why: "Java arrays are covariant: an `Object[]` variable may hold a `String[]`, and storing an \
-              `Integer` into it throws `ArrayStoreException`.",
-        example: "void fill(Object[] a) {\n    a[0] = 1; // a String[] passed as Object[] throws\n}",
-        fix: "Use generic collections, or create arrays of the exact element type.",
-    },
-    Rule {
-        exception: "java.lang.AssertionError",
-        summary: "assertion failure",
-        what: "Finds `assert` statements whose condition can be false (assertions enabled, as with `java -ea`).",
-        why: "A failing `assert` means the program's own stated invariant does not hold for some input; \
-              with assertions disabled the code runs on in a state its author considered impossible.",
-        example: "int pop() {\n    assert size > 0;\n    return items[--size];\n}",
-        fix: "Establish the invariant for every input, or turn the assertion into an explicit check \
-              with a documented exception.",
-    },
-    Rule {
-        exception: "java.lang.StringIndexOutOfBoundsException",
-        summary: "string index out of bounds",
-        what: "Finds `charAt`, `substring` and similar calls whose indices can lie outside the string.",
-        why: "Out-of-range indices throw `StringIndexOutOfBoundsException`, typically for empty or short strings.",
-        example: "char first(String s) {\n    return s.charAt(0); // \"\" throws\n}",
-        fix: "Check the string's length before indexing.",
-    },
-    Rule {
-        exception: "java.lang.IndexOutOfBoundsException",
-        summary: "index out of bounds",
-        what: "Finds `List.get`, `List.set`, `List.remove` and similar calls whose index can be out of range.",
-        why: "Collections throw `IndexOutOfBoundsException` for indices outside `0 <= i < size()`, \
-              usually on empty lists.",
-        example: "String head(List<String> names) {\n    return names.get(0); // empty list throws\n}",
-        fix: "Check `isEmpty()` or `size()` first.",
-    },
-    Rule {
-        exception: "java.lang.NumberFormatException",
-        summary: "malformed number",
-        what: "Finds `Integer.parseInt`, `Long.parseLong`, `Double.parseDouble` and similar calls on \
-               strings that are not numbers.",
-        why: "Parsing text that is not a number throws `NumberFormatException`; since the method's \
-              contract requires a well-formed string, dsd reports these as notes.",
-        example: "int port(String s) {\n    return Integer.parseInt(s); // \"80a\" throws\n}",
-        fix: "Validate the text, or catch `NumberFormatException` and report a clear error.",
-    },
-    Rule {
-        exception: "java.util.NoSuchElementException",
-        summary: "no such element",
-        what: "Finds `Optional.get`, `Deque.getFirst`, `LinkedList.removeLast`, `Queue.element` \
-               and similar calls that can meet an empty optional or collection.",
-        why: "Taking an element that is not there throws `NoSuchElementException`, usually on \
-              the first empty input a caller passes.",
-        example: "String newest(Deque<String> log) {\n    return log.getLast(); // empty deque throws\n}",
-        fix: "Check `isPresent()` or `isEmpty()` first, or use `orElse`, `peekLast` or `pollLast`.",
-    },
-    Rule {
-        exception: "java.util.EmptyStackException",
-        summary: "empty stack",
-        what: "Finds `Stack.pop` and `Stack.peek` calls that can meet an empty stack.",
-        why: "Popping an empty `java.util.Stack` throws `EmptyStackException`.",
-        example: "int top(Stack<Integer> s) {\n    return s.pop(); // empty stack throws\n}",
-        fix: "Check `empty()` first, or use an `ArrayDeque` and `pollFirst`.",
-    },
-    Rule {
-        exception: "java.lang.UnsupportedOperationException",
-        summary: "change of an unmodifiable collection",
-        what: "Finds `add`, `put`, `remove`, `clear` and similar calls on a collection that \
-               refuses changes: `Map.of`, `Collections.emptyList`, `Collections.singletonList`, \
-               `Collections.unmodifiableList`/`Map`/`Set`/`Collection`.",
-        why: "An unmodifiable collection throws `UnsupportedOperationException` on every change, \
-              often far from where it was made unmodifiable: code that fills a collection it \
-              received cannot tell from the type that it may not.",
-        example: "List<String> names = Collections.emptyList();\nnames.add(\"a\"); // throws",
-        fix: "Copy the collection into a modifiable one (`new ArrayList<>(c)`) before changing it, \
-              or return a modifiable collection.",
-    },
-    Rule {
-        exception: "java.lang.IllegalArgumentException",
-        summary: "illegal argument to a JDK method",
-        what: "Finds JDK calls whose arguments break the method's contract: a reversed range \
-               (`Arrays.copyOfRange(a, 5, 2)`, `List.subList(5, 2)`, `Arrays.fill(a, 5, 2, v)`) or \
-               an invalid code point (`Character.toChars`). A `throw` in the project's own code \
-               is never reported.",
-        why: "The JDK rejects such arguments with `IllegalArgumentException`.",
-        example: "int[] window(int[] a, int from, int to) {\n    return Arrays.copyOfRange(a, from, to); // from > to throws\n}",
-        fix: "Order the range's ends, or check them before the call.",
-    },
-];
-
-/// The rule for exception kinds without their own documentation.
-pub const FALLBACK: Rule = Rule {
-    exception: "",
-    summary: "uncaught exception",
-    what: "Finds operations that throw an unchecked exception for some input.",
-    why: "An uncaught runtime exception aborts the operation and usually the caller's as well.",
-    example:
-        "Object first(Iterator<Object> it) {\n    return it.next(); // empty iterator throws\n}",
-    fix: "Check the operation's precondition before calling it.",
-};
-
-/// The rule documenting an exception class (the fallback for undocumented ones).
-pub fn rule_for(exception: &str) -> &'static Rule {
-    RULES
-        .iter()
-        .find(|r| r.exception == exception)
-        .unwrap_or(&FALLBACK)
+/// The README's table of the kinds: one row each, in the registry's order.
+pub fn table() -> String {
+    let mut out = String::from("| Kind | Crash | What it does |\n|---|---|---|\n");
+    for kind in kinds::ALL {
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            kind.name(),
+            kind.summary(),
+            kind.what().replace('|', "\\|")
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
+
+    /// The line before the README's table.
+    const BEGIN: &str = "<!-- crash kinds: generated from vcgen/src/kinds/, `UPDATE_EXPECT=1 cargo test -p pipeline readme` rewrites it -->\n";
+    /// The line after the README's table.
+    const END: &str = "<!-- end of crash kinds -->\n";
 
     #[test]
-    fn ids_are_simple_names() {
-        assert_eq!(
-            rule_for("java.lang.ArithmeticException").id("java.lang.ArithmeticException"),
-            "ArithmeticException"
-        );
-        assert_eq!(
-            rule_for("java.util.NoSuchElementException").id("java.util.NoSuchElementException"),
-            "NoSuchElementException"
-        );
+    fn every_section_is_rendered() {
+        for kind in kinds::ALL.iter().copied().chain([&kinds::UNKNOWN]) {
+            let md = markdown(kind);
+            for section in [
+                "## What it does\n",
+                "## Why is this bad?\n",
+                "## Example\n```java\n",
+                "## How to fix it\n",
+                "## Level\nAn error when",
+            ] {
+                assert!(md.contains(section), "{}: {section}", kind.name());
+            }
+            assert!(text(kind).contains("\n\nLevel: An error when"));
+        }
     }
 
     #[test]
-    fn every_rule_is_documented() {
-        for rule in RULES.iter().chain([&FALLBACK]) {
-            let md = rule.markdown();
-            assert!(
-                md.contains("## What it does")
-                    && md.contains("## Why is this bad?")
-                    && md.contains("```java")
-            );
+    fn a_page_has_the_kind_as_title_and_the_null_input_rule_where_it_holds() {
+        let npe = page(&kinds::NULL_POINTER);
+        assert!(
+            npe.starts_with(
+                "# NullPointerException\n\n`java.lang.NullPointerException`: null dereference.\n\n## What it does\n"
+            ),
+            "{npe}"
+        );
+        assert!(npe.contains("passed straight into the method under test is a note"));
+        assert!(!page(&kinds::ARITHMETIC).contains("passed straight into"));
+        let value = json(&kinds::ARITHMETIC);
+        assert_eq!(value["name"], "ArithmeticException");
+        assert_eq!(value["fixture"], "tests/fixtures/arith/fix/Arith.java");
+    }
+
+    #[test]
+    fn the_readme_table_is_generated_from_the_kinds() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+        let readme = std::fs::read_to_string(&path).expect("read the README");
+        let (before, rest) = readme
+            .split_once(BEGIN)
+            .unwrap_or_else(|| panic!("the README has no line {BEGIN}"));
+        let (current, after) = rest
+            .split_once(END)
+            .unwrap_or_else(|| panic!("the README has no line {END}"));
+        let expected = table();
+        if current == expected {
+            return;
         }
+        if std::env::var_os("UPDATE_EXPECT").is_some() {
+            let updated = format!("{before}{BEGIN}{expected}{END}{after}");
+            std::fs::write(&path, updated).expect("write the README");
+            return;
+        }
+        panic!(
+            "the README's table of crash kinds differs from the kinds in vcgen/src/kinds/; \
+             put this between its markers (or run `UPDATE_EXPECT=1 cargo test -p pipeline \
+             readme`):\n{expected}"
+        );
     }
 }

@@ -1,12 +1,13 @@
 //! The SARIF 2.1.0 report: one rule per exception kind, one result per finding.
 
-use super::rules::rule_for;
+use super::rules;
 use crate::run::baseline::Known;
 use crate::run::findings::{
     Bounded, Finding, Findings, NotChecked, Partial, SuppressionRef, Uncompiled,
 };
 use crate::run::fingerprint;
 use serde_json::{json, Value};
+use vcgen::kinds;
 
 /// Where the tool is documented.
 const INFORMATION_URI: &str = "https://github.com/dsd-java/dsd";
@@ -73,15 +74,16 @@ pub fn log(findings: &Findings) -> Value {
     })
 }
 
+/// The rule of an exception class, from its kind's docs.
 fn rule(exception: &str) -> Value {
-    let r = rule_for(exception);
-    let id = r.id(exception);
+    let kind = kinds::for_class(exception);
+    let id = kinds::simple_name(exception);
     json!({
         "id": id,
         "name": id,
-        "shortDescription": {"text": format!("{}: {}", exception, r.summary)},
-        "fullDescription": {"text": r.what},
-        "help": {"text": r.text(), "markdown": r.markdown()},
+        "shortDescription": {"text": format!("{}: {}", exception, kind.summary())},
+        "fullDescription": {"text": kind.what()},
+        "help": {"text": rules::text(kind), "markdown": rules::markdown(kind)},
         "helpUri": format!("{INFORMATION_URI}#crash-kinds"),
         // Every result is a crash a generated test reproduced on the JVM.
         "properties": {
@@ -96,14 +98,13 @@ fn rule(exception: &str) -> Value {
 /// A finding as a SARIF result; `compared` when the run was compared with a baseline, which
 /// gives it a `baselineState`.
 fn result(f: &Finding, compared: bool) -> Value {
-    let rule = rule_for(&f.exception);
     let text = format!(
         "{}; reproduced by {}",
         super::headline(f),
         f.test.short_name()
     );
     let mut value = json!({
-        "ruleId": rule.id(&f.exception),
+        "ruleId": kinds::simple_name(&f.exception),
         "level": f.level.as_str(),
         "message": {"text": text},
         "locations": [{"physicalLocation": {
@@ -214,15 +215,17 @@ fn unused_notification(s: &SuppressionRef) -> Value {
 
 /// A baseline's finding the run did not find again: a result whose problem is gone.
 fn gone(k: &Known) -> Value {
-    let rule = rule_for(&k.exception);
     json!({
-        "ruleId": rule.id(&k.exception),
+        "ruleId": kinds::simple_name(&k.exception),
         "kind": "pass",
         "level": "none",
         "baselineState": "absent",
         "message": {"text": format!(
             "{} ({}) in {} is no longer found (line {} when the baseline was written)",
-            k.exception, rule.summary, k.method, k.line
+            k.exception,
+            kinds::for_class(&k.exception).summary(),
+            k.method,
+            k.line
         )},
         "locations": [{"physicalLocation": {
             "artifactLocation": artifact(&k.file),

@@ -1,7 +1,6 @@
 //! The terminal report: one compiler-style diagnostic per finding, a warning per method
 //! analysed only in part, then the summary line.
 
-use super::rules::rule_for;
 use super::Summary;
 use crate::run::findings::{java_method, Bounded, Finding, Findings};
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
@@ -88,15 +87,15 @@ pub fn render(findings: &Findings, summary: &Summary, colour: bool) -> String {
 /// test. With
 /// `colour`, the terminal's colours mark the level and the span.
 pub fn diagnostic(f: &Finding, colour: bool) -> String {
-    let rule = rule_for(&f.exception);
+    let kind = vcgen::kinds::for_class(&f.exception);
     let level = match f.level {
         crate::run::findings::Level::Error => Level::ERROR,
         crate::run::findings::Level::Note => Level::NOTE,
     };
-    let title = format!("{} in {}", rule.summary, java_method(&f.class, &f.method));
+    let title = format!("{} in {}", kind.summary(), java_method(&f.class, &f.method));
     let line = f.source_line.trim_end();
     let span = operation_span(line, f);
-    let id = rule.id(&f.exception);
+    let id = vcgen::kinds::simple_name(&f.exception);
     let thrown = match f.message.as_deref().filter(|m| !m.is_empty()) {
         Some(message) => format!("{}: {message}", f.exception),
         None => f.exception.clone(),
@@ -110,7 +109,7 @@ pub fn diagnostic(f: &Finding, colour: bool) -> String {
         let _ = write!(reproduced, ", {} tests in all", f.tests);
     }
     details.push(("reproduced by", reproduced));
-    let mut group = level.primary_title(title.as_str()).id(id.as_str()).element(
+    let mut group = level.primary_title(title.as_str()).id(id).element(
         Snippet::source(line)
             .line_start(f.line as usize)
             .path(f.file.as_str())

@@ -3,6 +3,7 @@
 use super::results::TestResult;
 use serde::{Deserialize, Serialize};
 use testgen::TestCase;
+use vcgen::kinds::{self, Levels};
 use vcgen::Site;
 
 /// How a finding is reported.
@@ -394,13 +395,14 @@ pub struct Confirmation<'a> {
     pub stack: Vec<StackFrame>,
 }
 
-/// The level a single confirming test earns.
+/// The level a single confirming test earns, by its kind's level policy (`vcgen::kinds`).
 pub fn test_level(site: &Site, test: &TestCase) -> Level {
     // With inferred invariants, a null that the entry's observed precondition allows is a
     // real input (DSD-Crasher 6.4.3): only an unobserved entry makes it the caller's fault.
-    let null_npe =
-        site.exception == "java.lang.NullPointerException" && test.null_input && !test.observed;
-    if site.precondition || test.reflection || null_npe {
+    let null_input = kinds::for_class(&site.exception).levels() == Levels::NullInputNote
+        && test.null_input
+        && !test.observed;
+    if site.precondition || test.reflection || null_input {
         Level::Note
     } else {
         Level::Error

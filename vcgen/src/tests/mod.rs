@@ -144,7 +144,7 @@ fn site_name(site: &Site, several_files: bool) -> String {
     } else {
         String::new()
     };
-    let kind = site.exception.rsplit('.').next().unwrap_or(&site.exception);
+    let kind = crate::kinds::simple_name(&site.exception);
     let precondition = if site.precondition {
         " precondition"
     } else {
