@@ -13,6 +13,7 @@
 
 use crate::plan::sanitize;
 use solver::Value;
+use vcgen::kinds::{self, Edge, Written};
 
 /// At most this many inputs are named after `_when`.
 const MAX_CONDITIONS: usize = 2;
@@ -40,80 +41,39 @@ pub fn test_name(
     sanitize(&out)
 }
 
-/// An edge value an exception can be about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Edge {
-    Null,
-    Zero,
-    Negative,
-    Empty,
-}
-
-impl Edge {
-    fn of(value: &Value) -> Option<Edge> {
-        match value {
-            Value::Null => Some(Edge::Null),
-            Value::Integral { value: 0, .. } => Some(Edge::Zero),
-            Value::Integral { value, .. } if *value < 0 => Some(Edge::Negative),
-            Value::String { units } if units.is_empty() => Some(Edge::Empty),
-            Value::Array { elements, .. } if elements.is_empty() => Some(Edge::Empty),
-            Value::Boxed { value, .. } | Value::Shared { value, .. } => Edge::of(value),
-            _ => None,
-        }
-    }
-
-    fn word(self) -> &'static str {
-        match self {
-            Edge::Null => "Null",
-            Edge::Zero => "Zero",
-            Edge::Negative => "Negative",
-            Edge::Empty => "Empty",
-        }
+/// The edge `value` is, if it is one.
+fn edge_of(value: &Value) -> Option<Edge> {
+    match value {
+        Value::Null => Some(Edge::Null),
+        Value::Integral { value: 0, .. } => Some(Edge::Zero),
+        Value::Integral { value, .. } if *value < 0 => Some(Edge::Negative),
+        Value::String { units } if units.is_empty() => Some(Edge::Empty),
+        Value::Array { elements, .. } if elements.is_empty() => Some(Edge::Empty),
+        Value::Boxed { value, .. } | Value::Shared { value, .. } => edge_of(value),
+        _ => None,
     }
 }
 
-/// Where in a statement a name must be written for its edge to explain `exception`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Place {
-    Anywhere,
-    /// After the statement's first `/` or `%`: a divisor.
-    Divisor,
-    /// Inside brackets or parentheses: an index, a size or an argument.
-    Enclosed,
-}
-
-/// Which edges explain `exception`, and where the input must be written for each.
-fn explains(exception: &str, edge: Edge) -> Option<Place> {
-    let simple = exception.rsplit('.').next().unwrap_or(exception);
-    match (simple, edge) {
-        ("ArithmeticException", Edge::Zero) => Some(Place::Divisor),
-        ("NullPointerException", Edge::Null) => Some(Place::Anywhere),
-        ("NegativeArraySizeException", Edge::Negative) => Some(Place::Enclosed),
-        (s, Edge::Negative) if s.ends_with("IndexOutOfBoundsException") => Some(Place::Enclosed),
-        (s, Edge::Empty) if s.ends_with("IndexOutOfBoundsException") => Some(Place::Anywhere),
-        (
-            "ArithmeticException"
-            | "NullPointerException"
-            | "NegativeArraySizeException"
-            | "ArrayIndexOutOfBoundsException"
-            | "StringIndexOutOfBoundsException"
-            | "IndexOutOfBoundsException",
-            _,
-        ) => None,
-        _ => Some(Place::Anywhere),
+/// How a name says `edge`: `Zero` in `whenNIsZero`.
+fn word(edge: Edge) -> &'static str {
+    match edge {
+        Edge::Null => "Null",
+        Edge::Zero => "Zero",
+        Edge::Negative => "Negative",
+        Edge::Empty => "Empty",
     }
 }
 
 /// `NameIsEdge` when the input `name = value` explains `exception` at `code`.
 fn condition(exception: &str, code: &str, name: &str, value: &Value) -> Option<String> {
-    let edge = Edge::of(value)?;
-    let place = explains(exception, edge)?;
+    let edge = edge_of(value)?;
+    let place = kinds::for_class(exception).explained_by(edge)?;
     let written = occurrences(code, name).any(|at| match place {
-        Place::Anywhere => true,
-        Place::Divisor => code.find(['/', '%']).is_some_and(|op| at > op),
-        Place::Enclosed => depth(&code[..at]) > 0,
+        Written::Anywhere => true,
+        Written::AfterDivision => code.find(['/', '%']).is_some_and(|op| at > op),
+        Written::Enclosed => depth(&code[..at]) > 0,
     });
-    written.then(|| format!("{}Is{}", upper_first(name), edge.word()))
+    written.then(|| format!("{}Is{}", upper_first(name), word(edge)))
 }
 
 /// The statement without a trailing `//` or `/* */` comment.

@@ -1,6 +1,6 @@
 //! `ArithmeticException`: integer division or remainder by zero, an operation vcgen checks.
 
-use super::{Kind, Levels};
+use super::{Edge, Explained, Kind, Levels, Written};
 
 /// Integer `/` and `%` whose divisor can be zero (also inside the JDK model: `Math.floorMod`).
 pub const ARITHMETIC: Kind = Kind {
@@ -17,4 +17,5 @@ pub const ARITHMETIC: Kind = Kind {
     fix: "Check the divisor first, or return a defined value for the empty case.",
     levels: Levels::Public,
     fixture: "tests/fixtures/arith/fix/Arith.java",
+    explained: Explained::By(&[(Edge::Zero, Written::AfterDivision)]),
 };

@@ -16,4 +16,5 @@ pub const ARRAY_INDEX_OUT_OF_BOUNDS: Kind = Kind {
     fix: "Keep indices in `0 <= i < a.length`; check lengths of arrays received from callers.",
     levels: Levels::Public,
     fixture: "tests/fixtures/flow/fix/Flow.java",
+    explained: super::INDEX_EXPLAINED,
 };

@@ -1,7 +1,7 @@
 //! `ArrayStoreException`: an object stored into an array whose runtime element type does
 //! not accept it, an operation vcgen checks.
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// Stores into a covariant array of the wrong runtime element type.
 pub const ARRAY_STORE: Kind = Kind {
@@ -15,4 +15,5 @@ pub const ARRAY_STORE: Kind = Kind {
     fix: "Use generic collections, or create arrays of the exact element type.",
     levels: Levels::Public,
     fixture: "tests/fixtures/objects/fix/Shapes.java",
+    explained: Explained::ByAny,
 };

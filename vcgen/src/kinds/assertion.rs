@@ -1,6 +1,6 @@
 //! `AssertionError`: an `assert` whose condition can be false, an operation vcgen checks.
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// `assert` statements that can fail (the tests run with assertions enabled).
 pub const ASSERTION: Kind = Kind {
@@ -14,4 +14,5 @@ pub const ASSERTION: Kind = Kind {
           with a documented exception.",
     levels: Levels::Public,
     fixture: "tests/fixtures/flow/fix/Flow.java",
+    explained: Explained::ByAny,
 };

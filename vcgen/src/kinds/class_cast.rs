@@ -1,7 +1,7 @@
 //! `ClassCastException`: a reference cast to a type the object does not have, an operation
 //! vcgen checks.
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// Reference casts whose operand can have a dynamic type outside the target type.
 pub const CLASS_CAST: Kind = Kind {
@@ -16,4 +16,5 @@ pub const CLASS_CAST: Kind = Kind {
     fix: "Test with `instanceof` before casting, or change the types so the cast is not needed.",
     levels: Levels::Public,
     fixture: "tests/fixtures/objects/fix/Shapes.java",
+    explained: Explained::ByAny,
 };

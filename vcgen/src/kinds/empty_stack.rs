@@ -1,7 +1,7 @@
 //! `EmptyStackException`: `java.util.Stack` popped or peeked when empty (thrown by the JDK
 //! model's `Stack`).
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// `Stack.pop` and `Stack.peek` on an empty stack.
 pub const EMPTY_STACK: Kind = Kind {
@@ -15,4 +15,5 @@ pub const EMPTY_STACK: Kind = Kind {
           instead of throwing.",
     levels: Levels::Public,
     fixture: "tests/fixtures/contracts/fix/Lists.java",
+    explained: Explained::ByAny,
 };

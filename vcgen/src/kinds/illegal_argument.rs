@@ -1,7 +1,7 @@
 //! `IllegalArgumentException`: a JDK call whose arguments break its contract (thrown by the
 //! JDK model; a `throw` in the project's own code is never a crash).
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// JDK calls given a reversed range, a negative capacity, a bound that is not positive,
 /// a duplicate key or an invalid code point.
@@ -20,4 +20,5 @@ pub const ILLEGAL_ARGUMENT: Kind = Kind {
     fix: "Order the range's ends, or check them before the call.",
     levels: Levels::Public,
     fixture: "tests/fixtures/contracts/fix/ArrayCopies.java",
+    explained: Explained::ByAny,
 };

@@ -15,4 +15,5 @@ pub const INDEX_OUT_OF_BOUNDS: Kind = Kind {
     fix: "Check `isEmpty()` or `size()` first.",
     levels: Levels::Public,
     fixture: "tests/fixtures/contracts/fix/Lists.java",
+    explained: super::INDEX_EXPLAINED,
 };

@@ -5,7 +5,8 @@
 //! exception a `throw` of the JDK model (`frontend/jdk/`) raises when the project breaks
 //! the method's contract. Each kind's file holds its one [`Kind`]: the exception class,
 //! the phrase reports use, its documentation (what dsd finds, why it matters, an example,
-//! how to fix it), its level policy and the fixture that shows it end to end. [`ALL`]
+//! how to fix it), its level policy, which input values explain its crashes (for the names
+//! of the tests `--emit-tests` keeps) and the fixture that shows it end to end. [`ALL`]
 //! registers them; SARIF rules, `dsd rule` and the README's table are generated from it,
 //! and `--ignore` accepts exactly its names. Adding a kind is one file here, its row in
 //! `registry!` and a fixture line that expects it; the tests in `tests.rs` fail while a
@@ -70,7 +71,51 @@ pub struct Kind {
     /// A fixture file (from the workspace root) with a line that expects the kind, checked
     /// by the end-to-end tests.
     fixture: &'static str,
+    /// Which input values explain a crash of the kind, for the names of kept tests.
+    explained: Explained,
 }
+
+/// An input value a crash can be about: what a kept test's name says after `_when`
+/// (`whenPerShelfIsZero`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    /// `null`.
+    Null,
+    /// The number zero.
+    Zero,
+    /// A negative number.
+    Negative,
+    /// An empty string or array.
+    Empty,
+}
+
+/// Where in the crashing statement an input's name must be written for its edge to explain
+/// the crash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// Anywhere in the statement.
+    Anywhere,
+    /// After the statement's first `/` or `%`: a divisor.
+    AfterDivision,
+    /// Inside brackets or parentheses: an index, a size or an argument.
+    Enclosed,
+}
+
+/// Which input values explain a crash of a kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Explained {
+    /// Only these edges, each where it is written.
+    By(&'static [(Edge, Written)]),
+    /// Any edge, written anywhere: the kind's crashes depend on the values in ways too
+    /// varied to narrow (a cast, a JDK method's contract).
+    ByAny,
+}
+
+/// What explains an index out of bounds: a negative index, or an empty string or array.
+pub(crate) const INDEX_EXPLAINED: Explained = Explained::By(&[
+    (Edge::Negative, Written::Enclosed),
+    (Edge::Empty, Written::Anywhere),
+]);
 
 /// When a reproduced crash of a kind is an error and when a note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,6 +198,15 @@ impl Kind {
     pub fn fixture(&self) -> &'static str {
         self.fixture
     }
+
+    /// Where an input of value `edge` must be written in the crashing statement to explain
+    /// a crash of the kind; `None` when such a value does not explain it.
+    pub fn explained_by(&self, edge: Edge) -> Option<Written> {
+        match self.explained {
+            Explained::ByAny => Some(Written::Anywhere),
+            Explained::By(edges) => edges.iter().find(|(e, _)| *e == edge).map(|(_, w)| *w),
+        }
+    }
 }
 
 /// What the reports say of an exception class no kind documents: sites written by an
@@ -166,6 +220,7 @@ pub const UNKNOWN: Kind = Kind {
     fix: "Check the operation's precondition before calling it.",
     levels: Levels::Public,
     fixture: "",
+    explained: Explained::ByAny,
 };
 
 /// The simple name of an exception class: `java.lang.ArithmeticException` →

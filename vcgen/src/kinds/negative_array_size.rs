@@ -1,7 +1,7 @@
 //! `NegativeArraySizeException`: an array created with a negative length, an operation
 //! vcgen checks (and a contract of `Arrays.copyOf` and the like in the JDK model).
 
-use super::{Kind, Levels};
+use super::{Edge, Explained, Kind, Levels, Written};
 
 /// `new T[n]` where `n` can be negative.
 pub const NEGATIVE_ARRAY_SIZE: Kind = Kind {
@@ -16,4 +16,5 @@ pub const NEGATIVE_ARRAY_SIZE: Kind = Kind {
     fix: "Validate the computed size, or clamp it to zero.",
     levels: Levels::Public,
     fixture: "tests/fixtures/arith/fix/Arith.java",
+    explained: Explained::By(&[(Edge::Negative, Written::Enclosed)]),
 };

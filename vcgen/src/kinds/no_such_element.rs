@@ -1,7 +1,7 @@
 //! `NoSuchElementException`: an element taken from an empty optional, collection or
 //! iterator (thrown by the JDK model's `Optional`, deques, sorted sets and iterators).
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// `Optional.get`, `Deque.getFirst`, `Iterator.next`, `Collections.max` and similar calls
 /// that can meet nothing to return.
@@ -18,4 +18,5 @@ pub const NO_SUCH_ELEMENT: Kind = Kind {
     fix: "Check `isPresent()` or `isEmpty()` first, or use `orElse`, `peekLast` or `pollLast`.",
     levels: Levels::Public,
     fixture: "tests/fixtures/contracts/fix/Optionals.java",
+    explained: Explained::ByAny,
 };

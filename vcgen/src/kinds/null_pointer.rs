@@ -1,7 +1,7 @@
 //! `NullPointerException`: a dereference of `null`, an operation vcgen checks (and the
 //! contract of `Objects.requireNonNull` and other JDK methods that refuse `null`).
 
-use super::{Kind, Levels};
+use super::{Edge, Explained, Kind, Levels, Written};
 
 /// Field accesses, calls, array accesses, unboxing, `synchronized`, `switch` and for-each
 /// on a reference that can be `null`.
@@ -21,4 +21,5 @@ pub const NULL_POINTER: Kind = Kind {
           (e.g. `Objects.requireNonNull`).",
     levels: Levels::NullInputNote,
     fixture: "tests/fixtures/calls/fix/Library.java",
+    explained: Explained::By(&[(Edge::Null, Written::Anywhere)]),
 };

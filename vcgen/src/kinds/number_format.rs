@@ -1,7 +1,7 @@
 //! `NumberFormatException`: text that is not a number parsed by a JDK method (thrown by the
 //! JDK model's `Integer.parseInt` and its kin, all `@Precondition`s).
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// `Integer.parseInt`, `Long.parseLong`, `Double.parseDouble` and similar calls on text
 /// that is not a number.
@@ -16,4 +16,5 @@ pub const NUMBER_FORMAT: Kind = Kind {
     fix: "Validate the text, or catch `NumberFormatException` and report a clear error.",
     levels: Levels::Public,
     fixture: "tests/fixtures/contracts/fix/Parsing.java",
+    explained: Explained::ByAny,
 };

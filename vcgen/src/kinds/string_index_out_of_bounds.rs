@@ -16,4 +16,5 @@ pub const STRING_INDEX_OUT_OF_BOUNDS: Kind = Kind {
           use `startsWith` and `endsWith` instead of comparing characters at fixed offsets.",
     levels: Levels::Public,
     fixture: "tests/fixtures/calls/fix/Library.java",
+    explained: super::INDEX_EXPLAINED,
 };

@@ -1,7 +1,7 @@
 //! `UnsupportedOperationException`: a change of a collection that refuses changes (thrown
 //! by the JDK model's unmodifiable collections and views).
 
-use super::{Kind, Levels};
+use super::{Explained, Kind, Levels};
 
 /// `add`, `put`, `remove`, `clear` and similar calls on an unmodifiable collection.
 pub const UNSUPPORTED_OPERATION: Kind = Kind {
@@ -19,4 +19,5 @@ pub const UNSUPPORTED_OPERATION: Kind = Kind {
           or return a modifiable collection.",
     levels: Levels::Public,
     fixture: "tests/fixtures/contracts/fix/Immutables.java",
+    explained: Explained::ByAny,
 };
