@@ -127,7 +127,7 @@ fn findings_of(report: &serde_json::Value) -> Vec<(String, u64, u64, String, Str
 }
 
 /// SARIF results without what names the reproducing test and its inputs (each shard writes
-/// its own tests).
+/// its own tests): its location, its frame in the code flow, its name.
 fn sarif_results(path: &Path) -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(path).expect("SARIF written");
     let log: serde_json::Value = serde_json::from_str(&text).expect("SARIF is JSON");
@@ -138,6 +138,7 @@ fn sarif_results(path: &Path) -> Vec<serde_json::Value> {
         .map(|r| {
             let mut r = r.clone();
             r["relatedLocations"] = serde_json::Value::Null;
+            r["codeFlows"] = serde_json::Value::Null;
             r["message"] = serde_json::Value::Null;
             r["properties"]["test"] = serde_json::Value::Null;
             r["properties"]["inputs"] = serde_json::Value::Null;
