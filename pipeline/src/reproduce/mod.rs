@@ -77,28 +77,23 @@ pub fn reproduce(
         ))
     })?;
     let project = ProjectClasses::from_program(&program, std::iter::empty::<&str>());
-    // The deepest entry first; a shallower one only when a deeper one did not reach its
-    // own frame.
-    let mut best: Option<(usize, TestResult)> = None;
+    // The deepest entry first; a shallower one only when no test yet reached its frame.
+    // A test is kept as soon as it is the best, while the work dir holds its plan.
+    let goal = chosen.target.unwrap_or(chosen.entries[0].0);
     for (index, key) in chosen.entries.iter().rev() {
+        if report.reached > *index {
+            break;
+        }
         let tried = attempt(stages, work, args, &chosen, (*index, key), line, thrown)?;
         let found = tried
             .into_iter()
             .map(|r| (reached(&thrown.frames, chosen.top, &r.frames, &project), r))
-            .filter(|(n, _)| *n > chosen.top)
+            .filter(|(n, _)| *n > chosen.top.max(report.reached))
             .max_by_key(|(n, r)| (*n, std::cmp::Reverse(r.frames.len())));
-        if let Some((depth, result)) = found {
-            if best.as_ref().is_none_or(|(known, _)| depth > *known) {
-                best = Some((depth, result));
-            }
-        }
-        if best.as_ref().is_some_and(|(depth, _)| depth > index) {
-            break;
-        }
-    }
-    if let Some((depth, result)) = best {
+        let Some((depth, result)) = found else {
+            continue;
+        };
         report.reached(depth);
-        let goal = chosen.target.unwrap_or(chosen.entries[0].0);
         if depth > goal {
             let site = crash_site(work, &result, &project)?;
             let flavour = crate::emit::junit::project_junit(&args.tests, sources, work);
