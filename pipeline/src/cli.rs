@@ -116,6 +116,10 @@ pub enum Command {
     /// of them (`dsd rule --all`): what dsd finds, why it matters, an example, how to fix
     /// it, and when it is an error or a note.
     Rule(RuleArgs),
+    /// Write a JUnit test that raises the crash of a Java stack trace, its frames 1..K
+    /// matching in class, method and line (WORK/reproduce/); exit 0 when reproduced, 1 when
+    /// not.
+    Reproduce(Box<ReproduceArgs>),
     /// A solver process of the solve stage: reads requests on stdin, answers on stdout.
     #[command(hide = true)]
     SolveWorker {
@@ -265,6 +269,58 @@ pub struct CheckArgs {
     pub run: RunArgs,
 }
 
+/// Options of `dsd reproduce`.
+#[derive(Debug, Clone, Args)]
+pub struct ReproduceArgs {
+    /// The stack trace, as printed by the JVM or pasted from a log.
+    #[arg(value_name = "TRACE_FILE")]
+    pub trace: PathBuf,
+    /// Source directories or .java files, or a Maven or Gradle project's root (default: the
+    /// project in the current folder).
+    #[arg(value_name = "SRC")]
+    pub sources: Vec<PathBuf>,
+    /// Extra class path (jars, folders; `:`-separated) the project needs.
+    #[arg(long, value_name = "CP")]
+    pub classpath: Option<String>,
+    /// Aim at frame K (from 1 at the top of the trace): the test calls its method and frames
+    /// 1..K must match (default: the deepest project frame a test can call, then the
+    /// shallower ones).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(usize))]
+    pub frame: Option<usize>,
+    /// Which exception of a `Caused by:` chain to reproduce: 0 the top one, 1 its cause, ...
+    /// (default: the innermost cause).
+    #[arg(long, value_name = "N")]
+    pub cause: Option<usize>,
+    /// Test source directories: infer invariants from their runs first, as `dsd check
+    /// --tests` does.
+    #[arg(long, num_args = 1.., value_name = "TEST_SRC")]
+    pub tests: Vec<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = ReproduceFormat::Text)]
+    pub format: ReproduceFormat,
+    /// Write the report to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Timeout per test, in seconds.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub test_timeout: Duration,
+    /// Options of the vcgen stage.
+    #[command(flatten)]
+    pub vcgen: VcgenArgs,
+    /// Options of the solve stage.
+    #[command(flatten)]
+    pub solve: SolveArgs,
+}
+
+/// Formats of `dsd reproduce`'s report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReproduceFormat {
+    /// One line per frame, then the outcome.
+    Text,
+    /// The same as a JSON object, with the test's file and name.
+    Json,
+}
+
 /// Options of `dsd merge`.
 #[derive(Debug, Clone, Args)]
 pub struct MergeArgs {
@@ -399,6 +455,24 @@ fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<(), Fai
     Ok(())
 }
 
+/// The sources and class path of `dsd reproduce`: as given, or what the build of the
+/// project in the folder given (or the current one) says.
+fn reproduce_project(args: &ReproduceArgs) -> Result<(Vec<PathBuf>, Option<String>), Failure> {
+    let Some(root) = discover::root_to_discover(&args.sources) else {
+        return Ok((args.sources.clone(), args.classpath.clone()));
+    };
+    let project = discover::discover(&root, args.classpath.is_some())?;
+    crate::progress::say(&project.summary(false));
+    let classpath = match project.classpath_entries(false) {
+        Some(entries) => std::env::join_paths(entries)
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+            .filter(|p| !p.is_empty()),
+        None => args.classpath.clone(),
+    };
+    Ok((project.layout.sources.clone(), classpath))
+}
+
 /// The entries of a `--classpath` value; an entry that does not exist is an error.
 pub fn classpath_entries(classpath: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
     let Some(classpath) = classpath else {
@@ -453,7 +527,7 @@ fn parsed_roots(work: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
 
 /// Runs a parsed command line; returns the exit status, or the failure that stopped it.
 pub fn execute(cli: &Cli) -> Result<i32, Failure> {
-    let cache = matches!(cli.command, Command::Check(_));
+    let cache = matches!(cli.command, Command::Check(_) | Command::Reproduce(_));
     let threads = match cli.jobs {
         Some(n) => n as usize,
         None => std::thread::available_parallelism().map_or(1, usize::from),
@@ -475,7 +549,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
                 .infer(&sources, &args.tests, &classpath)
                 .map(|_| EXIT_CLEAN)
         }
-        Command::Vcgen(args) => stages.vcgen(args, None).map(|_| EXIT_CLEAN),
+        Command::Vcgen(args) => stages.vcgen(args, None, None).map(|_| EXIT_CLEAN),
         Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
         Command::SolveWorker { memory } => {
             solver::serve(*memory).map_err(solver::Error)?;
@@ -488,6 +562,20 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
         Command::Check(args) => {
             let colour = cli.color.wanted(args.output.as_deref());
             check(&mut stages, &cli.work_dir, args, colour)
+        }
+        Command::Reproduce(args) => {
+            writable(
+                args.output.as_deref(),
+                "-o",
+                "the report",
+                Some(&cli.work_dir),
+            )?;
+            let (sources, classpath) = reproduce_project(args)?;
+            let args = ReproduceArgs {
+                classpath,
+                ..(**args).clone()
+            };
+            crate::reproduce::reproduce(&mut stages, &cli.work_dir, &args, &sources)
         }
         Command::Rule(args) => {
             print!("{}", rules::render(args.kind, args.format));
@@ -596,7 +684,7 @@ fn check(
         stages.infer(&args.sources, &args.tests, &classpath)?;
     }
     let pr_mode = changed.is_some();
-    let vc = stages.vcgen(&args.vcgen, changed)?;
+    let vc = stages.vcgen(&args.vcgen, changed, None)?;
     let solved = stages.solve(&args.solve)?;
     stages.testgen()?;
     let mut findings = stages.run(&args.run)?.findings;

@@ -10,6 +10,7 @@ pub mod emit;
 pub mod error;
 pub mod progress;
 pub mod report;
+pub mod reproduce;
 pub mod run;
 pub mod stages;
 pub mod stamps;

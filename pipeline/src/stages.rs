@@ -227,13 +227,16 @@ impl Stages {
         }
     }
 
-    /// `dsd vcgen`.
+    /// `dsd vcgen`; in PR mode only what `changed` touches, for `dsd reproduce` only the
+    /// crash of `focus`.
     pub fn vcgen(
         &mut self,
         args: &VcgenArgs,
         changed: Option<vcgen::Changed>,
+        focus: Option<vcgen::Focus>,
     ) -> Result<vcgen::VcSummary, Failure> {
         let changed_digest = changed.as_ref().map(vcgen::Changed::digest);
+        let focus_text = format!("{focus:?}");
         let options = vcgen::Options {
             unroll: args.unroll,
             inline_depth: args.inline_depth,
@@ -241,18 +244,20 @@ impl Stages {
             scope: vcgen::Scope::new(&args.exclude, &args.ignore).map_err(Failure::new)?,
             threads: self.threads,
             changed,
+            focus,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
             outputs: vec![self.work.join("vc")],
             options: format!(
-                "unroll={} inline_depth={} shard={:?} exclude={:?} ignore={:?} changed={:?}",
+                "unroll={} inline_depth={} shard={:?} exclude={:?} ignore={:?} changed={:?} focus={}",
                 args.unroll,
                 args.inline_depth,
                 args.shard,
                 args.exclude,
                 args.ignore,
-                changed_digest
+                changed_digest,
+                focus_text
             ),
         };
         self.stage(

@@ -1,4 +1,5 @@
-//! PR mode (`--changed-since REV`): only what a change touched is checked.
+//! PR mode (`--changed-since REV`): only what a change touched is checked; and the focus
+//! of `dsd reproduce`: only the crash a stack trace shows, through its frames' methods.
 //!
 //! The pipeline hands over the lines a change touched, per file. A method is *changed* when
 //! its declaration's lines meet one of them; a touched line inside a class but in none of
@@ -7,8 +8,12 @@
 //! changed methods and their callers up to the inline depth, since a caller's arguments
 //! and state may be what makes a changed method crash; the sites kept are those in changed
 //! methods, so that an unchanged callee inlined into them is not reported again.
+//!
+//! A [`Focus`] selects the same way: its entries are the methods of a trace's frames, and
+//! the sites kept are those of its exception at its crashing line.
 
 use crate::effects::{Effects, MethodKey};
+use crate::Site;
 use frontend::ir::{Class, Method, Program, Span};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -60,21 +65,58 @@ pub struct ChangedMethod {
     pub method: String,
 }
 
-/// What PR mode analyses: the changed methods and the entries that reach them.
+/// One crash to check alone (`dsd reproduce`): its site and the entries to reach it through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Focus {
+    /// The methods analysed as entries, as (binary class name, name, descriptor); those a
+    /// test cannot call are left out.
+    pub entries: Vec<(String, String, String)>,
+    /// Binary name of the class holding the crash.
+    pub class: String,
+    /// The method holding the crash, name plus descriptor.
+    pub method: String,
+    /// The line the crash is reported at.
+    pub line: u32,
+    /// The exception class, fully qualified.
+    pub exception: String,
+}
+
+/// What PR mode or a focus analyses: the methods whose sites are kept and the entries.
 pub(crate) struct Selection {
-    /// The changed methods, as (class, name plus descriptor), whose sites are kept.
+    /// The methods, as (class, name plus descriptor), whose sites are kept.
     changed: HashSet<(String, String)>,
+    /// With a focus: the line and exception a kept site must have.
+    at: Option<(u32, String)>,
     /// The methods whose entries are analysed.
     entries: HashSet<MethodKey>,
-    /// The changed methods for the report, in order.
-    pub(crate) listed: Vec<ChangedMethod>,
+    /// PR mode: the changed methods for the report, in order.
+    pub(crate) listed: Option<Vec<ChangedMethod>>,
 }
 
 impl Selection {
-    /// Whether the site in method `method` (name plus descriptor) of `class` is kept.
-    pub(crate) fn keeps_site(&self, class: &str, method: &str) -> bool {
-        self.changed
-            .contains(&(class.to_string(), method.to_string()))
+    /// The selection of a focus.
+    pub(crate) fn focus(focus: &Focus) -> Selection {
+        Selection {
+            changed: HashSet::from([(focus.class.clone(), focus.method.clone())]),
+            at: Some((focus.line, focus.exception.clone())),
+            entries: focus.entries.iter().cloned().collect(),
+            listed: None,
+        }
+    }
+
+    /// Whether `site` is kept: it is in a selected method and, with a focus, it throws the
+    /// focus's exception from a statement that the focus's line is part of.
+    pub(crate) fn keeps_site(&self, site: &Site) -> bool {
+        let at = self.at.as_ref().is_none_or(|(line, exception)| {
+            let first = match site.first_line {
+                0 => site.line,
+                first => first.min(site.line),
+            };
+            *exception == site.exception && (first..=site.line).contains(line)
+        });
+        at && self
+            .changed
+            .contains(&(site.class.clone(), site.method.clone()))
     }
 
     /// Whether the method `key` is analysed as an entry.
@@ -168,7 +210,8 @@ pub(crate) fn select(p: &Program, effects: &Effects, changed: &Changed, depth: u
     }
     Selection {
         changed,
+        at: None,
         entries,
-        listed,
+        listed: Some(listed),
     }
 }

@@ -41,7 +41,7 @@ mod visit;
 #[cfg(test)]
 mod tests;
 
-pub use changed::{Changed, ChangedMethod};
+pub use changed::{Changed, ChangedMethod, Focus};
 pub use plan::{
     ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route,
     INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
@@ -73,6 +73,9 @@ pub struct Options {
     /// PR mode: the lines a change touched; only the methods they meet are checked, through
     /// their own entries and their callers' (all methods when `None`).
     pub changed: Option<Changed>,
+    /// `dsd reproduce`: only the focus's crash is checked, through its entries (ignored
+    /// with `changed`).
+    pub focus: Option<Focus>,
 }
 
 impl Default for Options {
@@ -84,6 +87,7 @@ impl Default for Options {
             scope: Scope::default(),
             threads: 1,
             changed: None,
+            focus: None,
         }
     }
 }
@@ -116,6 +120,23 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The methods of `p` a test can call, which vcgen analyses as entries: (binary class
+/// name, name, descriptor).
+pub fn entry_methods(p: &Program) -> HashSet<(String, String, String)> {
+    let h = Hierarchy::new(p);
+    let effects = effects::Effects::compute(p, &h);
+    harness::entries(&h, &effects)
+        .iter()
+        .map(|s| {
+            (
+                s.class.name.clone(),
+                s.method.name.clone(),
+                s.method.descriptor.clone(),
+            )
+        })
+        .collect()
+}
 
 /// Reads `vc/sites.json` from a work directory.
 pub fn read_sites(work_dir: &Path) -> Result<SiteTable, Error> {
@@ -235,10 +256,11 @@ pub fn generate(
             )
         })
         .collect();
-    let selection = options
-        .changed
-        .as_ref()
-        .map(|changed| changed::select(p, &effects, changed, options.inline_depth));
+    let selection = match (&options.changed, &options.focus) {
+        (Some(changed), _) => Some(changed::select(p, &effects, changed, options.inline_depth)),
+        (None, Some(focus)) => Some(changed::Selection::focus(focus)),
+        (None, None) => None,
+    };
     let chosen: Vec<&harness::EntrySpec> = specs
         .iter()
         .filter(|spec| {
@@ -275,6 +297,7 @@ pub fn generate(
         observed,
         spec_names: &spec_names,
         entry_methods: &entry_methods,
+        focused: options.changed.is_none() && options.focus.is_some(),
         types: types::TypeTable::new(&h),
     };
     let mut out = Generated {
@@ -283,7 +306,7 @@ pub fn generate(
         entries: chosen.len(),
         partial: Vec::new(),
         folded: 0,
-        changed: selection.as_ref().map(|s| s.listed.clone()),
+        changed: selection.as_ref().and_then(|s| s.listed.clone()),
     };
     let mut query_count = 0;
     let mut lowered_count = 0;
@@ -300,9 +323,7 @@ pub fn generate(
         sites.retain(|_, site| {
             !options.scope.excludes_file(&site.rel)
                 && !options.scope.ignores_kind(&site.exception)
-                && selection
-                    .as_ref()
-                    .is_none_or(|s| s.keeps_site(&site.class, &site.method))
+                && selection.as_ref().is_none_or(|s| s.keeps_site(site))
         });
         match in_scope(lowered.formula, &sites) {
             Formula::NoGoals => {}
@@ -394,6 +415,9 @@ struct Env<'e, 'p> {
     observed: Option<&'p invariants::InvariantsFile>,
     spec_names: &'e HashSet<String>,
     entry_methods: &'e HashSet<(String, String)>,
+    /// With a focus: its crash is checked through every entry that reaches it, however
+    /// deep, and never left to the site's own entry.
+    focused: bool,
     /// The type ids of the program's classes, copied into each entry's table.
     types: types::TypeTable,
 }
@@ -530,7 +554,9 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                     && !site.precondition
                     && (g.callers_between == 0 || self.sets_statics_read_by(site, spec))
             };
-            if g.term != "false" && (direct || !self.callable(site) || second_look()) {
+            if g.term != "false"
+                && (direct || self.focused || !self.callable(site) || second_look())
+            {
                 if g.bounded {
                     bounded.insert(g.site.clone());
                 }
@@ -560,7 +586,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { harness::INDIRECT_RANK } + variant.rank;
-                let through_caller = !direct && self.callable(site);
+                let through_caller = !direct && !self.focused && self.callable(site);
                 goals.push(Query {
                     id: String::new(),
                     goal,

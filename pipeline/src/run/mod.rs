@@ -486,6 +486,18 @@ fn reset_dir(dir: &Path) -> Result<(), Failure> {
     std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("{}: {e}", dir.display())))
 }
 
+/// Reads a `results/results.jsonl` written by the run stage.
+pub fn read_results(path: &Path) -> Result<Vec<TestResult>, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::new(format!("{}: {e}; run `dsd run` first", path.display())))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            serde_json::from_str(l).map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+        })
+        .collect()
+}
+
 fn write_results(path: &Path, results: &[&TestResult]) -> Result<(), Failure> {
     let mut text = String::new();
     for r in results {

@@ -85,6 +85,7 @@ fn a_line_outside_every_method_changes_what_runs_it() {
         crate::changed::select(&p, &effects, &changed, 0)
             .listed
             .into_iter()
+            .flatten()
             .map(|m| m.method)
             .collect()
     };
@@ -95,4 +96,25 @@ fn a_line_outside_every_method_changes_what_runs_it() {
     );
     assert_eq!(changed_methods(3, 3), changed_methods(2, 2));
     assert_eq!(changed_methods(5, 6), ["<init>(I)V", "at(I)I"]);
+}
+
+#[test]
+fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
+    let focus = crate::Focus {
+        entries: vec![("A".to_string(), "twice".to_string(), "(II)I".to_string())],
+        class: "B".to_string(),
+        method: "div(II)I".to_string(),
+        line: 2,
+        exception: "java.lang.ArithmeticException".to_string(),
+    };
+    check_sites_with(
+        PROGRAM,
+        &Options {
+            focus: Some(focus),
+            ..Options::default()
+        },
+        expect![[r#"
+            B.java:2:52 ArithmeticException B.div(int, int): via A.twice(int, int): direct
+        "#]],
+    );
 }

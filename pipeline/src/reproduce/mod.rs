@@ -1,0 +1,348 @@
+//! `dsd reproduce TRACE [SRC...]`: a JUnit test that raises the crash of a pasted stack
+//! trace, with the trace's frames 1..K matching in class, method and line (the criterion
+//! of EvoCrash and Botsing).
+//!
+//! The trace is parsed ([`trace`]) and its frames located in the program model
+//! ([`frames`]). The crash is the innermost cause's top project frame; the entries are the
+//! frames a test can call, the deepest first in the report (or frame K alone with
+//! `--frame K`). vcgen checks only the sites of the trace's exception at that line
+//! ([`vcgen::Focus`]), through those entries, inlining calls as deep as the frames go;
+//! then the solve, testgen and run stages as for `dsd check`. Of the tests run, the one
+//! whose stack matches the most leading frames of the trace is kept below
+//! `WORK/reproduce/`, as `--emit-tests` keeps a finding's, with the trace in a comment
+//! ([`output`]).
+
+pub mod frames;
+pub mod output;
+pub mod trace;
+
+use crate::cli::{ReproduceArgs, RunArgs, VcgenArgs};
+use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
+use crate::run::classify::{self, ProjectClasses};
+use crate::run::results::{Outcome, TestResult};
+use crate::stages::Stages;
+use frames::Located;
+use output::Report;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use trace::TraceFrame;
+
+/// Runs `dsd reproduce`; returns 0 when the crash was reproduced, 1 when not.
+pub fn reproduce(
+    stages: &mut Stages,
+    work: &Path,
+    args: &ReproduceArgs,
+    sources: &[PathBuf],
+) -> Result<i32, Failure> {
+    let start = Instant::now();
+    let shown = args.trace.display();
+    let text = std::fs::read_to_string(&args.trace)
+        .map_err(|e| Failure::new(format!("cannot read the trace {shown}: {e}")))?;
+    let parsed = trace::parse(&text).map_err(|e| match e.line {
+        0 => Failure::new(format!("{shown}: {}", e.message)),
+        line => Failure::new(format!("{shown}:{line}: {}", e.message)),
+    })?;
+    let thrown = parsed.pick(args.cause).ok_or_else(|| {
+        Failure::new(format!(
+            "--cause {}: the trace {shown} has {} (0 is the top one)",
+            args.cause.unwrap_or_default(),
+            crate::report::plural(parsed.chain.len(), "exception")
+        ))
+    })?;
+    let classpath = crate::cli::classpath_entries(args.classpath.as_deref())?;
+    stages.parse(sources, &classpath)?;
+    if args.tests.is_empty() {
+        stages.forget_invariants()?;
+    } else {
+        stages.infer(sources, &args.tests, &classpath)?;
+    }
+    let program = frontend::read_program(work)?;
+    let entries = vcgen::entry_methods(&program);
+    let located = frames::locate(&program, &entries, &thrown.frames);
+    let chosen = choose(&thrown.frames, &located, args.frame, &shown.to_string())?;
+    let mut report = Report::new(&args.trace, thrown, &located, chosen.target);
+    if chosen.entries.is_empty() {
+        report.note = Some(
+            "no project frame of the trace is a method a test can call (public or \
+             package-visible, in a class a test can name)"
+                .to_string(),
+        );
+        return output::finish(report, args, start);
+    }
+    let line = thrown.frames[chosen.top].line.ok_or_else(|| {
+        Failure::new(format!(
+            "{shown}: frame {} `{}` gives no line, so its crash site is unknown",
+            chosen.top + 1,
+            thrown.frames[chosen.top]
+        ))
+    })?;
+    let project = ProjectClasses::from_program(&program, std::iter::empty::<&str>());
+    // The deepest entry first; a shallower one only when no test yet reached its frame.
+    // A test is kept as soon as it is the best, while the work dir holds its plan.
+    let goal = chosen.target.unwrap_or(chosen.entries[0].0);
+    for (index, key) in chosen.entries.iter().rev() {
+        if report.reached > *index {
+            break;
+        }
+        let tried = attempt(stages, work, args, &chosen, (*index, key), line, thrown)?;
+        let found = tried
+            .into_iter()
+            .map(|r| (reached(&thrown.frames, chosen.top, &r.frames, &project), r))
+            .filter(|(n, _)| *n > chosen.top.max(report.reached))
+            .max_by_key(|(n, r)| (*n, std::cmp::Reverse(r.frames.len())));
+        let Some((depth, result)) = found else {
+            continue;
+        };
+        report.reached(depth);
+        if depth > goal {
+            let site = crash_site(work, &result, &project)?;
+            let flavour = crate::emit::junit::project_junit(&args.tests, sources, work);
+            report.test = Some(output::write_test(work, &result, &site, flavour, &text)?);
+        }
+    }
+    output::finish(report, args, start)
+}
+
+/// Runs the stages from vcgen to run with the trace's crash as the focus and the method of
+/// frame `entry` (an index) as the only entry; returns the results of the tests that threw
+/// the trace's exception.
+fn attempt(
+    stages: &mut Stages,
+    work: &Path,
+    args: &ReproduceArgs,
+    chosen: &Chosen,
+    (index, key): (usize, &frames::MethodKey),
+    line: u32,
+    thrown: &trace::Thrown,
+) -> Result<Vec<TestResult>, Failure> {
+    let (class, name, descriptor) = &chosen.crash;
+    let focus = vcgen::Focus {
+        entries: vec![key.clone()],
+        class: class.clone(),
+        method: format!("{name}{descriptor}"),
+        line,
+        exception: thrown.exception.clone(),
+    };
+    let between = u32::try_from(index - chosen.top).unwrap_or(u32::MAX);
+    let vcgen_args = VcgenArgs {
+        inline_depth: args.vcgen.inline_depth.max(between),
+        ..args.vcgen.clone()
+    };
+    let vc = stages.vcgen(&vcgen_args, None, Some(focus))?;
+    if vc.queries == 0 {
+        return Ok(Vec::new());
+    }
+    stages.solve(&args.solve)?;
+    stages.testgen()?;
+    let run_args = RunArgs {
+        test_timeout: args.test_timeout,
+        classpath: args.classpath.clone(),
+        exit: crate::cli::ExitArgs {
+            fail_on: crate::cli::FailOn::Never,
+        },
+    };
+    stages.run(&run_args)?;
+    let results = crate::run::read_results(&work.join("results").join("results.jsonl"))?;
+    Ok(results
+        .into_iter()
+        .filter(|r| {
+            r.outcome == Outcome::Exception && r.exception.as_deref() == Some(&thrown.exception)
+        })
+        .collect())
+}
+
+/// The frames the reproduction aims at.
+struct Chosen {
+    /// Index of the crashing frame: the top project frame.
+    top: usize,
+    /// The method of the crashing frame.
+    crash: frames::MethodKey,
+    /// `--frame K`, as an index.
+    target: Option<usize>,
+    /// The frames whose methods are the entries, by index.
+    entries: Vec<(usize, frames::MethodKey)>,
+}
+
+/// The crashing frame and the entries: with `frame` (from 1), that frame alone; else every
+/// frame a test can call above the first one that does not fit this version of the code.
+fn choose(
+    frames: &[TraceFrame],
+    located: &[Located],
+    frame: Option<usize>,
+    shown: &str,
+) -> Result<Chosen, Failure> {
+    let top = located
+        .iter()
+        .position(|l| !matches!(l, Located::Library))
+        .ok_or_else(|| {
+            Failure::new(format!(
+                "{shown}: no frame is in the project's sources; name the folders that hold the \
+                 classes of its frames"
+            ))
+        })?;
+    let fits = located
+        .iter()
+        .position(|l| matches!(l, Located::Mismatch(_)))
+        .unwrap_or(located.len());
+    let Located::Method { key: crash, .. } = &located[top] else {
+        let why = match &located[top] {
+            Located::Mismatch(why) => why.as_str(),
+            _ => "it does not fit this version of the code",
+        };
+        return Err(Failure::new(format!(
+            "{shown}: frame {} `{}`: {why}",
+            top + 1,
+            frames[top]
+        )));
+    };
+    let crash = crash.clone();
+    let callable = |i: usize| match &located[i] {
+        Located::Method {
+            key,
+            callable: true,
+        } => Some((i, key.clone())),
+        _ => None,
+    };
+    let Some(k) = frame else {
+        return Ok(Chosen {
+            top,
+            crash,
+            target: None,
+            entries: (top..fits).filter_map(callable).collect(),
+        });
+    };
+    let i = k.wrapping_sub(1);
+    let problem = match located.get(i) {
+        None => Some(format!("the trace has {} frames", frames.len())),
+        Some(_) if i < top => Some(format!(
+            "it is above the crash's top project frame {}",
+            top + 1
+        )),
+        Some(Located::Library) => Some("it is not the project's".to_string()),
+        Some(Located::Mismatch(why)) => Some(why.clone()),
+        Some(_) if i > fits => Some(format!("frame {} does not fit this version", fits + 1)),
+        Some(Located::Method {
+            callable: false, ..
+        }) => Some(
+            "no test can call its method (private, or in a class a test cannot name)".to_string(),
+        ),
+        Some(_) => None,
+    };
+    match problem {
+        Some(why) => Err(Failure::new(format!(
+            "--frame {k}: cannot aim at frame {k} of {shown}: {why}"
+        ))),
+        None => Ok(Chosen {
+            top,
+            crash,
+            target: Some(i),
+            entries: callable(i).into_iter().collect(),
+        }),
+    }
+}
+
+/// How many leading frames of `trace` a test's `frames` match: the library frames above the
+/// crash (`top` of them) when the crash's frame matches, then each frame in class and
+/// method, and in line for the project's.
+fn reached(
+    trace: &[TraceFrame],
+    top: usize,
+    frames: &[crate::run::results::Frame],
+    project: &ProjectClasses,
+) -> usize {
+    let Some(start) = frames.iter().position(|f| project.contains(&f.class)) else {
+        return 0;
+    };
+    let matching = trace[top..]
+        .iter()
+        .zip(&frames[start..])
+        .take_while(|(t, f)| {
+            t.class == f.class
+                && t.method == f.method
+                && (!project.contains(&t.class) || t.line.is_none_or(|l| i64::from(l) == f.line))
+        })
+        .count();
+    match matching {
+        0 => 0,
+        n => top + n,
+    }
+}
+
+/// The site of `vc/sites.json` the test crashed at.
+fn crash_site(
+    work: &Path,
+    result: &TestResult,
+    project: &ProjectClasses,
+) -> Result<vcgen::Site, Failure> {
+    let table = vcgen::read_sites(work)?;
+    let frame = classify::top_project_frame(&result.frames, project);
+    table
+        .sites
+        .iter()
+        .find(|s| frame.is_some_and(|f| classify::frame_matches(f, s)))
+        .or(table.sites.first())
+        .cloned()
+        .ok_or_else(|| Failure::new("vc/sites.json lists no crash site for the trace"))
+}
+
+/// The exit status of a finished reproduction.
+pub(crate) fn exit_status(reproduced: bool) -> i32 {
+    if reproduced {
+        EXIT_CLEAN
+    } else {
+        EXIT_FINDINGS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::results::Frame;
+
+    fn trace_frame(class: &str, method: &str, line: u32) -> TraceFrame {
+        TraceFrame {
+            class: class.into(),
+            method: method.into(),
+            file: None,
+            line: Some(line),
+        }
+    }
+
+    fn run_frame(class: &str, method: &str, line: i64) -> Frame {
+        Frame {
+            class: class.into(),
+            method: method.into(),
+            file: None,
+            line,
+        }
+    }
+
+    #[test]
+    fn frames_match_from_the_crash_down_in_class_method_and_line() {
+        let project = ProjectClasses::new(["a.Calc"], std::iter::empty::<&str>());
+        let trace = [
+            trace_frame("java.lang.String", "charAt", 1517),
+            trace_frame("a.Calc", "atom", 46),
+            trace_frame("a.Calc", "product", 32),
+            trace_frame("a.Calc", "eval", 14),
+        ];
+        let test = |frames: &[Frame]| reached(&trace, 1, frames, &project);
+        let jdk = run_frame("java.lang.String", "charAt", 1600);
+        let atom = run_frame("a.Calc", "atom", 46);
+        let product = run_frame("a.Calc", "product", 32);
+        let junit = run_frame("a.Calc_DsdTest", "test1", 9);
+        assert_eq!(
+            test(&[jdk.clone(), atom.clone(), product.clone(), junit.clone()]),
+            3
+        );
+        assert_eq!(test(&[atom.clone(), junit.clone()]), 2);
+        assert_eq!(test(&[run_frame("a.Calc", "atom", 47), product]), 0);
+        assert_eq!(test(&[junit]), 0);
+    }
+
+    #[test]
+    fn the_exit_status_says_whether_it_was_reproduced() {
+        assert_eq!(exit_status(true), 0);
+        assert_eq!(exit_status(false), 1);
+    }
+}

@@ -1,0 +1,299 @@
+//! What `dsd reproduce` says: per frame whether the kept test reproduced it, the test's
+//! file and name, as text or JSON; and the kept test itself, with the trace in a comment.
+
+use super::frames::Located;
+use super::trace::Thrown;
+use crate::cli::{ReproduceArgs, ReproduceFormat};
+use crate::error::Failure;
+use crate::run::findings::java_member;
+use crate::run::results::TestResult;
+use invariants::toolchain::Flavour;
+use serde::Serialize;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Whether the kept test's stack matches a frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// The frame and every frame above it match.
+    Reproduced,
+    /// No test's stack reached it.
+    NotReproduced,
+}
+
+/// One frame of the trace in the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct FrameReport {
+    /// Its number in the trace, from 1 at the top.
+    pub index: usize,
+    /// The frame as the trace writes it.
+    pub frame: String,
+    /// Whether it is a method of the project's sources.
+    pub project: bool,
+    /// Whether a test can call its method.
+    pub callable: bool,
+    /// Whether the kept test reproduced it.
+    pub status: Status,
+    /// Why it does not fit this version of the code, if it does not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mismatch: Option<String>,
+}
+
+/// The kept test.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestFile {
+    /// The file, below `WORK/reproduce/`.
+    pub path: PathBuf,
+    /// Binary name of its class.
+    pub class: String,
+    /// The test method.
+    pub method: String,
+}
+
+/// The outcome of `dsd reproduce`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The trace file.
+    pub trace: PathBuf,
+    /// The exception reproduced, fully qualified.
+    pub exception: String,
+    /// Its message in the trace.
+    pub message: Option<String>,
+    /// The frame aimed at, from 1: `--frame K`, else the deepest a test can call.
+    pub target: Option<usize>,
+    /// How many leading frames of the trace the kept test's stack matches.
+    pub reached: usize,
+    /// Whether a test raised the exception with frames 1..K matching, K a frame a test
+    /// calls (the target with `--frame`).
+    pub reproduced: bool,
+    /// Every frame.
+    pub frames: Vec<FrameReport>,
+    /// The kept test, when reproduced.
+    pub test: Option<TestFile>,
+    /// Why nothing could be tried, if so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// The report before any test ran: nothing reproduced; `target` is an index.
+    pub fn new(trace: &Path, thrown: &Thrown, located: &[Located], target: Option<usize>) -> Self {
+        let frames: Vec<FrameReport> = thrown
+            .frames
+            .iter()
+            .zip(located)
+            .enumerate()
+            .map(|(i, (frame, located))| FrameReport {
+                index: i + 1,
+                frame: frame.to_string(),
+                project: !matches!(located, Located::Library),
+                callable: matches!(located, Located::Method { callable: true, .. }),
+                status: Status::NotReproduced,
+                mismatch: match located {
+                    Located::Mismatch(why) => Some(why.clone()),
+                    _ => None,
+                },
+            })
+            .collect();
+        let fits = frames
+            .iter()
+            .position(|f| f.mismatch.is_some())
+            .unwrap_or(frames.len());
+        let deepest = frames[..fits].iter().rposition(|f| f.callable);
+        Report {
+            trace: trace.to_path_buf(),
+            exception: thrown.exception.clone(),
+            message: thrown.message.clone(),
+            target: target.or(deepest).map(|i| i + 1),
+            reached: 0,
+            reproduced: false,
+            frames,
+            test: None,
+            note: None,
+            seconds: 0.0,
+        }
+    }
+
+    /// Records that a test's stack matches the first `depth` frames.
+    pub fn reached(&mut self, depth: usize) {
+        self.reached = depth;
+        for frame in self.frames.iter_mut().take(depth) {
+            frame.status = Status::Reproduced;
+        }
+    }
+
+    /// The report as text.
+    fn text(&self) -> String {
+        let mut out = self.exception.clone();
+        if let Some(message) = &self.message {
+            let _ = write!(out, ": {}", message.lines().next().unwrap_or_default());
+        }
+        let _ = writeln!(out, "  ({})", self.trace.display());
+        let width = self.frames.iter().map(|f| f.frame.len()).max().unwrap_or(0);
+        for f in &self.frames {
+            let status = match f.status {
+                Status::Reproduced => "reproduced",
+                Status::NotReproduced => "not reproduced",
+            };
+            let mut tags = Vec::new();
+            if self.target == Some(f.index) {
+                tags.push("target".to_string());
+            }
+            if !f.project {
+                tags.push("library".to_string());
+            } else if !f.callable {
+                tags.push("no test can call it".to_string());
+            }
+            if let Some(why) = &f.mismatch {
+                tags.push(why.clone());
+            }
+            let tags = match tags.is_empty() {
+                true => String::new(),
+                false => format!("  ({})", tags.join("; ")),
+            };
+            let _ = writeln!(out, "  {:>3}  {:width$}  {status}{tags}", f.index, f.frame);
+        }
+        match (&self.test, &self.note) {
+            (Some(test), _) => {
+                let _ = writeln!(
+                    out,
+                    "reproduced: frames 1-{} of {} match; test {}.{} in {}",
+                    self.reached,
+                    self.frames.len(),
+                    test.class,
+                    test.method,
+                    test.path.display()
+                );
+            }
+            (None, Some(note)) => {
+                let _ = writeln!(out, "not reproduced: {note}");
+            }
+            (None, None) => {
+                let _ = writeln!(
+                    out,
+                    "not reproduced: no test raised {} with the frames down to {}",
+                    self.exception,
+                    self.target
+                        .map_or("a frame a test can call".to_string(), |t| format!(
+                            "frame {t}"
+                        ))
+                );
+            }
+        }
+        out
+    }
+}
+
+/// Ends `dsd reproduce`: prints or writes the report, and returns the exit status.
+pub fn finish(mut report: Report, args: &ReproduceArgs, start: Instant) -> Result<i32, Failure> {
+    report.seconds = (start.elapsed().as_secs_f64() * 100.0).round() / 100.0;
+    report.reproduced = report.test.is_some();
+    let text = match args.format {
+        ReproduceFormat::Text => report.text(),
+        ReproduceFormat::Json => {
+            serde_json::to_string_pretty(&report)
+                .map_err(|e| Failure::new(format!("rendering the report: {e}")))?
+                + "\n"
+        }
+    };
+    match &args.output {
+        Some(path) => frontend::files::write_atomic(path, text).map_err(|e| {
+            Failure::new(format!(
+                "cannot write the report to {}: {e}",
+                path.display()
+            ))
+        })?,
+        None => print!("{text}"),
+    }
+    Ok(super::exit_status(report.reproduced))
+}
+
+/// Writes the test `result` ran, planned again as `--emit-tests` keeps a finding's, below
+/// `WORK/reproduce/` for `flavour`, with `trace` in a comment under its first line.
+pub fn write_test(
+    work: &Path,
+    result: &TestResult,
+    site: &vcgen::Site,
+    flavour: Flavour,
+    trace: &str,
+) -> Result<TestFile, Failure> {
+    let dir = work.join("reproduce");
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir)
+            .map_err(|e| Failure::new(format!("cannot clear {}: {e}", dir.display())))?;
+    }
+    let keep = testgen::Keep {
+        test_class: result.class.clone(),
+        test_method: result.method.clone(),
+        exception: site.exception.clone(),
+        kind: vcgen::kinds::for_class(&site.exception)
+            .summary()
+            .to_string(),
+        level: "error".to_string(),
+        rel: site.rel.clone(),
+        line: site.line,
+        statement: site.source_line.clone(),
+        method: java_member(&site.class, &site.method),
+    };
+    testgen::keep_tests(work, &[keep], flavour, &dir)?;
+    let path = java_files(&dir)
+        .into_iter()
+        .find(|p| p.to_string_lossy().ends_with("DsdTest.java"))
+        .ok_or_else(|| Failure::new(format!("no test was written below {}", dir.display())))?;
+    let source = std::fs::read_to_string(&path)
+        .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
+    let (first, rest) = source.split_once('\n').unwrap_or((&source, ""));
+    let mut comment = String::from("/*\n * The crash this test reproduces (dsd reproduce):\n *\n");
+    for line in trace.lines().filter(|l| !l.trim().is_empty()) {
+        let line = line.replace('\t', "    ").replace("*/", "* /");
+        let _ = writeln!(comment, " * {}", line.trim_end());
+    }
+    comment.push_str(" */\n");
+    frontend::files::write_atomic(&path, format!("{first}\n{comment}{rest}"))
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display())))?;
+    let package = source
+        .lines()
+        .find_map(|l| l.strip_prefix("package "))
+        .map(|p| format!("{}.", p.trim_end_matches(';').trim()))
+        .unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
+    let method = source
+        .lines()
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix("public void ")
+                .or(l.trim().strip_prefix("void "))
+        })
+        .find_map(|l| l.split_once('(').map(|(name, _)| name.to_string()))
+        .unwrap_or_default();
+    Ok(TestFile {
+        path,
+        class: format!("{package}{stem}"),
+        method,
+    })
+}
+
+/// The `.java` files below `dir`.
+fn java_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(folder) = todo.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "java") {
+                out.push(path);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,105 @@
+//! `dsd reproduce`: traces printed by the JVM running `tests/fixtures/traces` (a `Gen`
+//! class outside the sources made them) are reproduced with their frames matching, down
+//! to the deepest frame a test can call; bad traces and stale ones are refused.
+
+use dsd_tests::{dsd, root, work_dir};
+use std::path::{Path, PathBuf};
+
+/// The fixture's sources.
+fn src() -> PathBuf {
+    root().join("tests/fixtures/traces/src")
+}
+
+/// Runs `dsd reproduce TRACE SRC --format json` plus `extra` in a fresh work directory:
+/// the exit status and the report, or the error that stopped it.
+#[track_caller]
+fn reproduce(name: &str, trace: &Path, extra: &[&str]) -> Result<(i32, serde_json::Value), String> {
+    let work = work_dir(&format!("reproduce-{name}"));
+    let out = work.join("report.json");
+    let mut args: Vec<String> = vec![
+        "--work-dir".into(),
+        work.display().to_string(),
+        "reproduce".into(),
+        trace.display().to_string(),
+        src().display().to_string(),
+        "--format".into(),
+        "json".into(),
+        "-o".into(),
+        out.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let status = dsd(&args)?;
+    let text = std::fs::read_to_string(&out).expect("report written");
+    Ok((status, serde_json::from_str(&text).expect("report is JSON")))
+}
+
+/// The fixture's trace `name`.
+fn trace(name: &str) -> PathBuf {
+    root().join(format!("tests/fixtures/traces/traces/{name}.trace"))
+}
+
+/// Reproduces a fixture trace and checks how many leading frames the kept test matches,
+/// that its file holds the trace, and that it names the test.
+#[track_caller]
+fn check_reproduced(name: &str, extra: &[&str], reached: u64) -> serde_json::Value {
+    let (status, report) =
+        reproduce(name, &trace(name), extra).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(status, 0, "{name}: {report:#}");
+    assert_eq!(report["reproduced"], true, "{report:#}");
+    assert_eq!(report["reached"], reached, "{name}: {report:#}");
+    let path = report["test"]["path"].as_str().expect("the test's path");
+    let source = std::fs::read_to_string(path).expect("the test is written");
+    let first = std::fs::read_to_string(trace(name)).expect("trace");
+    assert!(
+        source.contains(first.lines().next().expect("a first line")),
+        "{source}"
+    );
+    let method = report["test"]["method"].as_str().expect("a method");
+    assert!(source.contains(&format!("void {method}(")), "{source}");
+    report
+}
+
+#[test]
+fn crashes_a_few_calls_down_are_reproduced_from_the_public_method() {
+    // Stats.divide <- Stats.mean <- Orders.average: all three frames.
+    check_reproduced("average", &[], 3);
+    // Two JDK frames, then Orders.head (private) <- Orders.initial.
+    check_reproduced("initial", &[], 4);
+    // Shelf.read <- lookup <- count <- Orders.stock.
+    check_reproduced("stock", &[], 4);
+    // A constructor's frame: `<init>`.
+    check_reproduced("ratio", &[], 1);
+}
+
+#[test]
+fn the_innermost_cause_is_reproduced_and_a_frame_can_be_chosen() {
+    // NumberFormatException in Ratio.parse, caught and wrapped by Ratio.load: a test can
+    // reach it only through parse, frame 4 of the cause (three JDK frames above it).
+    let report = check_reproduced("load", &[], 4);
+    assert_eq!(report["exception"], "java.lang.NumberFormatException");
+    assert_eq!(report["frames"][4]["status"], "not_reproduced");
+    // Aimed at Stats.mean, frame 2: the test calls it, and frames 1..2 match.
+    let report = check_reproduced("average", &["--frame", "2"], 2);
+    assert_eq!(report["target"], 2);
+}
+
+#[test]
+fn bad_and_stale_traces_are_refused_with_their_line() {
+    let dir = work_dir("reproduce-traces");
+    let bad = dir.join("bad.trace");
+    std::fs::write(
+        &bad,
+        "java.lang.ArithmeticException: / by zero\n\tat orders.Stats.divide(Orders.java:x)\n",
+    )
+    .expect("write");
+    let error = reproduce("bad", &bad, &[]).expect_err("a bad line is refused");
+    assert!(error.contains("bad.trace:2: "), "{error}");
+    let stale = dir.join("stale.trace");
+    let text = std::fs::read_to_string(trace("average")).expect("trace");
+    std::fs::write(&stale, text.replace("Orders.java:35", "Orders.java:90")).expect("write");
+    let error = reproduce("stale", &stale, &[]).expect_err("a stale trace is refused");
+    assert!(error.contains("line 90 is not in"), "{error}");
+    assert!(error.contains("another version of the code"), "{error}");
+    let error = reproduce("frame", &trace("average"), &["--frame", "9"]).expect_err("frame 9");
+    assert!(error.contains("--frame 9"), "{error}");
+}
