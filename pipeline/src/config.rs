@@ -55,6 +55,8 @@ pub struct Config {
     unroll: Option<u32>,
     /// `--inline-depth`.
     inline_depth: Option<u32>,
+    /// `--sequence`.
+    sequence: Option<u32>,
     /// `--timeout`, in seconds.
     #[serde(default, deserialize_with = "timeout")]
     timeout: Option<Duration>,
@@ -215,6 +217,7 @@ impl Found {
             unset("inline_depth"),
             &mut args.vcgen.inline_depth,
         );
+        fill(&c.sequence, unset("sequence"), &mut args.vcgen.sequence);
         fill(&c.timeout, unset("timeout"), &mut args.solve.timeout);
         fill(
             &c.test_timeout,

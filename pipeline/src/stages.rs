@@ -240,6 +240,7 @@ impl Stages {
         let options = vcgen::Options {
             unroll: args.unroll,
             inline_depth: args.inline_depth,
+            sequence: args.sequence,
             shard: args.shard,
             scope: vcgen::Scope::new(&args.exclude, &args.ignore).map_err(Failure::new)?,
             threads: self.threads,
@@ -250,9 +251,10 @@ impl Stages {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
             outputs: vec![self.work.join("vc")],
             options: format!(
-                "unroll={} inline_depth={} shard={:?} exclude={:?} ignore={:?} changed={:?} focus={}",
+                "unroll={} inline_depth={} sequence={} shard={:?} exclude={:?} ignore={:?} changed={:?} focus={}",
                 args.unroll,
                 args.inline_depth,
+                args.sequence,
                 args.shard,
                 args.exclude,
                 args.ignore,

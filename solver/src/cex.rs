@@ -152,6 +152,11 @@ impl Value {
 }
 
 impl Model {
+    /// True when the model makes call `i` of the harness's chain.
+    pub fn makes(&self, i: usize) -> bool {
+        self.made.get(i).copied().unwrap_or(true)
+    }
+
     /// Every input value of the model, in the order a test builds them: static fields,
     /// receiver, its assigned fields, the calls made first, the arguments.
     pub fn values_mut(&mut self) -> Vec<&mut Value> {
@@ -193,9 +198,14 @@ pub struct Model {
     pub receiver: Option<Value>,
     /// The arguments.
     pub args: Vec<Value>,
-    /// Arguments of each call made before the method under test.
+    /// Arguments of each call of the harness's chain (none for a call the model does not
+    /// make).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<Vec<Value>>,
+    /// For each call of the harness's chain, whether the model makes it (a call of a
+    /// sequence chosen among others); empty when every call is made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub made: Vec<bool>,
     /// Static fields given a value before the call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub statics: Vec<FieldValue>,
@@ -276,6 +286,7 @@ mod tests {
                 shared(1, "p.C"),
             ],
             chain: Vec::new(),
+            made: Vec::new(),
             statics: Vec::new(),
             fields: Vec::new(),
         };

@@ -527,14 +527,31 @@ fn models(
     for _ in 0..max_models * 3 {
         let Some(m) = current.take() else { break };
         let reader = Reader::new(&m);
+        let made: Vec<bool> = harness
+            .chain
+            .iter()
+            .map(|c| {
+                c.when
+                    .as_ref()
+                    .is_none_or(|w| reader.int(&w.step) == i64::from(w.option))
+            })
+            .collect();
         let mut model = Model {
             receiver: harness.receiver.as_ref().map(|p| reader.value(p)),
             args: harness.args.iter().map(|p| reader.value(p)).collect(),
             chain: harness
                 .chain
                 .iter()
-                .map(|c| c.args.iter().map(|p| reader.value(p)).collect())
+                .zip(&made)
+                .map(|(c, &made)| match made {
+                    true => c.args.iter().map(|p| reader.value(p)).collect(),
+                    false => Vec::new(),
+                })
                 .collect(),
+            made: match made.iter().all(|&m| m) {
+                true => Vec::new(),
+                false => made,
+            },
             statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
             fields: harness.fields.iter().map(|f| reader.field(f)).collect(),
         };

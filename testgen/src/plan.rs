@@ -150,7 +150,8 @@ fn plan_test(
             inputs.push(format!("receiver.{} = {v}", f.name));
         }
     }
-    for (call, args) in cex.chain.iter().zip(&model.chain) {
+    let made = cex.chain.iter().zip(&model.chain).enumerate();
+    for (_, (call, args)) in made.filter(|(i, _)| model.makes(*i)) {
         let params = frontend::descriptor_params(&call.descriptor);
         let args = w.arguments(args, &params);
         let target = receiver.as_ref().filter(|_| !call.is_static);

@@ -44,6 +44,11 @@ fn calls_exceptions_and_the_jdk() {
 }
 
 #[test]
+fn state_left_by_sequences_of_public_calls() {
+    fixture("sequences");
+}
+
+#[test]
 fn crashes_in_their_callers_context() {
     fixture("callers");
 }

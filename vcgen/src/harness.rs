@@ -10,8 +10,12 @@ use crate::effects::{Effects, MethodKey};
 use crate::lower::{Frame, Lower};
 use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{ChainCall, FieldPlan, Plan, Route};
+
+mod chain;
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
+pub use chain::Chain;
+use chain::{chain_variants, sequence_methods, sequence_variant};
 use frontend::ir::{Class, Expr, ExprKind, Field, Method, Stmt, StmtKind, Type};
 use frontend::Hierarchy;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -67,15 +71,15 @@ impl<'p> Receiver<'p> {
     }
 }
 
-/// One way of reaching the entry: the receiver, an optional public call first, and
+/// One way of reaching the entry: the receiver, optional public calls first, and
 /// which fields are given input values (public ones by assignment, static ones by
 /// reflection).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Variant<'p> {
     /// How the receiver is built.
     pub receiver: Receiver<'p>,
-    /// A public method called before the entry (on the receiver, or static).
-    pub chain: Option<(&'p Class, &'p Method)>,
+    /// Public methods called before the entry (on the receiver, or static).
+    pub chain: Option<Chain<'p>>,
     /// True when the class's static fields are set by reflection.
     pub reflect_statics: bool,
     /// True when the public fields the entry reads ([`public_fields`]) are inputs: static
@@ -91,6 +95,10 @@ const CHAINS_MAX: usize = 6;
 const CHAIN_RANK: u32 = 10;
 /// Rank of the variant that assigns public fields: after every chain variant.
 const FIELDS_RANK: u32 = CHAIN_RANK + CHAINS_MAX as u32;
+/// Rank of the sequence variant (up to [`Options::sequence`](crate::Options) calls, each
+/// to one of the methods that may prepare the entry): after every cheaper natural variant,
+/// so that the solver asks it only about the sites they left open.
+const SEQUENCE_RANK: u32 = FIELDS_RANK + 1;
 /// Rank of the reflection variant.
 const REFLECT_RANK: u32 = 50;
 /// Added to a variant's rank for the sites of its callees: a callee's crash reached
@@ -98,11 +106,11 @@ const REFLECT_RANK: u32 = 50;
 /// ranks after the callee's own natural variants and before its reflection variant,
 /// whose model is a note; reached through the caller's reflection variant, after that too.
 pub const INDIRECT_RANK: u32 = 20;
-// Constructor variants (ranks below `CANDIDATES_MAX`) < chains < public fields.
+// Constructor variants (ranks below `CANDIDATES_MAX`) < chains < public fields < sequences.
 const _: () = assert!((CANDIDATES_MAX as u32) <= CHAIN_RANK);
 // Direct natural variants < indirect natural variants < reflection.
-const _: () = assert!(INDIRECT_RANK > FIELDS_RANK);
-const _: () = assert!(INDIRECT_RANK + FIELDS_RANK < REFLECT_RANK);
+const _: () = assert!(INDIRECT_RANK > SEQUENCE_RANK);
+const _: () = assert!(INDIRECT_RANK + SEQUENCE_RANK < REFLECT_RANK);
 
 /// True when code in `package` may call this member of this class.
 fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
@@ -205,8 +213,10 @@ pub fn callees_first<'p>(specs: Vec<EntrySpec<'p>>, effects: &Effects) -> Vec<En
     out
 }
 
-/// Every entry of the project: non-private methods and constructors with a body.
-pub fn entries<'p>(h: &Hierarchy<'p>, effects: &Effects) -> Vec<EntrySpec<'p>> {
+/// Every entry of the project: non-private methods and constructors with a body. An entry
+/// that reads state some public methods may prepare gets a sequence variant of up to
+/// `sequence` calls to them (none below 2: a chain of one call is a variant of its own).
+pub fn entries<'p>(h: &Hierarchy<'p>, effects: &Effects, sequence: u32) -> Vec<EntrySpec<'p>> {
     let mut out = Vec::new();
     for class in h.classes().iter().filter(|c| !c.library) {
         let package = package_of(&class.name);
@@ -229,9 +239,9 @@ pub fn entries<'p>(h: &Hierarchy<'p>, effects: &Effects) -> Vec<EntrySpec<'p>> {
                     rank: 0,
                 }]
             } else if m.modifiers.is_static {
-                static_variants(h, effects, class, m, package)
+                static_variants(h, effects, class, m, sequence)
             } else {
-                instance_variants(h, effects, class, m, package)
+                instance_variants(h, effects, class, m, sequence)
             };
             if !variants.is_empty() {
                 out.push(EntrySpec {
@@ -250,8 +260,9 @@ fn static_variants<'p>(
     effects: &Effects,
     class: &'p Class,
     m: &'p Method,
-    package: &str,
+    sequence: u32,
 ) -> Vec<Variant<'p>> {
+    let package = package_of(&class.name);
     let mut out = vec![Variant {
         receiver: Receiver::None,
         chain: None,
@@ -264,27 +275,24 @@ fn static_variants<'p>(
         .iter()
         .any(|f| f.modifiers.is_static && !f.modifiers.is_final);
     let reads_statics = has_statics && uses_state(m, true);
-    if reads_statics {
-        let mutators = class
-            .methods
-            .iter()
-            .filter(|k| k.modifiers.is_static && k.body.is_some() && k.name != "<clinit>")
-            .filter(|k| {
-                accessible(h, class, k.modifiers.private, package) && writes_fields(k, true)
-            })
-            .filter(|k| may_prepare(effects, (class, k), (class, m)))
-            .take(CHAINS_MAX);
-        for (i, k) in mutators.enumerate() {
-            out.push(Variant {
-                receiver: Receiver::None,
-                chain: Some((class, k)),
-                reflect_statics: false,
-                public_fields: false,
-                rank: CHAIN_RANK + i as u32,
-            });
-        }
-    }
+    let writers = class
+        .methods
+        .iter()
+        .filter(|_| reads_statics)
+        .filter(|k| k.modifiers.is_static && k.body.is_some() && k.name != "<clinit>")
+        .filter(|k| accessible(h, class, k.modifiers.private, package) && writes_fields(k, true))
+        .map(|k| (class, k))
+        .collect::<Vec<_>>();
+    let mutators = writers
+        .iter()
+        .copied()
+        .filter(|&k| may_prepare(effects, k, (class, m)))
+        .take(CHAINS_MAX)
+        .collect::<Vec<_>>();
+    out.extend(chain_variants(Receiver::None, &mutators));
     out.extend(fields_variant(h, effects, (class, m), Receiver::None));
+    let methods = sequence_methods(effects, &writers, &mutators);
+    out.extend(sequence_variant(Receiver::None, methods, sequence));
     if reads_statics {
         out.push(Variant {
             receiver: Receiver::None,
@@ -302,8 +310,9 @@ fn instance_variants<'p>(
     effects: &Effects,
     class: &'p Class,
     m: &'p Method,
-    package: &str,
+    sequence: u32,
 ) -> Vec<Variant<'p>> {
+    let package = package_of(&class.name);
     let mut receivers: Vec<(&Class, &Method)> = Vec::new();
     let mut concrete: Vec<&Class> = Vec::new();
     let mut inner: Vec<Variant> = Vec::new();
@@ -353,8 +362,10 @@ fn instance_variants<'p>(
         })
         .collect();
     let reads_state = uses_state(m, false);
+    let mut writers = Vec::new();
+    let mut mutators = Vec::new();
     if let Some(&(c, k)) = receivers.first().filter(|_| reads_state) {
-        let mutators = h
+        writers = h
             .ancestors(&c.name)
             .into_iter()
             .filter_map(|a| h.class(a))
@@ -367,26 +378,20 @@ fn instance_variants<'p>(
                     && accessible(h, a, x.modifiers.private, package)
             })
             .filter(|(_, x)| writes_fields(x, false))
-            .filter(|&(a, x)| may_prepare(effects, (a, x), (class, m)))
+            .collect::<Vec<_>>();
+        mutators = writers
+            .iter()
+            .copied()
+            .filter(|&x| may_prepare(effects, x, (class, m)))
             .take(CHAINS_MAX)
             .collect::<Vec<_>>();
-        for (i, chain) in mutators.into_iter().enumerate() {
-            out.push(Variant {
-                receiver: Receiver::Constructor(c, k),
-                chain: Some(chain),
-                reflect_statics: false,
-                public_fields: false,
-                rank: CHAIN_RANK + i as u32,
-            });
-        }
+        out.extend(chain_variants(Receiver::Constructor(c, k), &mutators));
     }
     if let Some(&(c, k)) = receivers.first() {
-        out.extend(fields_variant(
-            h,
-            effects,
-            (class, m),
-            Receiver::Constructor(c, k),
-        ));
+        let receiver = Receiver::Constructor(c, k);
+        out.extend(fields_variant(h, effects, (class, m), receiver));
+        let methods = sequence_methods(effects, &writers, &mutators);
+        out.extend(sequence_variant(receiver, methods, sequence));
     }
     if let Some(c) = concrete.first().filter(|_| reads_state) {
         out.push(Variant {
@@ -578,6 +583,8 @@ pub struct Builder {
     inputs: Vec<String>,
     built: Vec<(Type, Term)>,
     constructed: bool,
+    /// The choice symbols of the calls a sequence may leave out, in call order.
+    optional_calls: Vec<Term>,
 }
 
 impl Builder {
@@ -606,6 +613,7 @@ impl<'p> Lower<'p> {
             inputs: Vec::new(),
             built: Vec::new(),
             constructed: false,
+            optional_calls: Vec::new(),
         };
         let mut st = State::start();
         self.frames.push(Frame {
@@ -674,24 +682,10 @@ impl<'p> Lower<'p> {
             Some(object) => self.field_inputs(&mut st, &mut b, &fields, Some(object)),
             None => Vec::new(),
         };
-        let mut chain = Vec::new();
-        if let Some((class, m)) = variant.chain {
-            let (vals, plans) = self.inputs(&mut st, &mut b, class, m, 1);
-            self.assume_call_spec(&mut st, class, m, this.as_ref(), &vals);
-            if let Some(body) = &m.body {
-                let receiver = this.clone().filter(|_| !m.modifiers.is_static);
-                let (out, _) =
-                    self.as_setup(|l| l.inline(st.clone(), class, m, receiver, vals, body, m.span));
-                st = out.unwrap_or_else(|| dead(&st));
-            }
-            chain.push(ChainCall {
-                class: class.name.clone(),
-                method: m.name.clone(),
-                descriptor: m.descriptor.clone(),
-                is_static: m.modifiers.is_static,
-                args: plans,
-            });
-        }
+        let chain = match &variant.chain {
+            Some(calls) => self.call_first(&mut st, &mut b, calls, this.as_ref()),
+            None => Vec::new(),
+        };
         let (vals, plans) = self.inputs(&mut st, &mut b, spec.class, spec.method, 0);
         self.assume_entry_spec(&mut st, spec, receiver.as_ref().map(|(v, _)| v), &vals);
         self.frames.pop();
@@ -735,11 +729,22 @@ impl<'p> Lower<'p> {
         self.smt.assert(&format!("(= {p3} {})", smt::and(&modest)));
         // Only entries with an extrapolated iteration get the preference: an extra asserted
         // constant would change the models Z3 finds for every other entry.
-        let mut preferences: Vec<String> = vec![
+        // A sequence prefers fewer calls, least of all its first call left out: the solver
+        // drops these first, one at a time, so a test makes the calls the crash needs and no
+        // more.
+        let mut preferences: Vec<String> = Vec::new();
+        for (i, step) in b.optional_calls.iter().enumerate() {
+            let p = self
+                .smt
+                .declare_named(&format!("pref!calls{}", i + 1), "Bool");
+            self.smt.assert(&format!("(= {p} (= {step} 0))"));
+            preferences.push(p);
+        }
+        preferences.extend([
             "pref!small".into(),
             crate::NONNULL_PREFERENCE.into(),
             "pref!alloc".into(),
-        ];
+        ]);
         if !self.beyond.is_empty() {
             let exact: Vec<Term> = self.beyond.iter().map(|g| smt::not(g)).collect();
             let p4 = self.smt.declare_named("pref!exact", "Bool");
@@ -904,7 +909,7 @@ impl<'p> Lower<'p> {
             classes.insert(c.name.clone());
             todo.push((ctor, 1));
         }
-        if let Some((c, m)) = variant.chain {
+        for &(c, m) in variant.chain.iter().flat_map(|c| &c.methods) {
             classes.insert(c.name.clone());
             todo.push((m, 1));
         }
@@ -931,7 +936,7 @@ impl<'p> Lower<'p> {
         if let Receiver::Constructor(c, ctor) = variant.receiver {
             seeds.push((c, ctor));
         }
-        seeds.extend(variant.chain);
+        seeds.extend(variant.chain.iter().flat_map(|c| c.methods.iter().copied()));
         let reads: BTreeSet<&String> = seeds
             .iter()
             .filter_map(|(c, m)| self.effects.reads(&c.name, &m.name, &m.descriptor))

@@ -43,7 +43,7 @@ mod tests;
 
 pub use changed::{Changed, ChangedMethod, Focus};
 pub use plan::{
-    ChainCall, Entry, FieldPlan, Harness, Plan, Prelude, Query, QueryIndex, Route,
+    ChainCall, Entry, FieldPlan, Harness, Made, Plan, Prelude, Query, QueryIndex, Route,
     INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
 };
 pub use scope::Scope;
@@ -63,6 +63,9 @@ pub struct Options {
     pub unroll: u32,
     /// How deep calls into project methods are inlined.
     pub inline_depth: u32,
+    /// Most public calls a sequence makes before the entry, to bring its receiver or the
+    /// static state it reads into the state a crash needs (below 2: no sequences).
+    pub sequence: u32,
     /// Only the entries of this shard are analysed (all when `None`).
     pub shard: Option<Shard>,
     /// The files and crash kinds left out.
@@ -83,6 +86,7 @@ impl Default for Options {
         Options {
             unroll: 3,
             inline_depth: 3,
+            sequence: 4,
             shard: None,
             scope: Scope::default(),
             threads: 1,
@@ -126,7 +130,8 @@ impl std::error::Error for Error {}
 pub fn entry_methods(p: &Program) -> HashSet<(String, String, String)> {
     let h = Hierarchy::new(p);
     let effects = effects::Effects::compute(p, &h);
-    harness::entries(&h, &effects)
+    // Which methods are entries does not depend on their variants: no sequences asked.
+    harness::entries(&h, &effects, 0)
         .iter()
         .map(|s| {
             (
@@ -237,7 +242,7 @@ pub fn generate(
     };
     let effects = effects::Effects::compute(p, &h);
     let spec_names = observed.map(invariant_names).unwrap_or_default();
-    let specs = harness::callees_first(harness::entries(&h, &effects), &effects);
+    let specs = harness::callees_first(harness::entries(&h, &effects, options.sequence), &effects);
     let mut graphs: BTreeMap<&str, param_graph::ParamGraph> = BTreeMap::new();
     for spec in &specs {
         let package = harness::package_of(&spec.class.name);

@@ -149,6 +149,20 @@ pub struct ChainCall {
     pub is_static: bool,
     /// Argument plans.
     pub args: Vec<Plan>,
+    /// For a call of a sequence chosen among others (or left out), the choice that makes
+    /// it; `None`: every model makes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Made>,
+}
+
+/// The choice that makes one call of a sequence: the model makes the call when the integer
+/// symbol `step` is `option`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Made {
+    /// Symbol of the step's choice (0-based; 0 is "no call" after the first step).
+    pub step: String,
+    /// The option that is this call.
+    pub option: u32,
 }
 
 /// How the harness reached the state of the call: what a test has to do first.
@@ -159,7 +173,7 @@ pub enum Route {
     Direct,
     /// Public constructors build every object.
     Constructor,
-    /// A constructor plus a public call before the method under test.
+    /// A constructor plus public calls before the method under test.
     Chain,
     /// Public fields (static ones, and the receiver's after its constructor) assigned
     /// before the method under test, as any caller may.

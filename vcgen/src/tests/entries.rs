@@ -45,7 +45,7 @@ fn chain_variant_sets_state_first() {
         }
         "#,
         expect![[r#"
-            4:38 ArithmeticException A.div(int): chain A.set(int), reflection
+            4:38 ArithmeticException A.div(int): chain A.set(int), sequence ≤4 A.set(int), reflection
         "#]],
     );
 }
@@ -68,8 +68,8 @@ fn chain_only_through_methods_that_change_what_the_entry_reads() {
         expect![[r#"
             7:26 ArrayIndexOutOfBoundsException A.bump(): reflection
             7:26 NullPointerException A.bump(): reflection
-            8:38 ArithmeticException A.div(int): chain A.setD(int), reflection
-            9:36 ArithmeticException A.first(): constructor, reflection
+            8:38 ArithmeticException A.div(int): chain A.setD(int), sequence ≤4 A.setD(int), reflection
+            9:36 ArithmeticException A.first(): constructor, sequence ≤4 A.bump(), reflection
             9:38 ArrayIndexOutOfBoundsException A.first(): reflection
             9:38 NullPointerException A.first(): reflection
         "#]],
@@ -212,7 +212,7 @@ fn static_state() {
         }
         "#,
         expect![[r#"
-            4:53 ArithmeticException A.per(int): direct, chain A.reset(int), reflection
+            4:53 ArithmeticException A.per(int): direct, chain A.reset(int), sequence ≤4 A.reset(int), reflection
         "#]],
     );
 }

@@ -23,7 +23,8 @@
 //! that end within the unrolling bound, then the verdict reached without a solver: the
 //! harnesses whose query asks for the site, in the order the solver tries them
 //! (`direct`, `constructor`, `chain` with the call made first, `fields` with public
-//! fields assigned first, `reflection`; `via` names an entry that is not the site's own
+//! fields assigned first, `sequence ≤N` with up to N calls first, each to one of the
+//! methods listed, `reflection`; `via` names an entry that is not the site's own
 //! method, and `;` separates entries), or `dropped` when the site was recorded but no
 //! query asks for it (its goal is `false` in every harness). A site whose exception is certainly caught, or whose check folded to `false`
 //! before it was recorded, is not printed at all. Parse diagnostics come first, one
@@ -55,6 +56,7 @@ mod kinds;
 mod lambdas;
 mod patterns;
 mod scope;
+mod sequences;
 mod size;
 
 use crate::{generate, Error, Generated, Harness, Options, Route, Site};
@@ -118,19 +120,28 @@ fn run_with(java: &str, options: &Options) -> Run {
     }
 }
 
-/// How a harness reaches its entry: `direct`, `constructor`, `chain C.m(..)`, `fields`,
+/// How a harness reaches its entry: `direct`, `constructor`, `chain C.m(..)`, `sequence
+/// ≤N C.m(..)|C.n(..)` (up to N calls, each to one of these methods), `fields`,
 /// `reflection`.
 fn route(harness: &Harness) -> String {
     match harness.route {
         Route::Direct => "direct".to_string(),
         Route::Constructor => "constructor".to_string(),
-        Route::Chain => match harness.chain.first() {
-            Some(call) => format!(
-                "chain {}",
-                method_name(&call.class, &call.method, &call.descriptor)
-            ),
-            None => "chain".to_string(),
-        },
+        Route::Chain => {
+            let mut methods: Vec<String> = Vec::new();
+            for call in &harness.chain {
+                let name = method_name(&call.class, &call.method, &call.descriptor);
+                if !methods.contains(&name) {
+                    methods.push(name);
+                }
+            }
+            if harness.chain.iter().all(|c| c.when.is_none()) {
+                format!("chain {}", methods.join(", "))
+            } else {
+                let steps = harness.chain.len() / methods.len().max(1);
+                format!("sequence ≤{steps} {}", methods.join("|"))
+            }
+        }
         Route::Fields => "fields".to_string(),
         Route::Reflection => "reflection".to_string(),
     }

@@ -1,0 +1,189 @@
+//! Public calls made before the entry: a chain of one call, and sequences of up to
+//! `--sequence` calls whose methods def-use over the write and read sets picks, composed
+//! with the entry in one formula.
+
+use super::{dead, Builder, Receiver, Variant, CHAIN_RANK, SEQUENCE_RANK};
+use crate::effects::Effects;
+use crate::lower::Lower;
+use crate::plan::{ChainCall, Made};
+use crate::smt::Term;
+use crate::state::State;
+use frontend::ir::{Class, Method};
+
+/// Most methods a sequence's calls choose from (each call inlines all of them).
+const SEQUENCE_METHODS_MAX: usize = 3;
+
+/// Public calls made before the entry (on the receiver, or static): up to `length` calls,
+/// at least one, each to one of `methods`, chosen by the solver; a call that throws is
+/// no witness. A chain of one call through one method has no choice at all.
+#[derive(Clone)]
+pub struct Chain<'p> {
+    /// The methods each call may be to.
+    pub methods: Vec<(&'p Class, &'p Method)>,
+    /// Most calls made.
+    pub length: u32,
+}
+
+impl<'p> Chain<'p> {
+    /// Exactly one call, to `method`.
+    pub(super) fn one(method: (&'p Class, &'p Method)) -> Chain<'p> {
+        Chain {
+            methods: vec![method],
+            length: 1,
+        }
+    }
+}
+
+/// One variant per method that may prepare the entry: that call made first, on `receiver`.
+pub(super) fn chain_variants<'a, 'p>(
+    receiver: Receiver<'p>,
+    mutators: &'a [(&'p Class, &'p Method)],
+) -> impl Iterator<Item = Variant<'p>> + 'a {
+    mutators
+        .iter()
+        .enumerate()
+        .map(move |(i, &method)| Variant {
+            receiver,
+            chain: Some(Chain::one(method)),
+            reflect_statics: false,
+            public_fields: false,
+            rank: CHAIN_RANK + i as u32,
+        })
+}
+
+/// The methods a sequence's calls choose from, by def-use over the write and read sets:
+/// the `mutators` (their effects meet what the entry reads:
+/// [`may_prepare`](super::may_prepare)), then the `writers` whose writes meet what a method
+/// already chosen reads (the call that sets the flag another call checks first), at most
+/// [`SEQUENCE_METHODS_MAX`].
+pub(super) fn sequence_methods<'p>(
+    effects: &Effects,
+    writers: &[(&'p Class, &'p Method)],
+    mutators: &[(&'p Class, &'p Method)],
+) -> Vec<(&'p Class, &'p Method)> {
+    let mut chosen: Vec<(&Class, &Method)> = mutators.to_vec();
+    chosen.truncate(SEQUENCE_METHODS_MAX);
+    let mut next = 0;
+    while next < chosen.len() && chosen.len() < SEQUENCE_METHODS_MAX {
+        let (class, m) = chosen[next];
+        next += 1;
+        let Some(reads) = effects.reads(&class.name, &m.name, &m.descriptor) else {
+            continue;
+        };
+        for &(c, w) in writers {
+            let known = chosen.iter().any(|&(_, k)| std::ptr::eq(k, w));
+            if !known
+                && chosen.len() < SEQUENCE_METHODS_MAX
+                && effects
+                    .of(&c.name, &w.name, &w.descriptor)
+                    .any(|key| reads.contains(key))
+            {
+                chosen.push((c, w));
+            }
+        }
+    }
+    chosen
+}
+
+/// The sequence variant: on `receiver`, up to `length` calls, each to one of `methods`
+/// ([`sequence_methods`]), the same one as often as the solver likes, then the entry.
+/// None without such a method or below two calls.
+pub(super) fn sequence_variant<'p>(
+    receiver: Receiver<'p>,
+    methods: Vec<(&'p Class, &'p Method)>,
+    length: u32,
+) -> Option<Variant<'p>> {
+    if methods.is_empty() || length < 2 {
+        return None;
+    }
+    Some(Variant {
+        receiver,
+        chain: Some(Chain { methods, length }),
+        reflect_statics: false,
+        public_fields: false,
+        rank: SEQUENCE_RANK,
+    })
+}
+
+impl<'p> Lower<'p> {
+    /// Makes the calls of `chain` in turn, threading the state through them: a call with a
+    /// choice (several methods, or none after the first call) is one branch per option,
+    /// joined before the next; a call left out leaves out every later one. Each call gets
+    /// fresh arguments and is lowered as set-up, so a path on which it throws (its own
+    /// `throw`, or a failing check) is no witness.
+    pub(super) fn call_first(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        chain: &Chain<'p>,
+        this: Option<&Term>,
+    ) -> Vec<ChainCall> {
+        let mut calls = Vec::new();
+        let mut previous: Option<Term> = None;
+        for step in 0..chain.length {
+            let skip = usize::from(step > 0);
+            let options = chain.methods.len() + skip;
+            if options == 1 {
+                let (class, m) = chain.methods[0];
+                calls.push(self.call_once(st, b, class, m, this, None));
+                continue;
+            }
+            let sym = self.sym(b, "step", "Int");
+            self.smt
+                .assert(&format!("(and (>= {sym} 0) (< {sym} {options}))"));
+            if let Some(p) = &previous {
+                // Calls left out come last: one sequence, one model.
+                self.smt.assert(&format!("(=> (= {p} 0) (= {sym} 0))"));
+            }
+            b.inputs.push(sym.clone());
+            let mut branches = Vec::new();
+            if skip == 1 {
+                b.optional_calls.push(sym.clone());
+                branches.push(st.branch(&mut self.smt, &format!("(= {sym} 0)")));
+            }
+            for (i, &(class, m)) in chain.methods.iter().enumerate() {
+                let option = (i + skip) as u32;
+                let mut s = st.branch(&mut self.smt, &format!("(= {sym} {option})"));
+                let when = Made {
+                    step: sym.clone(),
+                    option,
+                };
+                calls.push(self.call_once(&mut s, b, class, m, this, Some(when)));
+                branches.push(s);
+            }
+            *st = self.join(branches).unwrap_or_else(|| dead(st));
+            // The symbol of a call that may be left out (option 0), for the next call.
+            previous = (skip == 1).then_some(sym);
+        }
+        calls
+    }
+
+    /// One public call made before the entry, on `this` unless the method is static, with
+    /// fresh arguments; `when` is the choice that makes it, for a call a model may leave out.
+    fn call_once(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        class: &'p Class,
+        m: &'p Method,
+        this: Option<&Term>,
+        when: Option<Made>,
+    ) -> ChainCall {
+        let (vals, plans) = self.inputs(st, b, class, m, 1);
+        self.assume_call_spec(st, class, m, this, &vals);
+        if let Some(body) = &m.body {
+            let receiver = this.cloned().filter(|_| !m.modifiers.is_static);
+            let (out, _) =
+                self.as_setup(|l| l.inline(st.clone(), class, m, receiver, vals, body, m.span));
+            *st = out.unwrap_or_else(|| dead(st));
+        }
+        ChainCall {
+            class: class.name.clone(),
+            method: m.name.clone(),
+            descriptor: m.descriptor.clone(),
+            is_static: m.modifiers.is_static,
+            args: plans,
+            when,
+        }
+    }
+}
