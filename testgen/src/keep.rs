@@ -20,9 +20,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-/// The first line of every file dsd keeps in the project.
-pub const MARKER: &str = "// Written by dsd check --emit-tests, which rewrites this file; \
-                          delete this line to keep your edits.";
+/// The first line of every test file dsd keeps (`dsd check --emit-tests`, `dsd reproduce`).
+pub const MARKER: &str = "// Written by dsd, which rewrites this file; delete this line to \
+                          keep your edits.";
 
 /// The class beside the kept tests that holds their reflection helpers.
 pub const HELPER_CLASS: &str = "DsdReflection";
