@@ -1,7 +1,8 @@
 //! Watching a test JVM, for both stages that run tests (the project's own in `dsd infer`,
 //! the generated ones in `dsd run`): the JVM runs until it exits, and one that stops making
 //! progress (a test that hangs past the runner's own watchdog, a JVM stuck in a finalizer)
-//! is killed, so that it costs only the test it was running.
+//! is killed, so that it costs only the test it was running. Discovery uses the same watch
+//! as a plain timeout for the build tool it runs.
 
 use std::process::{Child, ExitStatus};
 use std::time::{Duration, Instant};

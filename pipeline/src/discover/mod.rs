@@ -18,10 +18,12 @@ mod maven;
 
 use crate::error::Failure;
 use crate::report::plural;
+use invariants::supervise::{supervise, End};
+use std::convert::Infallible;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long the build tool may take to print the class path before dsd goes on without it.
 const TOOL_TIMEOUT: Duration = Duration::from_secs(300);
@@ -373,28 +375,20 @@ fn run_tool(program: &Path, args: &[&str], dir: &Path) -> Result<String, String>
     };
     let stdout = read(child.stdout.take().map(|p| Box::new(p) as _));
     let stderr = read(child.stderr.take().map(|p| Box::new(p) as _));
-    let deadline = Instant::now() + TOOL_TIMEOUT;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-        }
-    };
+    // A build tool that prints nothing dsd reads makes no progress: the watch is a timeout.
+    let end = supervise(&mut child, TOOL_TIMEOUT, || Ok::<bool, Infallible>(false));
     let out = stdout.join().unwrap_or_default();
     let err = stderr.join().unwrap_or_default();
-    match status {
-        None => Err(format!("did not finish in {} s", TOOL_TIMEOUT.as_secs())),
-        Some(s) if s.success() => Ok(out),
-        Some(s) => Err(match (s.code(), first_error(&out, &err)) {
+    match end {
+        Ok(End::Exited(s)) if s.success() => Ok(out),
+        Ok(End::Exited(s)) => Err(match (s.code(), first_error(&out, &err)) {
             (Some(code), Some(line)) => format!("failed (status {code}): {}", clip(&line)),
             (Some(code), None) => format!("failed (status {code})"),
             (None, _) => "was killed".to_string(),
         }),
+        Ok(End::Killed) => Err(format!("did not finish in {} s", TOOL_TIMEOUT.as_secs())),
+        Ok(End::Lost(e)) => Err(format!("could not be waited for: {e}")),
+        Err(never) => match never {},
     }
 }
 
