@@ -154,16 +154,7 @@ mod tests {
     use super::*;
 
     fn project(files: &[(&str, &str)]) -> PathBuf {
-        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("dsd-maven-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        for (path, text) in files {
-            let path = dir.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        dir
+        crate::test_support::tree("maven", files)
     }
 
     fn names(dir: &Path, paths: &[PathBuf]) -> Vec<String> {

@@ -511,24 +511,21 @@ impl Project {
 mod tests {
     use super::*;
 
+    /// A project with `files`: the root's pom lists the module `core`, another pom is
+    /// empty, any other file too.
     fn project(files: &[&str]) -> PathBuf {
-        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("dsd-discover-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        for path in files {
-            let path = dir.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            let text = if path == dir.join("pom.xml") {
-                "<project><modules><module>core</module></modules></project>"
-            } else if path.ends_with("pom.xml") {
-                "<project/>"
-            } else {
-                ""
-            };
-            std::fs::write(path, text).unwrap();
-        }
-        dir
+        let texts: Vec<(&str, &str)> = files
+            .iter()
+            .map(|&path| match path {
+                "pom.xml" => (
+                    path,
+                    "<project><modules><module>core</module></modules></project>",
+                ),
+                _ if path.ends_with("pom.xml") => (path, "<project/>"),
+                _ => (path, ""),
+            })
+            .collect();
+        crate::test_support::tree("discover", &texts)
     }
 
     #[test]

@@ -58,16 +58,7 @@ mod tests {
 
     /// A fresh project folder with `files` (path, text); returns its root.
     fn project(files: &[(&str, &str)]) -> PathBuf {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let root = std::env::temp_dir().join(format!("dsd-junit-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        for (path, text) in files {
-            let path = root.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        root
+        crate::test_support::tree("junit", files)
     }
 
     const MAIN: (&str, &str) = ("src/main/java/p/A.java", "package p; class A {}");
