@@ -47,8 +47,7 @@ fn check_reproduced(name: &str, extra: &[&str], reached: u64) -> serde_json::Val
     assert_eq!(status, 0, "{name}: {report:#}");
     assert_eq!(report["reproduced"], true, "{report:#}");
     assert_eq!(report["reached"], reached, "{name}: {report:#}");
-    let path = report["test"]["path"].as_str().expect("the test's path");
-    let source = std::fs::read_to_string(path).expect("the test is written");
+    let source = written_test(&report);
     let first = std::fs::read_to_string(trace(name)).expect("trace");
     assert!(
         source.contains(first.lines().next().expect("a first line")),
@@ -69,6 +68,27 @@ fn crashes_a_few_calls_down_are_reproduced_from_the_public_method() {
     check_reproduced("stock", &[], 4);
     // A constructor's frame: `<init>`.
     check_reproduced("ratio", &[], 1);
+}
+
+#[test]
+fn state_from_earlier_calls_and_recursion_along_the_trace_are_reproduced() {
+    // Route.total runs the legs `add` stored: the ferry without seats must be one of them.
+    let report = check_reproduced("route", &[], 2);
+    let test = written_test(&report);
+    assert!(test.contains(".add("), "{test}");
+    // Ledger.share divides by the size `team` put under the same name.
+    let report = check_reproduced("ledger", &[], 2);
+    let test = written_test(&report);
+    assert!(test.contains(".team("), "{test}");
+    // Nest.item two brackets deep: the recursion followed as deep as the trace shows, and
+    // every number on the way parsed as `Integer.parseInt` parses it.
+    check_reproduced("nest", &[], 6);
+}
+
+/// The source of the test a report names.
+fn written_test(report: &serde_json::Value) -> String {
+    let path = report["test"]["path"].as_str().expect("the test's path");
+    std::fs::read_to_string(path).expect("the test is written")
 }
 
 #[test]

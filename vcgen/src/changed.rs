@@ -79,6 +79,13 @@ pub struct Focus {
     pub line: u32,
     /// The exception class, fully qualified.
     pub exception: String,
+    /// How many activations of one method a recursive call may add: the trace's deepest
+    /// recursion, at least one. A path that recurses deeper is left out.
+    pub recursion: u32,
+    /// The line of each call the trace shows, from the one in the crash's caller out to
+    /// the one in the entry (0 where the trace gives none): a crash reached through calls
+    /// on other lines is not the trace's.
+    pub call_lines: Vec<u32>,
 }
 
 /// What PR mode or a focus analyses: the methods whose sites are kept and the entries.

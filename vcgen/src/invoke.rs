@@ -17,6 +17,10 @@ const INTRINSICS: &str = "dsd.Intrinsics";
 /// Most nested JDK-model frames inlined at once.
 const LIBRARY_DEPTH: usize = 3;
 
+/// Most chars of two string keys `Lower::equal_by_value` compares: as many as an input
+/// string the solver prefers holds (`pref!small`).
+const KEY_CHARS: i32 = 8;
+
 /// Most implementations a virtual call is inlined over; a call that may dispatch to more
 /// (`Object.toString()` on an `Object`) is opaque: any result, and every target's writes
 /// forgotten. Each implementation is analysed as an entry of its own.
@@ -283,6 +287,7 @@ impl<'p> Lower<'p> {
                 });
                 (out, value)
             }
+            Some(_) if self.cuts_recursion(m) => (None, self.fresh_value(ty, false)),
             _ => {
                 let v = self.opaque_call(
                     &mut st,
@@ -301,10 +306,10 @@ impl<'p> Lower<'p> {
         }
     }
 
-    /// True when inlining `m` stays within the depth bounds and is not recursive.
+    /// True when inlining `m` stays within the depth bounds and the recursion limit.
     fn may_inline(&self, class: &Class, m: &Method) -> bool {
-        let recursive = self.frames.iter().any(|f| std::ptr::eq(f.method, m));
-        if recursive {
+        let active = self.activations(m);
+        if active > 0 && self.limits.recursion.is_none_or(|n| active > n) {
             return false;
         }
         if class.library {
@@ -312,6 +317,19 @@ impl<'p> Lower<'p> {
         } else {
             (self.frames.iter().filter(|f| !f.library).count() as u32) <= self.limits.inline_depth
         }
+    }
+
+    /// How many activations of `m` the inlined frames hold.
+    fn activations(&self, m: &Method) -> u32 {
+        let active = self.frames.iter().filter(|f| std::ptr::eq(f.method, m));
+        u32::try_from(active.count()).unwrap_or(u32::MAX)
+    }
+
+    /// True when a recursive call of `m` that is not inlined (beyond
+    /// [`Limits::recursion`](crate::lower::Limits) or the inlining depth) leaves its path
+    /// out, as it does when the limits give a recursion depth.
+    fn cuts_recursion(&self, m: &Method) -> bool {
+        self.limits.recursion.is_some() && self.activations(m) > 0
     }
 
     /// Inlines a body: a new frame with the parameters bound, returns joined at the end.
@@ -369,6 +387,7 @@ impl<'p> Lower<'p> {
             attribution,
             precondition,
             statement_line: 0,
+            called_at: (span.line, span.end_line),
         };
         self.frames.push(frame);
         st.frames.push(Vec::new());
@@ -491,7 +510,15 @@ impl<'p> Lower<'p> {
                 term: format!("(alen {})", a.term),
                 sort: "(_ BitVec 32)",
             },
-            ("equal", [a, b]) => self.keys_equal(&a.term, &b.term),
+            ("equal", [a, b]) => self.keys_equal(st, &a.term, &b.term),
+            ("isDecimal", [chars]) => Val {
+                term: self.decimal(st, &chars.term).valid,
+                sort: "Bool",
+            },
+            ("decimal", [chars]) => Val {
+                term: self.decimal(st, &chars.term).value,
+                sort: "(_ BitVec 32)",
+            },
             ("newString", [n]) => self.new_string(st, &n.term),
             ("newString", [chars, from, n]) => {
                 let content = self.contents_from(st, &Type::Char, &chars.term, &from.term, false);
@@ -518,8 +545,10 @@ impl<'p> Lower<'p> {
 
     /// `dsd.Intrinsics.equal`: whether a map finds key `a` under key `b`. The same object
     /// is found and `null` finds only `null`; two different string literals differ in
-    /// their chars; any other two objects may be equal or not.
-    fn keys_equal(&mut self, a: &str, b: &str) -> Val {
+    /// their chars; with a focus, a string, `Integer`, `Long` or `Character` is equal to an
+    /// object of its class with the same chars or value ([`Self::equal_by_value`]) and to no
+    /// other; any other two objects may be equal or not.
+    fn keys_equal(&mut self, st: &State, a: &str, b: &str) -> Val {
         let literal = |t: &str| self.literals.values().any(|id| id.to_string() == t);
         let term = if literal(a) && literal(b) {
             smt::eq(a, b)
@@ -528,11 +557,66 @@ impl<'p> Lower<'p> {
             let either = smt::and(&[smt::not(&smt::eq(a, "0")), smt::not(&smt::eq(b, "0"))]);
             let equals = match either.as_str() {
                 "false" => "false".into(),
-                _ => self.smt.declare("equals", "Bool"),
+                _ => {
+                    let equals = self.smt.declare("equals", "Bool");
+                    if self.focused {
+                        self.equal_by_value(st, a, b, &equals);
+                    }
+                    equals
+                }
             };
             smt::or(&[same, smt::and(&[either, equals])])
         };
         Val { term, sort: "Bool" }
+    }
+
+    /// States what `equals` means when either object is of a value class: `String`
+    /// (the same length and chars) and the common boxed keys (the same value), whose
+    /// `equals` also requires the other object's class to be the same. Two strings are
+    /// compared char by char up to [`KEY_CHARS`]; longer ones are never equal here (the
+    /// solver picks keys short). A model whose keys the solver called equal then makes keys
+    /// `equals` finds equal on the JVM. Only with a focus: in `dsd check`, commons-lang3's
+    /// `LookupTranslator` constructor, which fills a map in a loop, timed out with it
+    /// (whole arrays compared or eight chars), and lost its error.
+    fn equal_by_value(&mut self, st: &State, a: &str, b: &str, equals: &str) {
+        let value_heap = self.heap(st, &crate::lower::field_key("java.lang.String", "value"));
+        let chars_heap = self.heap(st, &crate::lower::array_key(&Type::Char));
+        let (va, vb) = (
+            format!("(select {} {a})", value_heap.term),
+            format!("(select {} {b})", value_heap.term),
+        );
+        let len = format!("(alen {va})");
+        let mut same_chars = vec![
+            smt::eq(&len, &format!("(alen {vb})")),
+            format!("(bvsle {len} {})", smt::int(KEY_CHARS)),
+        ];
+        for i in 0..KEY_CHARS {
+            let i = smt::int(i);
+            let at = |v: &str| format!("(select (select {} {v}) {i})", chars_heap.term);
+            same_chars.push(smt::or(&[
+                format!("(bvsge {i} {len})"),
+                smt::eq(&at(&va), &at(&vb)),
+            ]));
+        }
+        let mut cases = vec![(Type::string(), smt::and(&same_chars))];
+        for boxed in ["java.lang.Integer", "java.lang.Long", "java.lang.Character"] {
+            let heap = self.heap(st, &crate::lower::field_key(boxed, "value"));
+            let same = smt::eq(
+                &format!("(select {} {a})", heap.term),
+                &format!("(select {} {b})", heap.term),
+            );
+            cases.push((Type::class(boxed), same));
+        }
+        for (ty, same) in cases {
+            let id = self.types.id(&ty);
+            let (is_a, is_b) = (
+                format!("(= (dtype {a}) {id})"),
+                format!("(= (dtype {b}) {id})"),
+            );
+            self.smt.assert(&format!(
+                "(and (=> (and {is_a} {is_b}) (= {equals} {same})) (=> (xor {is_a} {is_b}) (not {equals})))"
+            ));
+        }
     }
 
     /// Forgets what a call that is not inlined may write.

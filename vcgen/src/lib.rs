@@ -16,6 +16,7 @@
 mod accelerate;
 mod assume;
 mod changed;
+mod decimal;
 mod effects;
 mod eval;
 mod fold;
@@ -294,6 +295,7 @@ pub fn generate(
             unroll: options.unroll,
             inline_depth: options.inline_depth,
             known_ends: true,
+            recursion: options.focus.as_ref().map(|f| f.recursion),
         },
         lines: &lines,
         cast_targets: &cast_targets,
@@ -302,6 +304,7 @@ pub fn generate(
         observed,
         spec_names: &spec_names,
         entry_methods: &entry_methods,
+        call_lines: options.focus.as_ref().map_or(&[], |f| &f.call_lines),
         focused: options.changed.is_none() && options.focus.is_some(),
         types: types::TypeTable::new(&h),
     };
@@ -404,6 +407,9 @@ fn in_scope(formula: Formula, sites: &BTreeMap<String, Site>) -> Formula {
 /// Size of a formula beyond which its entry variant is lowered again with smaller limits.
 const SHRINK_BYTES: usize = 256 << 10;
 
+/// [`SHRINK_BYTES`] with a focus (`dsd reproduce`).
+const FOCUS_SHRINK_BYTES: usize = 1 << 20;
+
 /// Largest formula written for one entry variant with the smallest limits; beyond it the
 /// lowering stops exploring, and the method is reported as analysed in part.
 const MAX_BYTES: usize = 4 << 20;
@@ -420,6 +426,8 @@ struct Env<'e, 'p> {
     observed: Option<&'p invariants::InvariantsFile>,
     spec_names: &'e HashSet<String>,
     entry_methods: &'e HashSet<(String, String)>,
+    /// The focus's call lines ([`Lower::call_lines`]).
+    call_lines: &'e [u32],
     /// With a focus: its crash is checked through every entry that reaches it, however
     /// deep, and never left to the site's own entry.
     focused: bool,
@@ -465,7 +473,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         let mut limits = self.limits.clone();
         loop {
             let last = limits.inline_depth == 0 && limits.unroll <= 1;
-            let budget = if last { MAX_BYTES } else { SHRINK_BYTES };
+            let budget = if last { MAX_BYTES } else { self.shrink_bytes() };
             let (lower, built) = self.lower_with(spec, variant, limits.clone(), budget);
             if !lower.smt.exhausted() || last {
                 return self.formula(spec, variant, lower, built);
@@ -477,6 +485,17 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             } else {
                 limits.inline_depth -= 1;
             }
+        }
+    }
+
+    /// The size beyond which a formula is lowered again with smaller limits: with a focus
+    /// ([`FOCUS_SHRINK_BYTES`]), larger, as its one site through a few entries is worth a
+    /// large formula, and the trace's recursion needs every level inlined.
+    fn shrink_bytes(&self) -> usize {
+        if self.focused {
+            FOCUS_SHRINK_BYTES
+        } else {
+            SHRINK_BYTES
         }
     }
 
@@ -517,6 +536,8 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             specs: self.observed,
             setup: false,
             relevant: None,
+            call_lines: self.call_lines,
+            focused: self.focused,
             known_lengths: Default::default(),
             writes: Default::default(),
             ranges: Default::default(),

@@ -19,6 +19,11 @@ pub struct Limits {
     pub inline_depth: u32,
     /// True when a loop known to go on runs past `unroll` to its end (`Lower::unrolls`).
     pub known_ends: bool,
+    /// Recursive calls: `None`, not inlined (any result, its writes forgotten); `Some(n)`,
+    /// inlined while a method has at most `n` activations already and the inlining depth
+    /// allows, and a path that recurses further is left out, so that every model follows
+    /// the code exactly (`dsd reproduce`).
+    pub recursion: Option<u32>,
 }
 
 /// A loop or labelled statement that `break` and `continue` can leave.
@@ -53,6 +58,9 @@ pub struct Frame<'p> {
     pub precondition: bool,
     /// First line of the statement running in this frame (0 before the first one).
     pub statement_line: u32,
+    /// The first and last line of the call that made this frame, in its caller (0 for
+    /// the entry).
+    pub called_at: (u32, u32),
 }
 
 /// A `try` whose handlers collect the states of exceptions raised in its body.
@@ -137,6 +145,15 @@ pub struct Lower<'p> {
     /// that a call which is not inlined forgets only those; `None` (everything) while the
     /// harness builds the inputs.
     pub relevant: Option<&'p std::collections::BTreeSet<String>>,
+    /// `dsd reproduce`: the line of each call the trace shows, from the one in the
+    /// crash's caller out to the one in the entry (0 where the trace gives none); only
+    /// crashes reached through calls on those lines are goals. Empty: every crash is.
+    pub call_lines: &'p [u32],
+    /// `dsd reproduce`: models must follow the code exactly even where that costs the
+    /// solver more than `dsd check` can spend on every site: input strings prefer
+    /// printable ASCII (with it, commons-lang3's harder preludes got other models within
+    /// the budget, and two errors were lost), and map keys are equal by value.
+    pub focused: bool,
     /// Checks decided at lowering time: their failure condition folded to `false`.
     pub folded: usize,
     /// Literal lengths of the arrays the entry allocated, by object id.
@@ -385,10 +402,46 @@ impl<'p> Lower<'p> {
         st.assume(&mut self.smt, &smt::not(&fail_def));
     }
 
+    /// True unless [`Lower::call_lines`] names the lines of the calls that lead to a crash
+    /// and the inlined project frames were entered through other lines (or are more or
+    /// fewer): a crash reached through another call is not the trace's. A project frame
+    /// entered through the JDK model (a lambda run by `forEach`) counts the line of the
+    /// call into the model.
+    fn on_trace_path(&self) -> bool {
+        if self.call_lines.is_empty() {
+            return true;
+        }
+        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut into_library: Option<(u32, u32)> = None;
+        let mut outermost = true;
+        for f in &self.frames {
+            if f.library {
+                if !outermost {
+                    into_library.get_or_insert(f.called_at);
+                }
+                continue;
+            }
+            if !outermost {
+                calls.push(into_library.take().unwrap_or(f.called_at));
+            }
+            outermost = false;
+            into_library = None;
+        }
+        calls.len() == self.call_lines.len()
+            && calls
+                .iter()
+                .rev()
+                .zip(self.call_lines)
+                .all(|(&(first, last), &line)| line == 0 || (first <= line && line <= last))
+    }
+
     /// Records the goal `term` (the path condition under which it fails) of the site of
     /// `exception` at `span` in the current frame; `bounded` when the path went through a
     /// loop cut at the unrolling bound.
     pub fn push_goal(&mut self, exception: &str, span: Span, term: Term, bounded: bool) {
+        if !self.on_trace_path() {
+            return;
+        }
         let site = self.site(exception, span);
         let callers_between = self.callers_between();
         self.goals.push(Goal {

@@ -224,6 +224,12 @@ impl Writes {
         self.stated.get(&(contents.into(), idx.into())).cloned()
     }
 
+    /// Element `idx` of the copy from an offset whose contents are `contents`, when it is one.
+    pub fn shifted_element(&self, contents: &str, idx: &str) -> Option<Term> {
+        let copy = self.shifted.get(contents)?;
+        Some(self.read_shifted(copy, idx))
+    }
+
     /// Reads index `idx` of a copy from an offset: the source's element there, read as
     /// any other element is.
     fn read_shifted(&self, copy: &Shifted, idx: &str) -> Term {

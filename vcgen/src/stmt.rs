@@ -533,19 +533,36 @@ impl<'p> Lower<'p> {
         self.leave_loop(exits, bounded)
     }
 
-    /// The next element of a model iterator, when it is an object the code made of the
-    /// type of `local` (a map's entry); `None` when it is any value, which
-    /// [`Self::foreach_element`] types better. The loop runs `size()` times, so `next()`
-    /// does not run out: it runs as set-up code, whose checks pass.
+    /// The next element of a model iterator, when `local` holds a reference: an object the
+    /// code made (a map's entry), an element the collection remembers (an `ArrayList`'s
+    /// first ones), or any object; of the local's type, as javac's cast there makes it.
+    /// `None` for a primitive local, which [`Self::foreach_element`] types better. The
+    /// loop runs `size()` times, so `next()` does not run out: it runs as set-up code,
+    /// whose checks pass.
     fn model_next(&mut self, st: &mut State, iter: &Term, local: u32, span: Span) -> Option<Val> {
+        let local_ty = self.frame().method.locals.get(local as usize)?.ty.erasure();
+        if local_ty.is_primitive() {
+            return None;
+        }
         let object = Type::class("java.lang.Object");
         let next = ("next", "()Ljava/lang/Object;");
         let value = self.as_setup(|l| l.call_model(st, iter, next, &object, span))?;
-        let class = self.allocated.get(&value.term)?;
-        let local_ty = self.frame().method.locals.get(local as usize)?.ty.erasure();
-        self.h
-            .is_subtype(&Type::class(&class.name), &local_ty)
-            .then_some(value)
+        if let Some(class) = self.allocated.get(&value.term) {
+            return self
+                .h
+                .is_subtype(&Type::class(&class.name), &local_ty)
+                .then_some(value);
+        }
+        if local_ty != object {
+            if let Some(pred) = self.types.subtype_pred(&local_ty) {
+                let v = &value.term;
+                st.assume(
+                    &mut self.smt,
+                    &format!("(=> (not (= {v} 0)) ({pred} (dtype {v})))"),
+                );
+            }
+        }
+        Some(value)
     }
 
     /// The value a for-each loop assigns to `local` at `index`: the element of the array

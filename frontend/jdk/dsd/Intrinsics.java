@@ -31,6 +31,12 @@ public final class Intrinsics {
     /** Some object or null. */
     public static native Object anyObject();
 
+    /** True when `chars` are a number `Integer.parseInt` accepts (vcgen's `decimal.rs`). */
+    public static native boolean isDecimal(char[] chars);
+
+    /** The value of `chars` when `isDecimal(chars)`. */
+    public static native int decimal(char[] chars);
+
     /** A new string of the given length with unknown characters. */
     public static native String newString(int length);
 

@@ -122,18 +122,24 @@ fn attempt(
         method: format!("{name}{descriptor}"),
         line,
         exception: thrown.exception.clone(),
+        recursion: recursion(&thrown.frames[chosen.top..=index]).max(1),
+        call_lines: call_lines(&thrown.frames, &chosen.project, chosen.top, index),
     };
+    // The trace's frames are inlined, and below the crash's frame as deep as `dsd check`
+    // inlines: a crash under a recursive descent needs both.
     let between = u32::try_from(index - chosen.top).unwrap_or(u32::MAX);
     let vcgen_args = VcgenArgs {
-        inline_depth: args.vcgen.inline_depth.max(between),
+        inline_depth: args
+            .vcgen
+            .inline_depth
+            .max(between)
+            .saturating_add(args.vcgen.inline_depth),
         ..args.vcgen.clone()
     };
     let vc = stages.vcgen(&vcgen_args, None, Some(focus))?;
     if vc.queries == 0 {
         return Ok(Vec::new());
     }
-    stages.solve(&args.solve)?;
-    stages.testgen()?;
     let run_args = RunArgs {
         test_timeout: args.test_timeout,
         classpath: args.classpath.clone(),
@@ -141,14 +147,53 @@ fn attempt(
             fail_on: crate::cli::FailOn::Never,
         },
     };
-    stages.run(&run_args)?;
-    let results = crate::run::read_results(&work.join("results").join("results.jsonl"))?;
-    Ok(results
-        .into_iter()
-        .filter(|r| {
-            r.outcome == Outcome::Exception && r.exception.as_deref() == Some(&thrown.exception)
-        })
-        .collect())
+    let mut solve = args.solve.clone();
+    let mut tries_left = TRIES;
+    loop {
+        let solved = stages.solve(&solve)?;
+        stages.testgen()?;
+        stages.run(&run_args)?;
+        let results = crate::run::read_results(&work.join("results").join("results.jsonl"))?;
+        let same: Vec<TestResult> = results
+            .into_iter()
+            .filter(|r| {
+                r.outcome == Outcome::Exception && r.exception.as_deref() == Some(&thrown.exception)
+            })
+            .collect();
+        tries_left -= 1;
+        if !same.is_empty() || tries_left == 0 || solved.sat + solved.unknown == 0 {
+            return Ok(same);
+        }
+        solve.timeout *= RETRY_PATIENCE;
+    }
+}
+
+/// How many times the focus's queries are solved: again, with a longer timeout, when no
+/// test threw the trace's exception and the solver did not prove every goal unreachable.
+const TRIES: u32 = 2;
+
+/// How many times the solver's timeout the second try gets: the preferred inputs (short,
+/// printable strings) of a deep recursion take Z3 longer than `dsd check`'s budget.
+const RETRY_PATIENCE: u32 = 5;
+
+/// How many times the most repeated method of `frames` calls itself again (0 without
+/// recursion): `parse` → `term` → `parse` is one.
+fn recursion(frames: &[TraceFrame]) -> u32 {
+    let mut counts: std::collections::HashMap<(&str, &str), u32> = Default::default();
+    for f in frames {
+        *counts.entry((&f.class, &f.method)).or_default() += 1;
+    }
+    counts.into_values().max().unwrap_or(1).saturating_sub(1)
+}
+
+/// The line of each call the trace shows from the crash's frame `top` out to frame `entry`
+/// (indices): the lines of the project frames (`project`) above the crash's, 0 for a frame
+/// without one.
+fn call_lines(frames: &[TraceFrame], project: &[bool], top: usize, entry: usize) -> Vec<u32> {
+    (top + 1..=entry)
+        .filter(|&i| project[i])
+        .map(|i| frames[i].line.unwrap_or(0))
+        .collect()
 }
 
 /// The frames the reproduction aims at.
@@ -161,6 +206,8 @@ struct Chosen {
     target: Option<usize>,
     /// The frames whose methods are the entries, by index.
     entries: Vec<(usize, frames::MethodKey)>,
+    /// Whether each frame is the project's.
+    project: Vec<bool>,
 }
 
 /// The crashing frame and the entries: with `frame` (from 1), that frame alone; else every
@@ -196,6 +243,10 @@ fn choose(
         )));
     };
     let crash = crash.clone();
+    let project = located
+        .iter()
+        .map(|l| !matches!(l, Located::Library))
+        .collect();
     let callable = |i: usize| match &located[i] {
         Located::Method {
             key,
@@ -209,6 +260,7 @@ fn choose(
             crash,
             target: None,
             entries: (top..fits).filter_map(callable).collect(),
+            project,
         });
     };
     let i = k.wrapping_sub(1);
@@ -237,6 +289,7 @@ fn choose(
             crash,
             target: Some(i),
             entries: callable(i).into_iter().collect(),
+            project,
         }),
     }
 }
@@ -338,6 +391,27 @@ mod tests {
         assert_eq!(test(&[atom.clone(), junit.clone()]), 2);
         assert_eq!(test(&[run_frame("a.Calc", "atom", 47), product]), 0);
         assert_eq!(test(&[junit]), 0);
+    }
+
+    #[test]
+    fn recursion_counts_a_method_s_repeats_and_call_lines_the_project_s_frames() {
+        let frames = [
+            trace_frame("java.lang.Integer", "parseInt", 614),
+            trace_frame("a.Nest", "item", 25),
+            trace_frame("a.Nest", "list", 32),
+            trace_frame("a.Nest", "item", 19),
+            trace_frame("a.Nest", "list", 32),
+            trace_frame("a.Nest", "item", 19),
+            trace_frame("a.Nest", "sum", 13),
+        ];
+        assert_eq!(recursion(&frames[1..]), 2);
+        assert_eq!(recursion(&frames[5..]), 0);
+        let mut project = vec![true; frames.len()];
+        project[0] = false;
+        assert_eq!(call_lines(&frames, &project, 1, 6), [32, 19, 32, 19, 13]);
+        assert_eq!(call_lines(&frames, &project, 1, 1), Vec::<u32>::new());
+        project[3] = false;
+        assert_eq!(call_lines(&frames, &project, 1, 4), [32, 32]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! PR mode: only the methods a change touched are checked, through their own entries and
 //! their callers'.
 
-use super::check_sites_with;
+use super::{check_goals_with, check_sites_with};
 use crate::{Changed, Options};
 use expect_test::expect;
 use std::path::Path;
@@ -106,6 +106,8 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         method: "div(II)I".to_string(),
         line: 2,
         exception: "java.lang.ArithmeticException".to_string(),
+        recursion: 1,
+        call_lines: Vec::new(),
     };
     check_sites_with(
         PROGRAM,
@@ -115,6 +117,72 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         },
         expect![[r#"
             B.java:2:52 ArithmeticException B.div(int, int): via A.twice(int, int): direct
+        "#]],
+    );
+}
+
+const CALLS: &str = r#"
+    public class R {
+        public static int both(int x) {
+            int p = half(x);
+            int q = half(x + 1);
+            return p + q;
+        }
+        static int half(int y) { return 10 / y; }
+        public static int down(int n) {
+            if (n > 0) { return down(n - 2); }
+            return 10 / (n + 1);
+        }
+    }
+    "#;
+
+/// A focus on `R`'s crash at `line` of `method`, through `entry`.
+fn focus(
+    entry: (&str, &str),
+    method: &str,
+    line: u32,
+    call_lines: &[u32],
+    recursion: u32,
+) -> Options {
+    Options {
+        focus: Some(crate::Focus {
+            entries: vec![("R".to_string(), entry.0.to_string(), entry.1.to_string())],
+            class: "R".to_string(),
+            method: method.to_string(),
+            line,
+            exception: "java.lang.ArithmeticException".to_string(),
+            recursion,
+            call_lines: call_lines.to_vec(),
+        }),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_focus_reaches_its_crash_only_through_the_calls_on_the_trace_s_lines() {
+    // `half` is called on lines 3 and 4: the trace's line picks the call, and a line
+    // with no call leaves no goal.
+    let both = ("both", "(I)I");
+    check_goals_with(
+        CALLS,
+        &focus(both, "half(I)I", 7, &[4], 1),
+        expect![[r#"
+            7:40 ArithmeticException R.half(int) via R.both(int) direct: (and (not (= x 0)) (= (bvadd x 1) 0))
+        "#]],
+    );
+    check_goals_with(CALLS, &focus(both, "half(I)I", 7, &[5], 1), expect![""]);
+}
+
+#[test]
+fn a_focus_follows_recursion_as_deep_as_the_trace_and_no_deeper() {
+    // `down` calls itself once more at most: the crash is reached at once or after one
+    // recursive call, and the path into a third activation is left out.
+    let down = ("down", "(I)I");
+    check_goals_with(
+        CALLS,
+        &focus(down, "down(I)I", 10, &[], 1),
+        expect![[r#"
+            10:19 ArithmeticException R.down(int) direct: (or (and (and (bvsgt n 0) (not (bvsgt (bvsub n 2) 0))) (= (bvadd (bvsub n 2) 1) 0)) (and (not (bvsgt n 0)) (= (bvadd n 1) 0)))
         "#]],
     );
 }

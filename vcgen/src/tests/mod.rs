@@ -79,7 +79,12 @@ pub(crate) fn check_sites_with(java: &str, options: &Options, expect: Expect) {
 /// Checks the crash condition of every query vcgen writes for a fixture.
 #[track_caller]
 pub(crate) fn check_goals(java: &str, expect: Expect) {
-    expect.assert_eq(&goals(java));
+    check_goals_with(java, &Options::default(), expect);
+}
+
+/// As [`check_goals`], with `options`.
+pub(crate) fn check_goals_with(java: &str, options: &Options, expect: Expect) {
+    expect.assert_eq(&goals(java, options));
 }
 
 /// A fixture parsed and run through vcgen, with the SMT-LIB text it wrote by file name.
@@ -94,10 +99,7 @@ struct Run {
     texts: HashMap<String, String>,
 }
 
-fn run(java: &str) -> Run {
-    run_with(java, &Options::default())
-}
-
+/// Parses a fixture and runs vcgen on it with `options`.
 fn run_with(java: &str, options: &Options) -> Run {
     let files = fixture(java);
     let sources: Vec<(&str, &str)> = files
@@ -170,9 +172,9 @@ fn site_name(site: &Site, several_files: bool) -> String {
     )
 }
 
-/// The report that [`check_goals`] compares.
-fn goals(java: &str) -> String {
-    let run = run(java);
+/// The report that [`check_goals_with`] compares.
+fn goals(java: &str, options: &Options) -> String {
+    let run = run_with(java, options);
     let mut out = String::new();
     for d in &run.diagnostics {
         out.push_str(&format!("diagnostic: {d}\n"));

@@ -15,19 +15,65 @@ public final class Character implements Comparable<Character> {
         return value;
     }
 
-    public static native boolean isDigit(char c);
+    // The classifications are exact for ASCII; above it Unicode's tables decide, and the
+    // model's answer is any where they may say yes.
 
-    public static native boolean isLetter(char c);
+    /** No decimal digit lies above ASCII but within these blocks, or above `\uFF19`. */
+    public static boolean isDigit(char c) {
+        if (c < 128) {
+            return c >= '0' && c <= '9';
+        }
+        boolean blocks = c >= '\u0660' && c <= '\u1C59' || c >= '\uA620' && c <= '\uABF9'
+                || c >= '\uFF10' && c <= '\uFF19';
+        return blocks && dsd.Intrinsics.anyBoolean();
+    }
 
-    public static native boolean isWhitespace(char c);
+    public static boolean isLetter(char c) {
+        if (c < 128) {
+            return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+        }
+        return dsd.Intrinsics.anyBoolean();
+    }
 
-    public static native boolean isUpperCase(char c);
+    /** Exact: the space separators other than no-break ones, and the ASCII controls. */
+    public static boolean isWhitespace(char c) {
+        if (c < 128) {
+            return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f;
+        }
+        return c == '\u1680' || c >= '\u2000' && c <= '\u2006' || c >= '\u2008' && c <= '\u200A'
+                || c == '\u2028' || c == '\u2029' || c == '\u205F' || c == '\u3000';
+    }
 
-    public static native boolean isLowerCase(char c);
+    public static boolean isUpperCase(char c) {
+        if (c < 128) {
+            return c >= 'A' && c <= 'Z';
+        }
+        return dsd.Intrinsics.anyBoolean();
+    }
 
-    public static native char toUpperCase(char c);
+    public static boolean isLowerCase(char c) {
+        if (c < 128) {
+            return c >= 'a' && c <= 'z';
+        }
+        return dsd.Intrinsics.anyBoolean();
+    }
 
-    public static native char toLowerCase(char c);
+    public static char toUpperCase(char c) {
+        if (c < 128) {
+            return c >= 'a' && c <= 'z' ? (char) (c - 32) : c;
+        }
+        return unicodeCase(c);
+    }
+
+    public static char toLowerCase(char c) {
+        if (c < 128) {
+            return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+        }
+        return unicodeCase(c);
+    }
+
+    /** Another case of a char above ASCII: any char. */
+    private static native char unicodeCase(char c);
 
     public static final int MIN_SUPPLEMENTARY_CODE_POINT = 0x010000;
     public static final int MAX_CODE_POINT = 0x10ffff;

@@ -29,10 +29,10 @@ public final class Integer extends Number implements Comparable<Integer> {
 
     @Precondition
     public static int parseInt(String s) {
-        if (s == null || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null) {
             throw new NumberFormatException();
         }
-        return dsd.Intrinsics.anyInt();
+        return s.parseDecimal();
     }
 
     @Precondition

@@ -95,6 +95,14 @@ public final class String implements CharSequence, Comparable<String> {
         return value.length;
     }
 
+    /** `Integer.parseInt(this)`, as vcgen's formula for the intrinsics reads it. */
+    int parseDecimal() {
+        if (!dsd.Intrinsics.isDecimal(value)) {
+            throw new NumberFormatException();
+        }
+        return dsd.Intrinsics.decimal(value);
+    }
+
     public boolean isEmpty() {
         return value.length == 0;
     }

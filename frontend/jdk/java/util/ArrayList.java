@@ -1,8 +1,18 @@
 package java.util;
 
-/** A list modelled by its size; elements are unknown. Indices are checked as JDK 17 checks them. */
+/**
+ * A list modelled by its size and its first two elements while they are known (added one by
+ * one to an empty list, as a registry of handlers or stages is filled); other elements are
+ * unknown. Indices are checked as JDK 17 checks them.
+ */
 public class ArrayList<E> implements List<E> {
     private int size;
+
+    /** How many leading elements are known: 0, 1 (`first`) or 2 (`first` and `second`). */
+    private int kept;
+
+    private Object first;
+    private Object second;
 
     public ArrayList() {
     }
@@ -29,6 +39,13 @@ public class ArrayList<E> implements List<E> {
     }
 
     public boolean add(E e) {
+        if (kept == size && kept == 0) {
+            first = e;
+            kept = 1;
+        } else if (kept == size && kept == 1) {
+            second = e;
+            kept = 2;
+        }
         size++;
         return true;
     }
@@ -37,6 +54,11 @@ public class ArrayList<E> implements List<E> {
         if (index < 0 || index > size) {
             throw new IndexOutOfBoundsException();
         }
+        if (index == size) {
+            add(element);
+            return;
+        }
+        forgetFrom(index);
         size++;
     }
 
@@ -57,12 +79,14 @@ public class ArrayList<E> implements List<E> {
             throw new NullPointerException();
         }
         int n = c.size();
+        forgetFrom(index);
         size = size + n;
         return n != 0;
     }
 
     public void clear() {
         size = 0;
+        kept = 0;
     }
 
     public boolean contains(Object o) {
@@ -74,7 +98,7 @@ public class ArrayList<E> implements List<E> {
         if (index < 0 || index >= size) {
             throw new IndexOutOfBoundsException();
         }
-        return (E) dsd.Intrinsics.anyObject();
+        return (E) element(index);
     }
 
     @SuppressWarnings("unchecked")
@@ -82,7 +106,13 @@ public class ArrayList<E> implements List<E> {
         if (index < 0 || index >= size) {
             throw new IndexOutOfBoundsException();
         }
-        return (E) dsd.Intrinsics.anyObject();
+        Object old = element(index);
+        if (index == 0 && kept > 0) {
+            first = element;
+        } else if (index == 1 && kept > 1) {
+            second = element;
+        }
+        return (E) old;
     }
 
     @SuppressWarnings("unchecked")
@@ -90,8 +120,28 @@ public class ArrayList<E> implements List<E> {
         if (index < 0 || index >= size) {
             throw new IndexOutOfBoundsException();
         }
+        Object old = element(index);
+        forgetFrom(index);
         size--;
-        return (E) dsd.Intrinsics.anyObject();
+        return (E) old;
+    }
+
+    /** The element at a valid `index`: known, or any object. */
+    private Object element(int index) {
+        if (index == 0 && kept > 0) {
+            return first;
+        }
+        if (index == 1 && kept > 1) {
+            return second;
+        }
+        return dsd.Intrinsics.anyObject();
+    }
+
+    /** Forgets the known elements from `index` on, which a change there moves. */
+    private void forgetFrom(int index) {
+        if (index < kept) {
+            kept = index;
+        }
     }
 
     public List<E> subList(int fromIndex, int toIndex) {
@@ -120,6 +170,6 @@ public class ArrayList<E> implements List<E> {
     }
 
     public Iterator<E> iterator() {
-        return new SizedIterator<E>(size);
+        return new SizedIterator<E>(size, kept, first, second);
     }
 }
