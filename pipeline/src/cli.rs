@@ -637,19 +637,27 @@ fn emit(
     summary_line: Option<String>,
     format: Format,
 ) -> Result<(), Failure> {
+    write_report(output, text)?;
+    if let Some(line) = summary_line.filter(|_| output.is_some() || format != Format::Text) {
+        crate::progress::say(&line);
+    }
+    Ok(())
+}
+
+/// Writes the text of a report to `output`, or to stdout when there is none.
+pub(crate) fn write_report(output: Option<&std::path::Path>, text: &str) -> Result<(), Failure> {
     match output {
         Some(path) => frontend::files::write_atomic(path, text).map_err(|e| {
             Failure::new(format!(
                 "cannot write the report to {}: {e}; check that the directory exists",
                 path.display()
             ))
-        })?,
-        None => print!("{text}"),
+        }),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
     }
-    if let Some(line) = summary_line.filter(|_| output.is_some() || format != Format::Text) {
-        crate::progress::say(&line);
-    }
-    Ok(())
 }
 
 /// `dsd check`: every stage in order, then the report (in colour when `colour`).

@@ -74,27 +74,36 @@ pub fn check(name: &str, src: &Path, extra: &[&str]) -> Run {
 /// Runs `dsd --work-dir WORK check SRC --format json` plus extra arguments, in-process; the
 /// message of the error that stopped it, if one did.
 pub fn check_in(work: &Path, src: &Path, extra: &[&str]) -> Result<Run, String> {
-    let out = work.join("report.json");
-    let mut args: Vec<String> = vec![
-        "--work-dir".into(),
-        work.display().to_string(),
-        "check".into(),
-        src.display().to_string(),
-        "--format".into(),
-        "json".into(),
-        "-o".into(),
-        out.display().to_string(),
-    ];
-    args.extend(extra.iter().map(|s| s.to_string()));
-    let status = dsd(&args)?;
-    let text = std::fs::read_to_string(&out).expect("report written");
-    let report: serde_json::Value = serde_json::from_str(&text).expect("report is JSON");
+    let (status, report) = json_report(work, &["check", &src.display().to_string()], extra)?;
     Ok(Run {
         status,
         findings: reported(&report),
         report,
         work: work.to_path_buf(),
     })
+}
+
+/// Runs `dsd --work-dir WORK COMMAND... --format json -o WORK/report.json EXTRA...`
+/// in-process: its exit status and the JSON report it wrote, or the message of the error
+/// that stopped it.
+pub fn json_report(
+    work: &Path,
+    command: &[&str],
+    extra: &[&str],
+) -> Result<(i32, serde_json::Value), String> {
+    let out = work.join("report.json");
+    let out_text = out.display().to_string();
+    let work_text = work.display().to_string();
+    let args: Vec<String> = ["--work-dir", &work_text]
+        .into_iter()
+        .chain(command.iter().copied())
+        .chain(["--format", "json", "-o", &out_text])
+        .chain(extra.iter().copied())
+        .map(String::from)
+        .collect();
+    let status = dsd(&args)?;
+    let text = std::fs::read_to_string(&out).expect("report written");
+    Ok((status, serde_json::from_str(&text).expect("report is JSON")))
 }
 
 /// Runs `dsd ARGS` in-process, with the settings of `--config` or the nearest dsd.toml, on

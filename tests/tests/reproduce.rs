@@ -2,7 +2,7 @@
 //! class outside the sources made them) are reproduced with their frames matching, down
 //! to the deepest frame a test can call; bad traces and stale ones are refused.
 
-use dsd_tests::{dsd, root, work_dir};
+use dsd_tests::{json_report, root, work_dir};
 use std::path::{Path, PathBuf};
 
 /// The fixture's sources.
@@ -15,22 +15,8 @@ fn src() -> PathBuf {
 #[track_caller]
 fn reproduce(name: &str, trace: &Path, extra: &[&str]) -> Result<(i32, serde_json::Value), String> {
     let work = work_dir(&format!("reproduce-{name}"));
-    let out = work.join("report.json");
-    let mut args: Vec<String> = vec![
-        "--work-dir".into(),
-        work.display().to_string(),
-        "reproduce".into(),
-        trace.display().to_string(),
-        src().display().to_string(),
-        "--format".into(),
-        "json".into(),
-        "-o".into(),
-        out.display().to_string(),
-    ];
-    args.extend(extra.iter().map(|s| s.to_string()));
-    let status = dsd(&args)?;
-    let text = std::fs::read_to_string(&out).expect("report written");
-    Ok((status, serde_json::from_str(&text).expect("report is JSON")))
+    let (trace, src) = (trace.display().to_string(), src().display().to_string());
+    json_report(&work, &["reproduce", &trace, &src], extra)
 }
 
 /// The fixture's trace `name`.

@@ -200,15 +200,7 @@ pub fn finish(mut report: Report, args: &ReproduceArgs, start: Instant) -> Resul
                 + "\n"
         }
     };
-    match &args.output {
-        Some(path) => frontend::files::write_atomic(path, text).map_err(|e| {
-            Failure::new(format!(
-                "cannot write the report to {}: {e}",
-                path.display()
-            ))
-        })?,
-        None => print!("{text}"),
-    }
+    crate::cli::write_report(args.output.as_deref(), &text)?;
     Ok(super::exit_status(report.reproduced))
 }
 

@@ -7,16 +7,19 @@ use super::{check_sites, check_sites_with};
 use crate::Options;
 use expect_test::expect;
 
+/// A stream that fails on its fifth `next()`.
+const TOKENS: &str = r#"
+    public class Tokens {
+        private final int[] tokens = {3, 1, 4, 1};
+        private int position;
+        public int next() { return tokens[position++]; }
+    }
+    "#;
+
 #[test]
 fn a_stream_read_past_its_end_after_repeated_calls() {
     check_sites(
-        r#"
-        public class Tokens {
-            private final int[] tokens = {3, 1, 4, 1};
-            private int position;
-            public int next() { return tokens[position++]; }
-        }
-        "#,
+        TOKENS,
         expect![[r#"
             4:32 ArrayIndexOutOfBoundsException Tokens.next(): sequence ≤4 Tokens.next(), reflection
             4:32 NullPointerException Tokens.next(): reflection
@@ -88,13 +91,7 @@ fn below_two_calls_there_is_no_sequence() {
         ..Options::default()
     };
     check_sites_with(
-        r#"
-        public class Tokens {
-            private final int[] tokens = {3, 1, 4, 1};
-            private int position;
-            public int next() { return tokens[position++]; }
-        }
-        "#,
+        TOKENS,
         &options,
         expect![[r#"
             4:32 ArrayIndexOutOfBoundsException Tokens.next(): reflection
