@@ -18,6 +18,7 @@ use frontend::ir::Type;
 const DIGITS: i32 = 4;
 
 /// A string's chars read as a decimal number.
+#[derive(Clone)]
 pub struct Decimal {
     /// True when the chars are a number `parseInt` accepts.
     pub valid: Term,
@@ -26,13 +27,26 @@ pub struct Decimal {
 }
 
 impl<'p> Lower<'p> {
-    /// The chars of the `char[]` object `chars` read as `Integer.parseInt` reads them.
+    /// The chars of the `char[]` object `chars` read as `Integer.parseInt` reads them,
+    /// stated once for both intrinsics of one parse (`isDecimal`, then `decimal`), as long
+    /// as the chars are not written in between.
     pub(crate) fn decimal(&mut self, st: &State, chars: &str) -> Decimal {
         let heap = self.heap(st, &array_key(&Type::Char)).term;
+        let key = (heap.clone(), chars.to_string());
+        if let Some(known) = self.decimals.get(&key) {
+            return known.clone();
+        }
+        let parsed = self.parse_decimal(&heap, chars);
+        self.decimals.insert(key, parsed.clone());
+        parsed
+    }
+
+    /// The formula of [`Lower::decimal`] over the chars heap `heap`.
+    fn parse_decimal(&mut self, heap: &str, chars: &str) -> Decimal {
         let n = self.array_length(chars);
         let sort16 = "(_ BitVec 16)";
         let at: Vec<Term> = (0..=DIGITS)
-            .map(|i| self.select_element("dg", sort16, &heap, chars, &smt::int(i)))
+            .map(|i| self.select_element("dg", sort16, heap, chars, &smt::int(i)))
             .collect();
         let first = &at[0];
         let minus = smt::eq(first, &smt::bv('-' as i64, 16));

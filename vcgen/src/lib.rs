@@ -539,6 +539,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             call_lines: self.call_lines,
             focused: self.focused,
             known_lengths: Default::default(),
+            decimals: Default::default(),
             writes: Default::default(),
             ranges: Default::default(),
             folded: 0,
