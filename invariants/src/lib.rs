@@ -72,6 +72,7 @@ pub mod table;
 pub mod templates;
 pub mod toolchain;
 pub mod trace;
+pub mod usage;
 
 mod stage;
 

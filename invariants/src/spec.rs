@@ -128,6 +128,28 @@ fn overridden(hierarchy: &Hierarchy, ppt: &Ppt) -> Vec<Key> {
         .collect()
 }
 
+/// The table of a method's entries: a column per variable of its parameters `params`, then
+/// of the receiver's fields `fields` (none for a constructor).
+fn entry_table(params: &[Slot], fields: &[Slot]) -> Table {
+    let mut table = Table::default();
+    for slot in params.iter().chain(fields) {
+        table.columns.extend(columns(slot, &slot.name, false));
+    }
+    table
+}
+
+/// One entry `sample` of the method of `ppt`, read as its preconditions and its class's
+/// invariants are: the table's columns and the sample's row.
+pub fn own_entry(ppt: &Ppt, sample: &Sample) -> (Table, Vec<Cell>) {
+    let fields: &[Slot] = if ppt.is_ctor() { &[] } else { &ppt.fields };
+    let table = entry_table(&ppt.params, fields);
+    let (pvals, fvals) = split_entry(ppt, sample);
+    let mut row = slot_cells(&ppt.params, &pvals);
+    let f: Vec<Option<&Value>> = fvals.into_iter().map(Some).collect();
+    row.extend(slot_cells(fields, &f));
+    (table, row)
+}
+
 /// The values of a sample's entry: parameters by position (`None` when not recorded) and
 /// fields.
 fn split_entry<'s>(ppt: &Ppt, sample: &'s Sample) -> (Vec<Option<&'s Value>>, Vec<&'s Value>) {
@@ -176,15 +198,7 @@ fn method_spec<'a>(
     let own = contribs.iter().find(|c| c.own).map(|c| c.ppt);
     let fields: Vec<Slot> = own.map(|p| p.fields.clone()).unwrap_or_default();
     let entry_fields = own.is_some_and(|p| !p.is_ctor());
-    let mut entry = Table::default();
-    for p in params {
-        entry.columns.extend(columns(p, &p.name, false));
-    }
-    if entry_fields {
-        for f in &fields {
-            entry.columns.extend(columns(f, &f.name, false));
-        }
-    }
+    let mut entry = entry_table(params, if entry_fields { &fields } else { &[] });
     // Phase A: every contribution's entries.
     let mut entry_rows: Vec<(&Contribution, &Sample, Vec<Cell>)> = Vec::new();
     for c in contribs {
@@ -300,14 +314,16 @@ fn class_invariants<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::check::satisfied;
 
-    /// Parses Java sources from text into a program.
-    fn program(files: &[(&str, &str)]) -> Program {
-        let dir =
-            std::env::temp_dir().join(format!("dsd-spec-{}-{}", std::process::id(), files[0].0));
+    /// Parses Java sources from text into a program (in a folder of its own: tests run at
+    /// once).
+    pub(crate) fn program(files: &[(&str, &str)]) -> Program {
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("dsd-spec-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         for (name, text) in files {
             std::fs::write(dir.join(name), text).unwrap();
@@ -320,7 +336,8 @@ mod tests {
         program
     }
 
-    fn ppts(program: &Program) -> Vec<Ppt> {
+    /// The program points of every method with a body, numbered from 0.
+    pub(crate) fn ppts(program: &Program) -> Vec<Ppt> {
         let mut out = Vec::new();
         for class in program.classes.iter().filter(|c| !c.library) {
             for m in class
@@ -336,14 +353,16 @@ mod tests {
         out
     }
 
-    fn id(ppts: &[Ppt], class: &str, method: &str) -> u32 {
+    /// The id of the program point of `class.method`.
+    pub(crate) fn id(ppts: &[Ppt], class: &str, method: &str) -> u32 {
         ppts.iter()
             .find(|p| p.class == class && p.method == method)
             .map(|p| p.id)
             .unwrap()
     }
 
-    fn call(ppt: u32, args: &[i64], result: i64) -> Sample {
+    /// One call of `ppt` with integer `args` that returned `result`.
+    pub(crate) fn call(ppt: u32, args: &[i64], result: i64) -> Sample {
         Sample {
             ppt,
             count: 1,

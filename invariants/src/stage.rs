@@ -163,7 +163,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
         classpath,
         runner: runtime::runner_class(suite.flavour),
         timeout: options.test_timeout,
-        scratch: &work.join("infer"),
+        scratch: &infer_dir(&work),
         traces: &traces,
         cwd: &cwd,
         ppts: built
@@ -174,7 +174,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
             .unwrap_or(0),
         sandbox: Sandbox {
             writable: vec![work.clone()],
-            tmp: work.join("infer").join("tmp"),
+            tmp: infer_dir(&work).join("tmp"),
         },
     };
     let stats = run_tests(&config, &suite.classes)?;
@@ -200,6 +200,11 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     })
 }
 
+/// Where the infer stage instruments, compiles and runs: `WORK/infer`.
+pub(crate) fn infer_dir(work: &Path) -> PathBuf {
+    work.join("infer")
+}
+
 /// The compiled instrumented project and tests.
 struct Built {
     /// The instrumented program points.
@@ -221,7 +226,7 @@ fn build(
     tools: &toolchain::Tools,
     options: &Options,
 ) -> Result<Built, Error> {
-    let infer = work.join("infer");
+    let infer = infer_dir(work);
     if infer.exists() {
         std::fs::remove_dir_all(&infer).map_err(|e| io_error("clear", &infer, e))?;
     }
@@ -399,7 +404,7 @@ pub fn resource_dirs(sources: &[PathBuf], tests: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// The folder the tests run in: the project root above `src/test/java`, else the current one.
-fn project_root(tests: &[PathBuf]) -> PathBuf {
+pub(crate) fn project_root(tests: &[PathBuf]) -> PathBuf {
     let first = tests.first().map(|t| absolute(t));
     first
         .and_then(|t| {

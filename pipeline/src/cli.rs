@@ -297,9 +297,19 @@ pub struct ReproduceArgs {
     #[arg(long, value_name = "N")]
     pub cause: Option<usize>,
     /// Test source directories: infer invariants from their runs first, as `dsd check
-    /// --tests` does.
+    /// --tests` does, look for inputs within that usage first, and say which frame is
+    /// entered outside it and which caller passed what the project's tests never pass.
     #[arg(long, num_args = 1.., value_name = "TEST_SRC")]
     pub tests: Vec<PathBuf>,
+    /// Also keep the test in the test source folder DIR: `<Trace>CrashTest.java` (after the
+    /// trace file's name) in the package of the class it calls; a file dsd did not write
+    /// stops it.
+    #[arg(long, value_name = "DIR")]
+    pub emit_tests: Option<PathBuf>,
+    /// The JUnit of the test, 4 or 5 (default: the one the project's tests use, from --tests
+    /// or the build file, else 5).
+    #[arg(long, value_name = "VERSION", value_parser = parse_junit)]
+    pub junit: Option<Flavour>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = ReproduceFormat::Text)]
     pub format: ReproduceFormat,
@@ -576,6 +586,9 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
                 Some(&cli.work_dir),
             )?;
             let (sources, classpath) = reproduce_project(args)?;
+            if let Some(dir) = &args.emit_tests {
+                crate::emit::check_folder(dir, &sources, &cli.work_dir)?;
+            }
             let args = ReproduceArgs {
                 classpath,
                 ..(**args).clone()

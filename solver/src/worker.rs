@@ -92,6 +92,7 @@ fn serve_prelude(
             let roots: Vec<&str> = goals
                 .iter()
                 .chain(&harness.preferences)
+                .chain(&harness.usage)
                 .map(String::as_str)
                 .collect();
             Slicer::new(&full).slice(&roots)

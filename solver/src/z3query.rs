@@ -119,6 +119,7 @@ impl<'t> Prelude<'t> {
         }
         let mut roots = vec![query.goal.as_str()];
         roots.extend(harness.preferences.iter().map(String::as_str));
+        roots.extend(harness.usage.iter().map(String::as_str));
         solve_slice(
             &slice(&roots),
             harness,
@@ -194,7 +195,8 @@ fn solve_preferred(
     timeout_ms: u32,
     units: u64,
 ) -> Result<Solved, Relaxed> {
-    if harness.preferences.is_empty() {
+    // Beyond usage, the goal alone comes first: the invariants it breaks are chosen then.
+    if harness.preferences.is_empty() || !harness.usage.is_empty() {
         return Err(Relaxed {
             dropped: 0,
             spent: 0,
@@ -316,6 +318,27 @@ impl<'s> Checks<'s> {
         let checked = fresh.check(&[], units);
         self.last_units = fresh.last_units;
         checked
+    }
+
+    /// Checks as [`Checks::check_preferred`] does, with `assumed` as assumptions; also
+    /// returns the unsatisfiable core among them when the check is unsatisfiable.
+    fn check_core(&mut self, assumed: &[Bool], units: u64) -> (Checked, Vec<Bool>) {
+        let fresh_solver = self.slice.map(solver_of);
+        let solver = fresh_solver.as_ref().unwrap_or(self.solver);
+        let mut checks = Checks {
+            solver,
+            slice: None,
+            false_model: false,
+            suspect: self.suspect && fresh_solver.is_none(),
+            last_units: 0,
+        };
+        let checked = checks.check(assumed, units);
+        self.last_units = checks.last_units;
+        let core = match checked {
+            Checked::Unsat => solver.get_unsat_core(),
+            _ => Vec::new(),
+        };
+        (checked, core)
     }
 
     /// Checks the solver's assertions under the assumptions `extra` with at most `units` of
@@ -463,6 +486,8 @@ fn refine(
     timeout_ms: u32,
 ) -> Solved {
     let mut budget = Budget::new(timeout_ms);
+    let (base, first) = keep_usage(checks, base, first, &harness.usage, &mut budget);
+    let base = base.as_slice();
     let preference_units = checks
         .last_units
         .saturating_mul(2)
@@ -508,6 +533,68 @@ fn refine(
             &mut budget,
         ),
     }
+}
+
+/// Most checks that look for the observed invariants a model beyond usage can keep.
+const USAGE_CHECKS: usize = 12;
+
+/// `dsd reproduce` beyond the project's usage: the goal's assumptions `base` with as many
+/// of the invariants `usage` as the goal lets hold, and a model of them (else `base` and
+/// `first`). Every invariant is assumed, and those in the unsatisfiable core of a check
+/// are dropped until the check is satisfiable; then each dropped one is taken back when
+/// the goal still holds with it. The model breaks few invariants, the ones the crash needs.
+fn keep_usage(
+    checks: &mut Checks,
+    base: &[Bool],
+    first: z3::Model,
+    usage: &[String],
+    budget: &mut Budget,
+) -> (Vec<Bool>, z3::Model) {
+    let mut kept: Vec<Bool> = usage.iter().map(|u| Bool::new_const(u.as_str())).collect();
+    let mut dropped: Vec<Bool> = Vec::new();
+    let mut tries = USAGE_CHECKS;
+    let mut check = |checks: &mut Checks, kept: &[Bool]| {
+        let units = budget.left().filter(|_| tries > 0)?;
+        tries -= 1;
+        let assumed: Vec<Bool> = base.iter().chain(kept).cloned().collect();
+        let (checked, core) = checks.check_core(&assumed, units);
+        budget.spend(checks.last_units);
+        Some((checked, core))
+    };
+    let mut current = loop {
+        if kept.is_empty() {
+            return (base.to_vec(), first);
+        }
+        match check(checks, &kept) {
+            Some((Checked::Sat(model), _)) => break model,
+            Some((Checked::Unsat, core)) => {
+                let core: Vec<String> = core.iter().map(Bool::to_string).collect();
+                let (out, rest): (Vec<Bool>, Vec<Bool>) = kept
+                    .into_iter()
+                    .partition(|k| core.contains(&k.to_string()));
+                if out.is_empty() {
+                    return (base.to_vec(), first);
+                }
+                kept = rest;
+                dropped.extend(out);
+            }
+            _ => return (base.to_vec(), first),
+        }
+    };
+    for candidate in dropped {
+        if holds_all(&current, std::slice::from_ref(&candidate)) {
+            kept.push(candidate);
+            continue;
+        }
+        kept.push(candidate);
+        match check(checks, &kept) {
+            Some((Checked::Sat(model), _)) => current = model,
+            _ => {
+                kept.pop();
+            }
+        }
+    }
+    (base.iter().chain(&kept).cloned().collect(), current)
 }
 
 /// Reads `current`, then blocks it and asks for another, up to `max_models` or until
@@ -922,6 +1009,7 @@ mod tests {
             fields: Vec::new(),
             route: Route::Direct,
             preferences: vec!["pref!small".into()],
+            usage: Vec::new(),
             inputs: inputs.iter().map(|s| s.to_string()).collect(),
             symbols: BTreeMap::new(),
             observed: false,
@@ -991,6 +1079,46 @@ mod tests {
             Status::Unsat,
             "a goal the requirement rules out is unsat, not relaxed"
         );
+    }
+
+    #[test]
+    fn beyond_usage_a_model_breaks_only_the_invariants_its_goal_needs_broken() {
+        // goal!2 wants x < 5; usage says x >= 50, len == 2 and len >= 1.
+        let prelude = format!(
+            "{PRELUDE}
+            (declare-const usage!0 Bool)
+            (assert (= usage!0 (bvsge x #x00000032)))
+            (declare-const usage!1 Bool)
+            (assert (= usage!1 (= len #x00000002)))
+            (declare-const usage!2 Bool)
+            (assert (= usage!2 (bvsge len #x00000001)))"
+        );
+        let slice = |roots: &[&str]| crate::slice::Slicer::new(&prelude).slice(roots);
+        let plans = vec![
+            Plan::Primitive {
+                ty: Type::Int,
+                sym: "x".into(),
+            },
+            Plan::Primitive {
+                ty: Type::Int,
+                sym: "len".into(),
+            },
+        ];
+        let mut harness = harness(plans, &["x", "len"]);
+        harness.usage = vec!["usage!0".into(), "usage!1".into(), "usage!2".into()];
+        let mut loaded = Prelude::load(&prelude);
+        let solved = loaded.solve(&harness, &query("goal!2"), &[], effort(1, 5000), &slice);
+        assert_eq!(solved.status, Status::Sat);
+        let values: Vec<i64> = solved.models[0]
+            .args
+            .iter()
+            .map(|v| match v {
+                Value::Integral { value, .. } => *value,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert!(values[0] < 5, "the goal holds: {values:?}");
+        assert_eq!(values[1], 2, "the invariants over len are kept: {values:?}");
     }
 
     #[test]

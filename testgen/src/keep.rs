@@ -48,15 +48,20 @@ pub struct Keep {
     pub statement: String,
     /// The method holding the site, with its class: `Stock.average()`.
     pub method: String,
+    /// The simple name of the class the test goes to, in the package of the class whose
+    /// method it calls; `None` for `<Class>DsdTest` after that class.
+    pub kept_class: Option<String>,
 }
 
 /// What [`keep_tests`] wrote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Kept {
     /// Test methods written.
     pub tests: usize,
     /// Test classes written (helper classes aside).
     pub classes: usize,
+    /// The files written: the test classes', then the helper classes'.
+    pub files: Vec<PathBuf>,
 }
 
 /// Writes a test for each of `keeps` below `dir` (the test tree's root) for `junit`,
@@ -76,12 +81,8 @@ pub fn keep_tests(
     });
     let classes = by_class(keeps, &planned)?;
     let files = sources(&program, &classes, junit, dir);
-    if let Some((foreign, _)) = files.iter().find(|(path, _)| !ours(path)) {
-        return Err(Error(format!(
-            "--emit-tests: {} exists and was not written by dsd (its first line is not dsd's \
-             marker); move or rename it, or name another folder with --emit-tests",
-            foreign.display()
-        )));
+    for (path, _) in &files {
+        check_writable(path)?;
     }
     for (path, text) in &files {
         write(path, text)?;
@@ -89,11 +90,12 @@ pub fn keep_tests(
     Ok(Kept {
         tests: keeps.len(),
         classes: classes.len(),
+        files: files.into_iter().map(|(path, _)| path).collect(),
     })
 }
 
-/// The kept tests, each a finding with its plan, by the kept class (`<Class>DsdTest`,
-/// binary name) they go to.
+/// The kept tests, each a finding with its plan, by the kept class (`<Class>DsdTest` or
+/// [`Keep::kept_class`], binary name) they go to.
 type KeptClasses<'k, 'p> = BTreeMap<String, Vec<(&'k Keep, &'p Planned)>>;
 
 /// The plan of each kept test, by the kept class it goes to.
@@ -118,7 +120,13 @@ fn by_class<'k, 'p>(
                     keep.test_class, keep.test_method, keep.rel, keep.line
                 ))
             })?;
-        let class = format!("{}DsdTest", test.entry_class.replace('$', "_"));
+        let class = match &keep.kept_class {
+            Some(simple) => match access::package_of(&test.entry_class) {
+                "" => simple.clone(),
+                package => format!("{package}.{simple}"),
+            },
+            None => format!("{}DsdTest", test.entry_class.replace('$', "_")),
+        };
         classes.entry(class).or_default().push((keep, test));
     }
     Ok(classes)
@@ -178,8 +186,21 @@ fn source_path(dir: &Path, binary: &str) -> PathBuf {
     dir.join(format!("{}.java", binary.replace('.', "/")))
 }
 
+/// Refuses `path` when a file is there that dsd did not write: the project's own file
+/// must not be overwritten by a kept test.
+pub fn check_writable(path: &Path) -> Result<(), Error> {
+    match may_write(path) {
+        true => Ok(()),
+        false => Err(Error(format!(
+            "--emit-tests: {} exists and was not written by dsd (its first line is not dsd's \
+             marker); move or rename it, or name another folder with --emit-tests",
+            path.display()
+        ))),
+    }
+}
+
 /// True when dsd may write `path`: nothing is there, or a file dsd wrote.
-fn ours(path: &Path) -> bool {
+fn may_write(path: &Path) -> bool {
     match std::fs::read_to_string(path) {
         Ok(text) => text.lines().next() == Some(MARKER),
         Err(e) => e.kind() == std::io::ErrorKind::NotFound,
@@ -377,10 +398,10 @@ mod tests {
         std::fs::write(&mine, format!("{MARKER}\npackage p;\n")).unwrap();
         let theirs = dir.join("BDsdTest.java");
         std::fs::write(&theirs, format!("package p;\n{MARKER}\n")).unwrap();
-        assert!(ours(&mine));
-        assert!(!ours(&theirs), "the marker must be the first line");
-        assert!(ours(&dir.join("CDsdTest.java")));
-        assert!(!ours(&dir), "a folder is not a file dsd wrote");
+        assert!(may_write(&mine));
+        assert!(!may_write(&theirs), "the marker must be the first line");
+        assert!(may_write(&dir.join("CDsdTest.java")));
+        assert!(!may_write(&dir), "a folder is not a file dsd wrote");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -109,3 +109,106 @@ fn bad_and_stale_traces_are_refused_with_their_line() {
     let error = reproduce("frame", &trace("average"), &["--frame", "9"]).expect_err("frame 9");
     assert!(error.contains("--frame 9"), "{error}");
 }
+
+/// Reproduces the trace `name` of `tests/fixtures/blame` with `--tests` (and `extra`):
+/// the report of a reproduction.
+#[track_caller]
+fn blamed(name: &str, extra: &[&str]) -> serde_json::Value {
+    let fixture = root().join("tests/fixtures/blame");
+    let work = work_dir(&format!("reproduce-blame-{name}"));
+    let trace = fixture.join(format!("traces/{name}.trace"));
+    let (src, tests) = (fixture.join("src/main/java"), fixture.join("src/test/java"));
+    let (trace, src, tests) = (
+        trace.display().to_string(),
+        src.display().to_string(),
+        tests.display().to_string(),
+    );
+    let extra: Vec<&str> = ["--tests", &tests]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect();
+    let (status, report) = json_report(&work, &["reproduce", &trace, &src], &extra)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(status, 0, "{name}: {report:#}");
+    assert_eq!(report["reached"], 2, "{name}: {report:#}");
+    report
+}
+
+/// The broken invariants of frame `index` (from 1) of a report.
+fn broken(report: &serde_json::Value, index: usize) -> Vec<String> {
+    let frame = &report["frames"][index - 1];
+    assert_eq!(frame["usage"]["verdict"], "outside", "{report:#}");
+    frame["usage"]["broken"]
+        .as_array()
+        .expect("broken invariants")
+        .iter()
+        .map(|b| format!("{} ({})", b["invariant"], b["values"]))
+        .collect()
+}
+
+#[test]
+fn a_reproduction_outside_usage_names_the_caller_that_passed_it() {
+    // Shares.evenly splits among people - 1: the project's tests pass three people or
+    // more, the trace's caller passed one. Only the needed invariant is broken.
+    let report = blamed("evenly", &[]);
+    assert_eq!(report["usage"]["within"], false, "{report:#}");
+    assert_eq!(report["usage"]["frame"], 2, "{report:#}");
+    assert_eq!(report["usage"]["caller"], 3, "{report:#}");
+    let evenly = broken(&report, 2);
+    assert_eq!(evenly.len(), 1, "{evenly:?}");
+    assert!(evenly[0].contains("people == 1"), "{evenly:?}");
+    // Shares.byRemainder is called as the tests call it, with a multiple of four, and
+    // passes perPart the zero parts no test ever does: the caller is frame 2.
+    let report = blamed("remainder", &[]);
+    assert_eq!(
+        report["frames"][1]["usage"]["verdict"], "within",
+        "{report:#}"
+    );
+    assert_eq!(report["usage"]["frame"], 1, "{report:#}");
+    assert_eq!(report["usage"]["caller"], 2, "{report:#}");
+    assert!(
+        broken(&report, 1).iter().any(|b| b.contains("parts == 0")),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn emit_tests_keeps_the_test_under_the_trace_s_name_and_spares_the_project_s_files() {
+    let dir = work_dir("reproduce-emitted");
+    let tests = dir.join("test");
+    let tests_text = tests.display().to_string();
+    let report = blamed("remainder", &["--emit-tests", &tests_text, "--junit", "4"]);
+    let kept = tests.join("fix/RemainderCrashTest.java");
+    assert_eq!(
+        report["test"]["emitted"].as_str(),
+        Some(kept.display().to_string().as_str()),
+        "{report:#}"
+    );
+    let source = std::fs::read_to_string(&kept).expect("the test is kept");
+    assert!(source.starts_with("// Written by dsd"), "{source}");
+    assert!(
+        source.contains("public class RemainderCrashTest"),
+        "{source}"
+    );
+    assert!(
+        source.contains("at fix.Shares.byRemainder(Shares.java:17)"),
+        "{source}"
+    );
+    assert!(
+        source.contains("@Test(expected = ArithmeticException.class)"),
+        "{source}"
+    );
+    // The project's own file of that name is never overwritten.
+    std::fs::write(&kept, "package fix;\nclass RemainderCrashTest {}\n").expect("write");
+    let fixture = root().join("tests/fixtures/blame");
+    let work = work_dir("reproduce-emit-refused");
+    let trace = fixture.join("traces/remainder.trace").display().to_string();
+    let src = fixture.join("src/main/java").display().to_string();
+    let error = json_report(
+        &work,
+        &["reproduce", &trace, &src],
+        &["--emit-tests", &tests_text],
+    )
+    .expect_err("a file dsd did not write stops it");
+    assert!(error.contains("was not written by dsd"), "{error}");
+}

@@ -17,8 +17,18 @@ impl<'p> Lower<'p> {
     /// Restricts the path to states where every invariant holds (those it can express).
     pub fn assume_invariants(&mut self, st: &mut State, invariants: &[Invariant], roots: &Roots) {
         for inv in invariants {
-            if let Some(cond) = self.invariant_term(st, &inv.form, roots) {
-                st.assume(&mut self.smt, &cond);
+            let Some(cond) = self.invariant_term(st, &inv.form, roots) else {
+                continue;
+            };
+            match &mut self.usage {
+                Some(named) => {
+                    let name = self
+                        .smt
+                        .declare_named(&format!("usage!{}", named.len()), "Bool");
+                    self.smt.assert(&format!("(= {name} {cond})"));
+                    named.push(name);
+                }
+                None => st.assume(&mut self.smt, &cond),
             }
         }
     }

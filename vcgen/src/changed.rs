@@ -86,6 +86,9 @@ pub struct Focus {
     /// the one in the entry (0 where the trace gives none): a crash reached through calls
     /// on other lines is not the trace's.
     pub call_lines: Vec<u32>,
+    /// Whether the invariants the project's tests show are left out: `dsd reproduce
+    /// --tests` first looks for inputs within that usage, then beyond it.
+    pub beyond_usage: bool,
 }
 
 /// What PR mode or a focus analyses: the methods whose sites are kept and the entries.

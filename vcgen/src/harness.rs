@@ -634,6 +634,8 @@ pub struct Built {
     pub route: Route,
     /// Preference symbols (declared Booleans).
     pub preferences: Vec<String>,
+    /// Beyond the project's usage: a symbol per observed invariant ([`Lower::usage`]).
+    pub usage: Vec<String>,
     /// Symbols identifying a model.
     pub inputs: Vec<String>,
 }
@@ -845,6 +847,7 @@ impl<'p> Lower<'p> {
             route,
             // Least important first: the solver keeps the later ones longest.
             preferences,
+            usage: self.usage.clone().unwrap_or_default(),
             inputs: b.inputs,
         }
     }

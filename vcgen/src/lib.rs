@@ -306,6 +306,7 @@ pub fn generate(
         entry_methods: &entry_methods,
         call_lines: options.focus.as_ref().map_or(&[], |f| &f.call_lines),
         focused: options.changed.is_none() && options.focus.is_some(),
+        beyond_usage: options.focus.as_ref().is_some_and(|f| f.beyond_usage),
         types: types::TypeTable::new(&h),
     };
     let mut out = Generated {
@@ -431,6 +432,8 @@ struct Env<'e, 'p> {
     /// With a focus: its crash is checked through every entry that reaches it, however
     /// deep, and never left to the site's own entry.
     focused: bool,
+    /// The focus looks beyond the project's usage ([`Lower::usage`]).
+    beyond_usage: bool,
     /// The type ids of the program's classes, copied into each entry's table.
     types: types::TypeTable,
 }
@@ -538,6 +541,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             relevant: None,
             call_lines: self.call_lines,
             focused: self.focused,
+            usage: self.beyond_usage.then(Vec::new),
             known_lengths: Default::default(),
             decimals: Default::default(),
             writes: Default::default(),
@@ -761,6 +765,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             fields: built.fields,
             route: built.route,
             preferences: built.preferences,
+            usage: built.usage,
             inputs: built.inputs,
             symbols,
             observed: self.observed.is_some_and(|s| {

@@ -154,6 +154,10 @@ pub struct Lower<'p> {
     /// printable ASCII (with it, commons-lang3's harder preludes got other models within
     /// the budget, and two errors were lost), and map keys are equal by value.
     pub focused: bool,
+    /// `dsd reproduce` beyond the project's usage: the inferred invariants are not assumed
+    /// but named here, one Boolean each, for the solver to keep as many as it can; `None`:
+    /// they are assumed.
+    pub usage: Option<Vec<Term>>,
     /// Checks decided at lowering time: their failure condition folded to `false`.
     pub folded: usize,
     /// Literal lengths of the arrays the entry allocated, by object id.

@@ -221,6 +221,10 @@ pub struct Harness {
     pub route: Route,
     /// Boolean symbols the solver tries to make true (readable, non-null inputs), in order of preference.
     pub preferences: Vec<String>,
+    /// `dsd reproduce` beyond the project's usage: a Boolean symbol per observed invariant
+    /// of the inputs; the solver breaks as few of them as the goal lets it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub usage: Vec<String>,
     /// Symbols whose values identify a model, blocked to get distinct models.
     pub inputs: Vec<String>,
     /// Every input symbol with the Java access path it stands for.

@@ -73,6 +73,7 @@ fn keep(finding: &Finding) -> Keep {
         line: finding.line,
         statement: finding.source_line.clone(),
         method: java_member(&finding.class, &finding.method),
+        kept_class: None,
     }
 }
 

@@ -15,6 +15,7 @@
 pub mod frames;
 pub mod output;
 pub mod trace;
+mod usage;
 
 use crate::cli::{ReproduceArgs, RunArgs, VcgenArgs};
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
@@ -77,44 +78,106 @@ pub fn reproduce(
         ))
     })?;
     let project = ProjectClasses::from_program(&program, std::iter::empty::<&str>());
-    // The deepest entry first; a shallower one only when no test yet reached its frame.
-    // A test is kept as soon as it is the best, while the work dir holds its plan.
+    let junit = args
+        .junit
+        .unwrap_or_else(|| crate::emit::junit::project_junit(&args.tests, sources, work));
+    let search = Search {
+        work,
+        args,
+        chosen: &chosen,
+        line,
+        thrown,
+        project: &project,
+        junit,
+        trace: (&text, &output::test_class_name(&args.trace)),
+    };
+    search.run(stages, &mut report, false)?;
     let goal = chosen.target.unwrap_or(chosen.entries[0].0);
-    for (index, key) in chosen.entries.iter().rev() {
-        if report.reached > *index {
-            break;
-        }
-        let tried = attempt(stages, work, args, &chosen, (*index, key), line, thrown)?;
-        let found = tried
-            .into_iter()
-            .map(|r| (reached(&thrown.frames, chosen.top, &r.frames, &project), r))
-            .filter(|(n, _)| *n > chosen.top.max(report.reached))
-            .max_by_key(|(n, r)| (*n, std::cmp::Reverse(r.frames.len())));
-        let Some((depth, result)) = found else {
-            continue;
-        };
-        report.reached(depth);
-        if depth > goal {
-            let site = crash_site(work, &result, &project)?;
-            let flavour = crate::emit::junit::project_junit(&args.tests, sources, work);
-            report.test = Some(output::write_test(work, &result, &site, flavour, &text)?);
-        }
+    if !args.tests.is_empty() && report.reached <= goal {
+        search.run(stages, &mut report, true)?;
+    }
+    if let Some(test) = report.test.clone().filter(|_| !args.tests.is_empty()) {
+        usage::judge(&mut report, &located, (sources, args), work, junit, &test)?;
+    }
+    if let (Some(test), Some(dir)) = (&mut report.test, &args.emit_tests) {
+        output::emit(work, test, dir)?;
     }
     output::finish(report, args, start)
 }
 
+/// What the search for a reproducing test works with.
+struct Search<'a> {
+    work: &'a Path,
+    args: &'a ReproduceArgs,
+    chosen: &'a Chosen,
+    /// The crash's line.
+    line: u32,
+    thrown: &'a trace::Thrown,
+    project: &'a ProjectClasses,
+    junit: invariants::toolchain::Flavour,
+    /// The trace's text and the kept test's class name.
+    trace: (&'a str, &'a str),
+}
+
+impl Search<'_> {
+    /// Tries the entries, the deepest first, a shallower one only when no test yet reached
+    /// its frame; keeps a test in `report` as soon as it is the best, while the work dir
+    /// holds its plan. `beyond_usage`: the project's invariants are not assumed.
+    fn run(
+        &self,
+        stages: &mut Stages,
+        report: &mut Report,
+        beyond_usage: bool,
+    ) -> Result<(), Failure> {
+        let chosen = self.chosen;
+        let goal = chosen.target.unwrap_or(chosen.entries[0].0);
+        for (index, key) in chosen.entries.iter().rev() {
+            if report.reached > *index {
+                break;
+            }
+            let tried = attempt(stages, self, (*index, key), beyond_usage)?;
+            let found = tried
+                .into_iter()
+                .map(|r| {
+                    (
+                        reached(&self.thrown.frames, chosen.top, &r.frames, self.project),
+                        r,
+                    )
+                })
+                .filter(|(n, _)| *n > chosen.top.max(report.reached))
+                .max_by_key(|(n, r)| (*n, std::cmp::Reverse(r.frames.len())));
+            let Some((depth, result)) = found else {
+                continue;
+            };
+            report.reached(depth);
+            if depth > goal {
+                let site = crash_site(self.work, &result, self.project)?;
+                report.test = Some(output::write_test(
+                    self.work, &result, &site, self.junit, self.trace,
+                )?);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Runs the stages from vcgen to run with the trace's crash as the focus and the method of
-/// frame `entry` (an index) as the only entry; returns the results of the tests that threw
-/// the trace's exception.
+/// frame `index` as the only entry, the project's invariants assumed unless `beyond_usage`;
+/// returns the results of the tests that threw the trace's exception.
 fn attempt(
     stages: &mut Stages,
-    work: &Path,
-    args: &ReproduceArgs,
-    chosen: &Chosen,
+    search: &Search,
     (index, key): (usize, &frames::MethodKey),
-    line: u32,
-    thrown: &trace::Thrown,
+    beyond_usage: bool,
 ) -> Result<Vec<TestResult>, Failure> {
+    let Search {
+        work,
+        args,
+        chosen,
+        line,
+        thrown,
+        ..
+    } = *search;
     let (class, name, descriptor) = &chosen.crash;
     let focus = vcgen::Focus {
         entries: vec![key.clone()],
@@ -124,6 +187,7 @@ fn attempt(
         exception: thrown.exception.clone(),
         recursion: recursion(&thrown.frames[chosen.top..=index]).max(1),
         call_lines: call_lines(&thrown.frames, &chosen.project, chosen.top, index),
+        beyond_usage,
     };
     // The trace's frames are inlined, and below the crash's frame as deep as `dsd check`
     // inlines: a crash under a recursive descent needs both.

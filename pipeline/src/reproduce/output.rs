@@ -39,6 +39,87 @@ pub struct FrameReport {
     /// Why it does not fit this version of the code, if it does not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mismatch: Option<String>,
+    /// With `--tests`: how the kept test entered its method, against the project's usage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<FrameUsage>,
+}
+
+/// How the kept test entered a frame's method, against the usage the project's tests show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum FrameUsage {
+    /// As the project's tests enter it: every observed invariant held.
+    Within,
+    /// With values the project's tests never pass: these invariants broke.
+    Outside {
+        /// Each broken invariant with the values that broke it.
+        broken: Vec<BrokenInvariant>,
+    },
+    /// The project's tests call it too rarely to show a usage.
+    Unobserved,
+}
+
+/// An observed invariant the kept test broke on entering a frame's method.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BrokenInvariant {
+    /// The invariant: `parts >= 2`.
+    pub invariant: String,
+    /// Its variables' values in the test: `parts == 0`.
+    pub values: Vec<String>,
+}
+
+impl From<invariants::usage::Usage> for FrameUsage {
+    fn from(usage: invariants::usage::Usage) -> Self {
+        match usage {
+            invariants::usage::Usage::Within => FrameUsage::Within,
+            invariants::usage::Usage::Unobserved => FrameUsage::Unobserved,
+            invariants::usage::Usage::Outside(broken) => FrameUsage::Outside {
+                broken: broken
+                    .into_iter()
+                    .map(|b| BrokenInvariant {
+                        invariant: b.invariant,
+                        values: b.values,
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+impl FrameUsage {
+    /// The verdict in a few words, for the text report.
+    fn text(&self) -> String {
+        match self {
+            FrameUsage::Within => "within usage".to_string(),
+            FrameUsage::Unobserved => "no usage observed".to_string(),
+            FrameUsage::Outside { broken } => {
+                let parts: Vec<String> = broken
+                    .iter()
+                    .map(|b| match b.values.is_empty() {
+                        true => b.invariant.clone(),
+                        false => format!("{} ({})", b.invariant, b.values.join(", ")),
+                    })
+                    .collect();
+                format!("outside usage: {}", parts.join("; "))
+            }
+        }
+    }
+}
+
+/// With `--tests`: whether the kept test needs what the project's usage never produces.
+#[derive(Debug, Clone, Serialize)]
+pub struct UsageReport {
+    /// True when every frame the test reproduced was entered as the project's tests enter
+    /// it (or has no observed usage); `None` when the check could not run.
+    pub within: Option<bool>,
+    /// The outermost frame (from 1) entered outside usage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame: Option<usize>,
+    /// The frame whose call passed it what usage never has, when the trace shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caller: Option<usize>,
+    /// The verdict in a sentence.
+    pub message: String,
 }
 
 /// The kept test.
@@ -50,6 +131,9 @@ pub struct TestFile {
     pub class: String,
     /// The test method.
     pub method: String,
+    /// Its copy in the project's test tree, with `--emit-tests`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emitted: Option<PathBuf>,
 }
 
 /// The outcome of `dsd reproduce`.
@@ -72,6 +156,9 @@ pub struct Report {
     pub frames: Vec<FrameReport>,
     /// The kept test, when reproduced.
     pub test: Option<TestFile>,
+    /// With `--tests` and a kept test: whether it stays within the project's usage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<UsageReport>,
     /// Why nothing could be tried, if so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -97,6 +184,7 @@ impl Report {
                     Located::Mismatch(why) => Some(why.clone()),
                     _ => None,
                 },
+                usage: None,
             })
             .collect();
         let fits = frames
@@ -113,6 +201,7 @@ impl Report {
             reproduced: false,
             frames,
             test: None,
+            usage: None,
             note: None,
             seconds: 0.0,
         }
@@ -151,6 +240,9 @@ impl Report {
             if let Some(why) = &f.mismatch {
                 tags.push(why.clone());
             }
+            if let Some(usage) = &f.usage {
+                tags.push(usage.text());
+            }
             let tags = match tags.is_empty() {
                 true => String::new(),
                 false => format!("  ({})", tags.join("; ")),
@@ -166,8 +258,11 @@ impl Report {
                     self.frames.len(),
                     test.class,
                     test.method,
-                    test.path.display()
+                    test.emitted.as_ref().unwrap_or(&test.path).display()
                 );
+                if let Some(usage) = &self.usage {
+                    let _ = writeln!(out, "{}", usage.message);
+                }
             }
             (None, Some(note)) => {
                 let _ = writeln!(out, "not reproduced: {note}");
@@ -205,13 +300,14 @@ pub fn finish(mut report: Report, args: &ReproduceArgs, start: Instant) -> Resul
 }
 
 /// Writes the test `result` ran, planned again as `--emit-tests` keeps a finding's, below
-/// `WORK/reproduce/` for `flavour`, with `trace` in a comment under its first line.
+/// `WORK/reproduce/` for `flavour` as the class `class` (a simple name), with `trace` in a
+/// comment under its first line.
 pub fn write_test(
     work: &Path,
     result: &TestResult,
     site: &vcgen::Site,
     flavour: Flavour,
-    trace: &str,
+    (trace, class): (&str, &str),
 ) -> Result<TestFile, Failure> {
     let dir = work.join("reproduce");
     if dir.exists() {
@@ -230,11 +326,13 @@ pub fn write_test(
         line: site.line,
         statement: site.source_line.clone(),
         method: java_member(&site.class, &site.method),
+        kept_class: Some(class.to_string()),
     };
-    testgen::keep_tests(work, &[keep], flavour, &dir)?;
-    let path = java_files(&dir)
+    let kept = testgen::keep_tests(work, &[keep], flavour, &dir)?;
+    let path = kept
+        .files
         .into_iter()
-        .find(|p| p.to_string_lossy().ends_with("DsdTest.java"))
+        .find(|p| p.file_stem().is_some_and(|s| s == class))
         .ok_or_else(|| Failure::new(format!("no test was written below {}", dir.display())))?;
     let source = std::fs::read_to_string(&path)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
@@ -252,11 +350,6 @@ pub fn write_test(
         .find_map(|l| l.strip_prefix("package "))
         .map(|p| format!("{}.", p.trim_end_matches(';').trim()))
         .unwrap_or_default();
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or_default()
-        .to_string();
     let method = source
         .lines()
         .filter_map(|l| {
@@ -268,24 +361,85 @@ pub fn write_test(
         .unwrap_or_default();
     Ok(TestFile {
         path,
-        class: format!("{package}{stem}"),
+        class: format!("{package}{class}"),
         method,
+        emitted: None,
     })
 }
 
-/// The `.java` files below `dir`.
-fn java_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(folder) = todo.pop() {
-        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                todo.push(path);
-            } else if path.extension().is_some_and(|e| e == "java") {
-                out.push(path);
-            }
+/// The simple name of the kept test class of the trace file `trace`: its name without the
+/// extension in upper camel case, then `CrashTest` (`LANG-1234.txt` gives
+/// `LANG1234CrashTest`); `Crash` goes first when the name starts with no letter.
+pub fn test_class_name(trace: &Path) -> String {
+    let stem = trace
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut name: String = stem
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (head, tail) = part.split_at(1);
+            head.to_ascii_uppercase() + tail
+        })
+        .collect();
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        name.insert_str(0, "Crash");
+    }
+    name.push_str("CrashTest");
+    name
+}
+
+/// Copies the kept test and the helpers beside it from `WORK/reproduce/` into the test
+/// source folder `dir` (`--emit-tests`); a file there that dsd did not write stops it
+/// before anything is written.
+pub fn emit(work: &Path, test: &mut TestFile, dir: &Path) -> Result<(), Failure> {
+    let from = work.join("reproduce");
+    let files = frontend::collect_sources(
+        std::slice::from_ref(&from),
+        frontend::SourceSet::Tests,
+        None,
+    )?;
+    let targets: Vec<(PathBuf, PathBuf)> = files
+        .into_iter()
+        .filter_map(|input| {
+            let rel = input.path.strip_prefix(&from).ok()?.to_path_buf();
+            Some((input.path, dir.join(rel)))
+        })
+        .collect();
+    for (_, to) in &targets {
+        testgen::check_writable(to)?;
+    }
+    for (from, to) in &targets {
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| {
+                Failure::new(format!(
+                    "--emit-tests: cannot create {}: {e}",
+                    parent.display()
+                ))
+            })?;
+        }
+        std::fs::copy(from, to).map_err(|e| {
+            Failure::new(format!("--emit-tests: cannot write {}: {e}", to.display()))
+        })?;
+        if *from == test.path {
+            test.emitted = Some(to.clone());
         }
     }
-    out
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kept_class_is_named_after_the_trace_file() {
+        let name = |file: &str| test_class_name(Path::new(file));
+        assert_eq!(name("/tmp/LANG-1234.txt"), "LANG1234CrashTest");
+        assert_eq!(name("evenly.trace"), "EvenlyCrashTest");
+        assert_eq!(name("npe in parser.log"), "NpeInParserCrashTest");
+        assert_eq!(name("1234.trace"), "Crash1234CrashTest");
+        assert_eq!(name("日本.trace"), "CrashCrashTest");
+    }
 }

@@ -108,6 +108,7 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         exception: "java.lang.ArithmeticException".to_string(),
         recursion: 1,
         call_lines: Vec::new(),
+        beyond_usage: false,
     };
     check_sites_with(
         PROGRAM,
@@ -153,6 +154,7 @@ fn focus(
             exception: "java.lang.ArithmeticException".to_string(),
             recursion,
             call_lines: call_lines.to_vec(),
+            beyond_usage: false,
         }),
         ..Options::default()
     }
