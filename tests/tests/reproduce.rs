@@ -53,7 +53,19 @@ fn crashes_a_few_calls_down_are_reproduced_from_the_public_method() {
     // Shelf.read <- lookup <- count <- Orders.stock.
     check_reproduced("stock", &[], 4);
     // A constructor's frame: `<init>`.
-    check_reproduced("ratio", &[], 1);
+    let report = check_reproduced("ratio", &[], 1);
+    assert_eq!(report["test"]["reflection"], false, "{report:#}");
+}
+
+#[test]
+fn state_no_public_route_reaches_is_set_by_reflection_and_said_so() {
+    // Quota's only constructor is private: the parts are set through DsdReflection.
+    let report = check_reproduced("quota", &[], 1);
+    assert_eq!(report["test"]["reflection"], true, "{report:#}");
+    assert_eq!(
+        report["test"]["class"], "orders.QuotaCrashTest",
+        "{report:#}"
+    );
 }
 
 #[test]

@@ -134,6 +134,9 @@ pub struct TestFile {
     /// Its copy in the project's test tree, with `--emit-tests`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub emitted: Option<PathBuf>,
+    /// Whether it sets state by reflection (the helpers of the class `DsdReflection`
+    /// beside it): no public constructor, factory or call reached that state.
+    pub reflection: bool,
 }
 
 /// The outcome of `dsd reproduce`.
@@ -260,6 +263,13 @@ impl Report {
                     test.method,
                     test.emitted.as_ref().unwrap_or(&test.path).display()
                 );
+                if test.reflection {
+                    let _ = writeln!(
+                        out,
+                        "by reflection: no public constructor, factory or call reached the \
+                         state the crash needs, so the test sets it through DsdReflection"
+                    );
+                }
                 if let Some(usage) = &self.usage {
                     let _ = writeln!(out, "{}", usage.message);
                 }
@@ -329,6 +339,10 @@ pub fn write_test(
         kept_class: Some(class.to_string()),
     };
     let kept = testgen::keep_tests(work, &[keep], flavour, &dir)?;
+    let reflection = kept.files.iter().any(|p| {
+        p.file_stem()
+            .is_some_and(|s| s == testgen::keep::HELPER_CLASS)
+    });
     let path = kept
         .files
         .into_iter()
@@ -364,6 +378,7 @@ pub fn write_test(
         class: format!("{package}{class}"),
         method,
         emitted: None,
+        reflection,
     })
 }
 
