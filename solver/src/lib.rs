@@ -174,8 +174,12 @@ fn solve_prelude(
             // A second look at a callee's site through a caller gets the short budget and
             // one model: the callee's own entry had the full ones (on commons-lang3, with
             // the full ones, the goals of callees' sites took 518 s of solver time, 104 s
-            // of it in timeouts).
-            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS || q.through_caller {
+            // of it in timeouts). A sequence, the last resort of the natural harnesses, gets
+            // the short budget too: its formula copies the chosen methods' bodies once per
+            // call, and on commons-lang3 its goals were nearly all unsatisfiable, the
+            // hardest ones in `StrBuilder`, whose guarded buffer no sequence breaks.
+            let short = q.through_caller || harness.is_sequence();
+            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS || short {
                 budget::short_budget(options.timeout_ms)
             } else {
                 options.timeout_ms

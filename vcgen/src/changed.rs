@@ -86,6 +86,9 @@ pub struct Focus {
     /// the one in the entry (0 where the trace gives none): a crash reached through calls
     /// on other lines is not the trace's.
     pub call_lines: Vec<u32>,
+    /// For each of `call_lines`, the class of the method the trace shows it called: a
+    /// virtual call there with too many targets to follow them all runs that one.
+    pub call_classes: Vec<String>,
     /// Whether the invariants the project's tests show are left out: `dsd reproduce
     /// --tests` first looks for inputs within that usage, then beyond it.
     pub beyond_usage: bool,

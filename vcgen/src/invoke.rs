@@ -67,6 +67,25 @@ impl<'p> Lower<'p> {
             return self.opaque_call(st, None, method, &argv, ty);
         }
         if targets.len() > DISPATCH_MAX {
+            // The trace says which method this call ran: that one alone, for its types.
+            let traced = self.trace_callee(span).and_then(|callee| {
+                let mut kept = targets.iter().filter(|(_, (c, _))| c.name == callee);
+                let one = kept.next().cloned();
+                one.filter(|_| kept.next().is_none())
+            });
+            if let Some((cond, target)) = traced {
+                if let Some(c) = &cond {
+                    st.assume(&mut self.smt, c);
+                }
+                return self.run_targets(
+                    st,
+                    vec![(None, target)],
+                    recv.map(|r| r.term),
+                    argv,
+                    ty,
+                    span,
+                );
+            }
             let keys: BTreeSet<String> = targets
                 .iter()
                 .flat_map(|(_, (c, m))| self.effects.of(&c.name, &m.name, &m.descriptor))

@@ -305,6 +305,7 @@ pub fn generate(
         spec_names: &spec_names,
         entry_methods: &entry_methods,
         call_lines: options.focus.as_ref().map_or(&[], |f| &f.call_lines),
+        call_classes: options.focus.as_ref().map_or(&[], |f| &f.call_classes),
         focused: options.changed.is_none() && options.focus.is_some(),
         beyond_usage: options.focus.as_ref().is_some_and(|f| f.beyond_usage),
         types: types::TypeTable::new(&h),
@@ -429,6 +430,8 @@ struct Env<'e, 'p> {
     entry_methods: &'e HashSet<(String, String)>,
     /// The focus's call lines ([`Lower::call_lines`]).
     call_lines: &'e [u32],
+    /// The focus's call classes ([`Lower::call_classes`]).
+    call_classes: &'e [String],
     /// With a focus: its crash is checked through every entry that reaches it, however
     /// deep, and never left to the site's own entry.
     focused: bool,
@@ -540,6 +543,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             setup: false,
             relevant: None,
             call_lines: self.call_lines,
+            call_classes: self.call_classes,
             focused: self.focused,
             usage: self.beyond_usage.then(Vec::new),
             known_lengths: Default::default(),

@@ -149,6 +149,8 @@ pub struct Lower<'p> {
     /// crash's caller out to the one in the entry (0 where the trace gives none); only
     /// crashes reached through calls on those lines are goals. Empty: every crash is.
     pub call_lines: &'p [u32],
+    /// `dsd reproduce`: for each of `call_lines`, the class of the method called there.
+    pub call_classes: &'p [String],
     /// `dsd reproduce`: models must follow the code exactly even where that costs the
     /// solver more than `dsd check` can spend on every site: input strings prefer
     /// printable ASCII (with it, commons-lang3's harder preludes got other models within
@@ -439,6 +441,18 @@ impl<'p> Lower<'p> {
                 .rev()
                 .zip(self.call_lines)
                 .all(|(&(first, last), &line)| line == 0 || (first <= line && line <= last))
+    }
+
+    /// The class of the method the trace shows called by the call at `span` in the current
+    /// frame, when that call is the one on the trace's line at this depth.
+    pub(crate) fn trace_callee(&self, span: Span) -> Option<&'p str> {
+        let entered = self.frames.iter().filter(|f| !f.library).count();
+        let index = self.call_lines.len().checked_sub(entered)?;
+        let line = *self.call_lines.get(index)?;
+        let on_line = line != 0 && span.line <= line && line <= span.end_line;
+        on_line
+            .then(|| self.call_classes.get(index).map(String::as_str))
+            .flatten()
     }
 
     /// Records the goal `term` (the path condition under which it fails) of the site of

@@ -235,6 +235,14 @@ pub struct Harness {
     pub observed: bool,
 }
 
+impl Harness {
+    /// Whether it makes a sequence of calls first ([`crate::Options::sequence`]): the last
+    /// natural harness tried, after the cheaper ones left the site open.
+    pub fn is_sequence(&self) -> bool {
+        self.chain.len() > 1 || self.chain.iter().any(|call| call.when.is_some())
+    }
+}
+
 /// The harness preference that holds when no input of the entry (receiver, argument, or
 /// a value built for one) is `null`.
 pub const NONNULL_PREFERENCE: &str = "pref!nonnull";

@@ -187,6 +187,7 @@ fn attempt(
         exception: thrown.exception.clone(),
         recursion: recursion(&thrown.frames[chosen.top..=index]).max(1),
         call_lines: call_lines(&thrown.frames, &chosen.project, chosen.top, index),
+        call_classes: call_classes(&thrown.frames, &chosen.project, chosen.top, index),
         beyond_usage,
     };
     // The trace's frames are inlined, and below the crash's frame as deep as `dsd check`
@@ -257,6 +258,14 @@ fn call_lines(frames: &[TraceFrame], project: &[bool], top: usize, entry: usize)
     (top + 1..=entry)
         .filter(|&i| project[i])
         .map(|i| frames[i].line.unwrap_or(0))
+        .collect()
+}
+
+/// The class of the method each call of [`call_lines`] called: the frame below the call's.
+fn call_classes(frames: &[TraceFrame], project: &[bool], top: usize, entry: usize) -> Vec<String> {
+    (top + 1..=entry)
+        .filter(|&i| project[i])
+        .map(|i| frames[i - 1].class.clone())
         .collect()
 }
 
@@ -473,6 +482,12 @@ mod tests {
         let mut project = vec![true; frames.len()];
         project[0] = false;
         assert_eq!(call_lines(&frames, &project, 1, 6), [32, 19, 32, 19, 13]);
+        let classes = call_classes(&frames, &project, 1, 2);
+        assert_eq!(
+            classes,
+            ["a.Nest"],
+            "the class of the frame each call entered"
+        );
         assert_eq!(call_lines(&frames, &project, 1, 1), Vec::<u32>::new());
         project[3] = false;
         assert_eq!(call_lines(&frames, &project, 1, 4), [32, 32]);

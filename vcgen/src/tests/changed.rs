@@ -108,6 +108,7 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         exception: "java.lang.ArithmeticException".to_string(),
         recursion: 1,
         call_lines: Vec::new(),
+        call_classes: Vec::new(),
         beyond_usage: false,
     };
     check_sites_with(
@@ -154,6 +155,7 @@ fn focus(
             exception: "java.lang.ArithmeticException".to_string(),
             recursion,
             call_lines: call_lines.to_vec(),
+            call_classes: Vec::new(),
             beyond_usage: false,
         }),
         ..Options::default()
@@ -187,4 +189,51 @@ fn a_focus_follows_recursion_as_deep_as_the_trace_and_no_deeper() {
             10:19 ArithmeticException R.down(int) direct: (or (and (and (bvsgt n 0) (not (bvsgt (bvsub n 2) 0))) (= (bvadd (bvsub n 2) 1) 0)) (and (not (bvsgt n 0)) (= (bvadd n 1) 0)))
         "#]],
     );
+}
+
+const DISPATCH: &str = r#"
+    interface Op { int run(int x); }
+    class A implements Op { public int run(int x) { return x; } }
+    class B implements Op { public int run(int x) { return x + 1; } }
+    class C implements Op { public int run(int x) { return x + 2; } }
+    class D implements Op { public int run(int x) { return x + 3; } }
+    class E implements Op { public int run(int x) { return 10 / x; } }
+    public class R {
+        public static int apply(Op op, int x) {
+            return op.run(x);
+        }
+    }
+    "#;
+
+/// A focus on `E.run`'s division through `R.apply`, whose call on line 9 the trace shows
+/// entering the class `callee`.
+fn dispatched(callee: &str) -> Options {
+    Options {
+        focus: Some(crate::Focus {
+            entries: vec![("R".into(), "apply".into(), "(LOp;I)I".into())],
+            class: "E".into(),
+            method: "run(I)I".into(),
+            line: 6,
+            exception: "java.lang.ArithmeticException".into(),
+            recursion: 1,
+            call_lines: vec![9],
+            call_classes: vec![callee.into()],
+            beyond_usage: false,
+        }),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_call_with_too_many_targets_runs_the_one_the_trace_shows() {
+    // Five classes implement `run`: too many to follow, so only the one the trace names
+    // runs (the receiver typed as it), and another one named leaves no goal.
+    check_goals_with(
+        DISPATCH,
+        &dispatched("E"),
+        expect![[r#"
+        6:59 ArithmeticException E.run(int) via R.apply(Op, int) constructor: (and (and (and (or (= how(op) 0) (= how(op) 1) (= how(op) 2) (= how(op) 3) (= how(op) 4)) (not (= m!1 0))) (= (dtype m!1) 94)) (= x 0))
+    "#]],
+    );
+    check_goals_with(DISPATCH, &dispatched("A"), expect![""]);
 }
