@@ -382,3 +382,40 @@ fn describe(plan: &Plan) -> String {
         Plan::Reflect { class, .. } => format!("{class} by reflection"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A harness of `Tokens.next()` whose chain is `chain` (JSON).
+    fn harness(chain: &str) -> Harness {
+        serde_json::from_str(&format!(
+            r#"{{"entry": {{"class": "Tokens", "method": "next", "descriptor": "()I",
+                "is_static": false, "params": []}},
+               "receiver": null, "args": [], "chain": {chain}, "route": "chain",
+               "preferences": [], "inputs": [], "symbols": {{}}}}"#
+        ))
+        .expect("a harness")
+    }
+
+    #[test]
+    fn a_harness_is_a_sequence_when_it_may_make_several_calls_first() {
+        let call = |when: &str| {
+            format!(
+                r#"{{"class": "Tokens", "method": "next", "descriptor": "()I",
+                    "is_static": false, "args": []{when}}}"#
+            )
+        };
+        let chosen = r#", "when": {"step": "step!1", "option": 1}"#;
+        assert!(!harness("[]").is_sequence(), "no call first");
+        assert!(
+            !harness(&format!("[{}]", call(""))).is_sequence(),
+            "one call first"
+        );
+        assert!(harness(&format!("[{}, {}]", call(""), call(""))).is_sequence());
+        assert!(
+            harness(&format!("[{}]", call(chosen))).is_sequence(),
+            "a call chosen"
+        );
+    }
+}
