@@ -89,8 +89,9 @@ pub struct Focus {
     /// For each of `call_lines`, the class of the method the trace shows it called: a
     /// virtual call there with too many targets to follow them all runs that one.
     pub call_classes: Vec<String>,
-    /// Whether the invariants the project's tests show are left out: `dsd reproduce
-    /// --tests` first looks for inputs within that usage, then beyond it.
+    /// Whether the invariants the project's tests show may be broken where the crash needs
+    /// it ([`crate::lower::Lower::usage`]): `dsd reproduce --tests` first looks for inputs
+    /// within that usage, then beyond it.
     pub beyond_usage: bool,
 }
 

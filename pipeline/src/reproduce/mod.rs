@@ -122,7 +122,8 @@ struct Search<'a> {
 impl Search<'_> {
     /// Tries the entries, the deepest first, a shallower one only when no test yet reached
     /// its frame; keeps a test in `report` as soon as it is the best, while the work dir
-    /// holds its plan. `beyond_usage`: the project's invariants are not assumed.
+    /// holds its plan. `beyond_usage`: the project's invariants are kept only where the
+    /// crash allows ([`vcgen::Focus::beyond_usage`]).
     fn run(
         &self,
         stages: &mut Stages,
@@ -162,8 +163,9 @@ impl Search<'_> {
 }
 
 /// Runs the stages from vcgen to run with the trace's crash as the focus and the method of
-/// frame `index` as the only entry, the project's invariants assumed unless `beyond_usage`;
-/// returns the results of the tests that threw the trace's exception.
+/// frame `index` as the only entry, the project's invariants assumed, or with
+/// `beyond_usage` kept where the crash allows; returns the results of the tests that threw
+/// the trace's exception.
 fn attempt(
     stages: &mut Stages,
     search: &Search,
