@@ -90,8 +90,8 @@ pub struct Focus {
     /// virtual call there with too many targets to follow them all runs that one.
     pub call_classes: Vec<String>,
     /// Whether the invariants the project's tests show may be broken where the crash needs
-    /// it ([`crate::lower::Lower::usage`]): `dsd reproduce --tests` first looks for inputs
-    /// within that usage, then beyond it.
+    /// it (each is a Boolean the solver keeps if it can): `dsd reproduce --tests` first
+    /// looks for inputs within that usage, then beyond it.
     pub beyond_usage: bool,
 }
 
