@@ -13,23 +13,49 @@ use crate::table::{Cell, Table, VarKind};
 use crate::toolchain::{self, Flavour};
 use crate::trace::{Collector, Trace};
 use crate::{read_invariants, runtime, stage, Error};
+use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// How a method was entered in a run, against its observed usage.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How a method was entered in a run, against its observed usage (in JSON, tagged by
+/// `verdict`: `within`, `outside`, `unobserved`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum Usage {
     /// Every entry met the method's observed precondition and its class's invariants.
     Within,
     /// An entry broke these invariants.
-    Outside(Vec<Broken>),
+    Outside {
+        /// Each broken invariant with the values that broke it.
+        broken: Vec<Broken>,
+    },
     /// The project's tests called it too rarely to show a usage.
     Unobserved,
 }
 
+impl std::fmt::Display for Usage {
+    /// The verdict in a few words: `outside usage: parts >= 2 (parts == 0)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Usage::Within => f.write_str("within usage"),
+            Usage::Unobserved => f.write_str("no usage observed"),
+            Usage::Outside { broken } => {
+                let parts: Vec<String> = broken
+                    .iter()
+                    .map(|b| match b.values.is_empty() {
+                        true => b.invariant.clone(),
+                        false => format!("{} ({})", b.invariant, b.values.join(", ")),
+                    })
+                    .collect();
+                write!(f, "outside usage: {}", parts.join("; "))
+            }
+        }
+    }
+}
+
 /// An invariant an entry broke, with the values that broke it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Broken {
     /// The invariant, as `invariants.json` writes it: `parts >= 2`.
     pub invariant: String,
@@ -70,14 +96,14 @@ pub fn judge(ppts: &[Ppt], trace: &Trace, specs: &InvariantsFile) -> BTreeMap<St
             .collect();
         let usage = out.entry(key).or_insert(Usage::Within);
         match usage {
-            Usage::Outside(all) => {
+            Usage::Outside { broken: all } => {
                 for b in broken {
                     if !all.iter().any(|a| a.invariant == b.invariant) {
                         all.push(b);
                     }
                 }
             }
-            _ if !broken.is_empty() => *usage = Usage::Outside(broken),
+            _ if !broken.is_empty() => *usage = Usage::Outside { broken },
             _ => {}
         }
     }
@@ -254,7 +280,7 @@ mod tests {
     fn an_entry_the_tests_never_show_breaks_its_precondition() {
         let (ppts, specs) = usage();
         let judged = judge(&ppts, &run(&ppts, 0), &specs);
-        let Some(Usage::Outside(broken)) = judged.get("q.Sizes.perPart(II)I") else {
+        let Some(Usage::Outside { broken }) = judged.get("q.Sizes.perPart(II)I") else {
             panic!("{judged:?}");
         };
         let lower = broken

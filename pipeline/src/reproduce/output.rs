@@ -8,6 +8,7 @@ use crate::error::Failure;
 use crate::run::findings::java_member;
 use crate::run::results::TestResult;
 use invariants::toolchain::Flavour;
+use invariants::usage::Usage;
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -41,69 +42,7 @@ pub struct FrameReport {
     pub mismatch: Option<String>,
     /// With `--tests`: how the kept test entered its method, against the project's usage.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub usage: Option<FrameUsage>,
-}
-
-/// How the kept test entered a frame's method, against the usage the project's tests show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "verdict", rename_all = "snake_case")]
-pub enum FrameUsage {
-    /// As the project's tests enter it: every observed invariant held.
-    Within,
-    /// With values the project's tests never pass: these invariants broke.
-    Outside {
-        /// Each broken invariant with the values that broke it.
-        broken: Vec<BrokenInvariant>,
-    },
-    /// The project's tests call it too rarely to show a usage.
-    Unobserved,
-}
-
-/// An observed invariant the kept test broke on entering a frame's method.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BrokenInvariant {
-    /// The invariant: `parts >= 2`.
-    pub invariant: String,
-    /// Its variables' values in the test: `parts == 0`.
-    pub values: Vec<String>,
-}
-
-impl From<invariants::usage::Usage> for FrameUsage {
-    fn from(usage: invariants::usage::Usage) -> Self {
-        match usage {
-            invariants::usage::Usage::Within => FrameUsage::Within,
-            invariants::usage::Usage::Unobserved => FrameUsage::Unobserved,
-            invariants::usage::Usage::Outside(broken) => FrameUsage::Outside {
-                broken: broken
-                    .into_iter()
-                    .map(|b| BrokenInvariant {
-                        invariant: b.invariant,
-                        values: b.values,
-                    })
-                    .collect(),
-            },
-        }
-    }
-}
-
-impl FrameUsage {
-    /// The verdict in a few words, for the text report.
-    fn text(&self) -> String {
-        match self {
-            FrameUsage::Within => "within usage".to_string(),
-            FrameUsage::Unobserved => "no usage observed".to_string(),
-            FrameUsage::Outside { broken } => {
-                let parts: Vec<String> = broken
-                    .iter()
-                    .map(|b| match b.values.is_empty() {
-                        true => b.invariant.clone(),
-                        false => format!("{} ({})", b.invariant, b.values.join(", ")),
-                    })
-                    .collect();
-                format!("outside usage: {}", parts.join("; "))
-            }
-        }
-    }
+    pub usage: Option<Usage>,
 }
 
 /// With `--tests`: whether the kept test needs what the project's usage never produces.
@@ -244,7 +183,7 @@ impl Report {
                 tags.push(why.clone());
             }
             if let Some(usage) = &f.usage {
-                tags.push(usage.text());
+                tags.push(usage.to_string());
             }
             let tags = match tags.is_empty() {
                 true => String::new(),

@@ -4,10 +4,11 @@
 //! lesson: a crash deep down is often a caller's illegal argument).
 
 use super::frames::Located;
-use super::output::{FrameReport, FrameUsage, Report, TestFile, UsageReport};
+use super::output::{FrameReport, Report, TestFile, UsageReport};
 use crate::cli::ReproduceArgs;
 use crate::error::Failure;
 use invariants::toolchain::Flavour;
+use invariants::usage::Usage;
 use std::path::{Path, PathBuf};
 
 /// Runs the kept `test` on the project the infer stage instrumented and fills in `report`
@@ -52,7 +53,7 @@ pub(super) fn judge(
         } = located
         {
             let usage = judged.get(&format!("{class}.{name}{descriptor}"));
-            frame.usage = usage.cloned().map(FrameUsage::from);
+            frame.usage = usage.cloned();
         }
     }
     report.usage = Some(verdict(&report.frames[..reached], &report.frames));
@@ -62,13 +63,13 @@ pub(super) fn judge(
 /// The verdict over the reproduced frames `reproduced` of the trace's `frames`.
 fn verdict(reproduced: &[FrameReport], frames: &[FrameReport]) -> UsageReport {
     let outside = reproduced.iter().rev().find_map(|f| match &f.usage {
-        Some(FrameUsage::Outside { broken }) => Some((f, broken)),
+        Some(Usage::Outside { broken }) => Some((f, broken)),
         _ => None,
     });
     let Some((frame, broken)) = outside else {
         let unobserved: Vec<String> = reproduced
             .iter()
-            .filter(|f| f.usage == Some(FrameUsage::Unobserved))
+            .filter(|f| f.usage == Some(Usage::Unobserved))
             .map(|f| f.index.to_string())
             .collect();
         let mut message =
@@ -123,9 +124,10 @@ fn verdict(reproduced: &[FrameReport], frames: &[FrameReport]) -> UsageReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reproduce::output::{BrokenInvariant, Status};
+    use crate::reproduce::output::Status;
+    use invariants::usage::Broken;
 
-    fn frame(index: usize, project: bool, usage: Option<FrameUsage>) -> FrameReport {
+    fn frame(index: usize, project: bool, usage: Option<Usage>) -> FrameReport {
         FrameReport {
             index,
             frame: format!("a.C.m{index}(C.java:{index})"),
@@ -137,9 +139,9 @@ mod tests {
         }
     }
 
-    fn outside(invariant: &str, value: &str) -> Option<FrameUsage> {
-        Some(FrameUsage::Outside {
-            broken: vec![BrokenInvariant {
+    fn outside(invariant: &str, value: &str) -> Option<Usage> {
+        Some(Usage::Outside {
+            broken: vec![Broken {
                 invariant: invariant.to_string(),
                 values: vec![value.to_string()],
             }],
@@ -174,8 +176,8 @@ mod tests {
     #[test]
     fn frames_entered_as_the_tests_do_are_within_usage() {
         let frames = [
-            frame(1, true, Some(FrameUsage::Within)),
-            frame(2, true, Some(FrameUsage::Unobserved)),
+            frame(1, true, Some(Usage::Within)),
+            frame(2, true, Some(Usage::Unobserved)),
         ];
         let usage = verdict(&frames, &frames);
         assert_eq!(usage.within, Some(true));
