@@ -7,7 +7,7 @@ use crate::model::InvariantsFile;
 use crate::ppt::Ppt;
 use crate::run::{compile, run_tests, RunConfig};
 use crate::sandbox::Sandbox;
-use crate::trace::Collector;
+use crate::trace::{Collector, Trace};
 use crate::{invariants_path, runtime, spec, toolchain, Error};
 use frontend::ir::{ClassKind, Program};
 use serde::{Deserialize, Serialize};
@@ -166,12 +166,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
         scratch: &infer_dir(&work),
         traces: &traces,
         cwd: &cwd,
-        ppts: built
-            .ppts
-            .iter()
-            .map(|p| p.id as usize + 1)
-            .max()
-            .unwrap_or(0),
+        ppts: point_count(&built.ppts),
         sandbox: Sandbox {
             writable: vec![work.clone()],
             tmp: infer_dir(&work).join("tmp"),
@@ -205,6 +200,34 @@ pub(crate) fn infer_dir(work: &Path) -> PathBuf {
     work.join("infer")
 }
 
+/// The instrumented project's classes, compiled with its tests: `WORK/infer/classes`.
+pub(crate) fn instrumented_classes(work: &Path) -> PathBuf {
+    infer_dir(work).join("classes")
+}
+
+/// The instrumented program points, as JSON: `WORK/infer/ppts.json`.
+pub(crate) fn ppts_path(work: &Path) -> PathBuf {
+    infer_dir(work).join("ppts.json")
+}
+
+/// How many program points the recorder keeps counts for: the ids of `ppts` are below it.
+pub(crate) fn point_count(ppts: &[Ppt]) -> usize {
+    ppts.iter().map(|p| p.id as usize + 1).max().unwrap_or(0)
+}
+
+/// The samples the recorder wrote below `traces`, each checked against the number of
+/// values its program point in `ppts` records.
+pub(crate) fn read_trace(traces: &Path, ppts: &[Ppt]) -> Result<Trace, Error> {
+    let mut collector = Collector::default();
+    collector.add_dir(traces).map_err(Error)?;
+    let by_id: HashMap<u32, &Ppt> = ppts.iter().map(|p| (p.id, p)).collect();
+    Ok(collector.finish(|id| {
+        by_id
+            .get(&id)
+            .map(|p| (p.entry_slots().len(), p.exit_slots().len()))
+    }))
+}
+
 /// The compiled instrumented project and tests.
 struct Built {
     /// The instrumented program points.
@@ -232,7 +255,7 @@ fn build(
     }
     let (ppts, copies) = instrument_project(program, &infer.join("src"))?;
     std::fs::create_dir_all(&infer).map_err(|e| io_error("create", &infer, e))?;
-    let ppts_path = infer.join("ppts.json");
+    let ppts_path = ppts_path(work);
     let json = serde_json::to_string(&ppts)
         .map_err(|e| Error(format!("cannot encode the program points: {e}")))?;
     frontend::files::write_atomic(&ppts_path, json)
@@ -240,7 +263,7 @@ fn build(
     let mut files: Vec<PathBuf> = copies.iter().map(|c| c.copy.clone()).collect();
     files.extend(runtime::write(&infer.join("runtime"), suite.flavour).map_err(Error)?);
     files.extend(suite.files.iter().map(|f| absolute(f)));
-    let classes = infer.join("classes");
+    let classes = instrumented_classes(work);
     let mut classpath = tools.junit.clone();
     classpath.extend(options.classpath.iter().map(|p| absolute(p)));
     let uninstrumented =
@@ -259,14 +282,7 @@ fn infer_from(
     program: &Program,
     ppts: &[Ppt],
 ) -> Result<(InvariantsFile, u64), Error> {
-    let mut collector = Collector::default();
-    collector.add_dir(traces).map_err(Error)?;
-    let by_id: HashMap<u32, &Ppt> = ppts.iter().map(|p| (p.id, p)).collect();
-    let trace = collector.finish(|id| {
-        by_id
-            .get(&id)
-            .map(|p| (p.entry_slots().len(), p.exit_slots().len()))
-    });
+    let trace = read_trace(traces, ppts)?;
     let samples = trace.samples.iter().map(|s| s.count).sum();
     Ok((spec::build(program, ppts, &trace), samples))
 }

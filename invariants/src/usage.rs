@@ -11,7 +11,7 @@ use crate::run::{compile, run_tests, RunConfig};
 use crate::sandbox::Sandbox;
 use crate::table::{Cell, Table, VarKind};
 use crate::toolchain::{self, Flavour};
-use crate::trace::{Collector, Trace};
+use crate::trace::Trace;
 use crate::{read_invariants, runtime, stage, Error};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -162,8 +162,8 @@ pub struct UsageRun<'a> {
 /// each method they enter ([`judge`]). Works in `WORK/infer/usage`.
 pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
     let infer = stage::infer_dir(run.work_dir);
-    let instrumented = infer.join("classes");
-    let ppts_path = infer.join("ppts.json");
+    let instrumented = stage::instrumented_classes(run.work_dir);
+    let ppts_path = stage::ppts_path(run.work_dir);
     let specs = read_invariants(run.work_dir)?;
     let (Some(specs), true) = (specs, instrumented.is_dir()) else {
         return Err(Error(format!(
@@ -215,21 +215,14 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
         scratch: &scratch,
         traces: &traces,
         cwd: &stage::project_root(run.tests),
-        ppts: ppts.iter().map(|p| p.id as usize + 1).max().unwrap_or(0),
+        ppts: stage::point_count(&ppts),
         sandbox: Sandbox {
             writable: vec![crate::javac::absolute(run.work_dir)],
             tmp: scratch.join("tmp"),
         },
     };
     run_tests(&config, run.classes)?;
-    let mut collector = Collector::default();
-    collector.add_dir(&traces).map_err(Error)?;
-    let by_id: HashMap<u32, &Ppt> = ppts.iter().map(|p| (p.id, p)).collect();
-    let trace = collector.finish(|id| {
-        by_id
-            .get(&id)
-            .map(|p| (p.entry_slots().len(), p.exit_slots().len()))
-    });
+    let trace = stage::read_trace(&traces, &ppts)?;
     Ok(judge(&ppts, &trace, &specs))
 }
 
