@@ -82,17 +82,23 @@ pub struct Focus {
     /// How many activations of one method a recursive call may add: the trace's deepest
     /// recursion, at least one. A path that recurses deeper is left out.
     pub recursion: u32,
-    /// The line of each call the trace shows, from the one in the crash's caller out to
-    /// the one in the entry (0 where the trace gives none): a crash reached through calls
-    /// on other lines is not the trace's.
-    pub call_lines: Vec<u32>,
-    /// For each of `call_lines`, the class of the method the trace shows it called: a
-    /// virtual call there with too many targets to follow them all runs that one.
-    pub call_classes: Vec<String>,
+    /// Each call the trace shows, from the one in the crash's caller out to the one in
+    /// the entry: a crash reached through calls on other lines is not the trace's.
+    pub calls: Vec<TraceCall>,
     /// Whether the invariants the project's tests show may be broken where the crash needs
     /// it (each is a Boolean the solver keeps if it can): `dsd reproduce --tests` first
     /// looks for inputs within that usage, then beyond it.
     pub beyond_usage: bool,
+}
+
+/// A call a stack trace shows: where it is, and what it entered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceCall {
+    /// The line of the call (0 where the trace gives none).
+    pub line: u32,
+    /// The class of the method it entered: a virtual call there with too many targets to
+    /// follow them all runs that one.
+    pub callee: String,
 }
 
 /// What PR mode or a focus analyses: the methods whose sites are kept and the entries.

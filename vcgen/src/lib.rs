@@ -42,7 +42,7 @@ mod visit;
 #[cfg(test)]
 mod tests;
 
-pub use changed::{Changed, ChangedMethod, Focus};
+pub use changed::{Changed, ChangedMethod, Focus, TraceCall};
 pub use plan::{
     ChainCall, Entry, FieldPlan, Harness, Made, Plan, Prelude, Query, QueryIndex, Route,
     INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
@@ -304,8 +304,7 @@ pub fn generate(
         observed,
         spec_names: &spec_names,
         entry_methods: &entry_methods,
-        call_lines: options.focus.as_ref().map_or(&[], |f| &f.call_lines),
-        call_classes: options.focus.as_ref().map_or(&[], |f| &f.call_classes),
+        trace_calls: options.focus.as_ref().map_or(&[], |f| &f.calls),
         focused: options.changed.is_none() && options.focus.is_some(),
         beyond_usage: options.focus.as_ref().is_some_and(|f| f.beyond_usage),
         types: types::TypeTable::new(&h),
@@ -428,10 +427,8 @@ struct Env<'e, 'p> {
     observed: Option<&'p invariants::InvariantsFile>,
     spec_names: &'e HashSet<String>,
     entry_methods: &'e HashSet<(String, String)>,
-    /// The focus's call lines ([`Lower::call_lines`]).
-    call_lines: &'e [u32],
-    /// The focus's call classes ([`Lower::call_classes`]).
-    call_classes: &'e [String],
+    /// The focus's calls ([`Lower::trace_calls`]).
+    trace_calls: &'e [TraceCall],
     /// With a focus: its crash is checked through every entry that reaches it, however
     /// deep, and never left to the site's own entry.
     focused: bool,
@@ -542,8 +539,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             specs: self.observed,
             setup: false,
             relevant: None,
-            call_lines: self.call_lines,
-            call_classes: self.call_classes,
+            trace_calls: self.trace_calls,
             focused: self.focused,
             usage: self.beyond_usage.then(Vec::new),
             known_lengths: Default::default(),

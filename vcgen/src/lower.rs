@@ -145,12 +145,10 @@ pub struct Lower<'p> {
     /// that a call which is not inlined forgets only those; `None` (everything) while the
     /// harness builds the inputs.
     pub relevant: Option<&'p std::collections::BTreeSet<String>>,
-    /// `dsd reproduce`: the line of each call the trace shows, from the one in the
-    /// crash's caller out to the one in the entry (0 where the trace gives none); only
-    /// crashes reached through calls on those lines are goals. Empty: every crash is.
-    pub call_lines: &'p [u32],
-    /// `dsd reproduce`: for each of `call_lines`, the class of the method called there.
-    pub call_classes: &'p [String],
+    /// `dsd reproduce`: each call the trace shows, from the one in the crash's caller out
+    /// to the one in the entry; only crashes reached through calls on those lines are
+    /// goals. Empty: every crash is.
+    pub trace_calls: &'p [crate::TraceCall],
     /// `dsd reproduce`: models must follow the code exactly even where that costs the
     /// solver more than `dsd check` can spend on every site: input strings prefer
     /// printable ASCII (with it, commons-lang3's harder preludes got other models within
@@ -410,13 +408,13 @@ impl<'p> Lower<'p> {
         st.assume(&mut self.smt, &smt::not(&fail_def));
     }
 
-    /// True unless [`Lower::call_lines`] names the lines of the calls that lead to a crash
+    /// True unless [`Lower::trace_calls`] names the lines of the calls that lead to a crash
     /// and the inlined project frames were entered through other lines (or are more or
     /// fewer): a crash reached through another call is not the trace's. A project frame
     /// entered through the JDK model (a lambda run by `forEach`) counts the line of the
     /// call into the model.
     fn on_trace_path(&self) -> bool {
-        if self.call_lines.is_empty() {
+        if self.trace_calls.is_empty() {
             return true;
         }
         let mut calls: Vec<(u32, u32)> = Vec::new();
@@ -435,24 +433,24 @@ impl<'p> Lower<'p> {
             outermost = false;
             into_library = None;
         }
-        calls.len() == self.call_lines.len()
+        calls.len() == self.trace_calls.len()
             && calls
                 .iter()
                 .rev()
-                .zip(self.call_lines)
-                .all(|(&(first, last), &line)| line == 0 || (first <= line && line <= last))
+                .zip(self.trace_calls)
+                .all(|(&(first, last), call)| {
+                    call.line == 0 || (first <= call.line && call.line <= last)
+                })
     }
 
     /// The class of the method the trace shows called by the call at `span` in the current
     /// frame, when that call is the one on the trace's line at this depth.
     pub(crate) fn trace_callee(&self, span: Span) -> Option<&'p str> {
         let entered = self.frames.iter().filter(|f| !f.library).count();
-        let index = self.call_lines.len().checked_sub(entered)?;
-        let line = *self.call_lines.get(index)?;
-        let on_line = line != 0 && span.line <= line && line <= span.end_line;
-        on_line
-            .then(|| self.call_classes.get(index).map(String::as_str))
-            .flatten()
+        let index = self.trace_calls.len().checked_sub(entered)?;
+        let call = self.trace_calls.get(index)?;
+        let on_line = call.line != 0 && span.line <= call.line && call.line <= span.end_line;
+        on_line.then_some(call.callee.as_str())
     }
 
     /// Records the goal `term` (the path condition under which it fails) of the site of

@@ -92,7 +92,7 @@ pub fn reproduce(
         trace: (&text, &output::test_class_name(&args.trace)),
     };
     search.run(stages, &mut report, false)?;
-    let goal = chosen.target.unwrap_or(chosen.entries[0].0);
+    let goal = chosen.goal();
     if !args.tests.is_empty() && report.reached <= goal {
         search.run(stages, &mut report, true)?;
     }
@@ -131,7 +131,7 @@ impl Search<'_> {
         beyond_usage: bool,
     ) -> Result<(), Failure> {
         let chosen = self.chosen;
-        let goal = chosen.target.unwrap_or(chosen.entries[0].0);
+        let goal = chosen.goal();
         for (index, key) in chosen.entries.iter().rev() {
             if report.reached > *index {
                 break;
@@ -188,8 +188,7 @@ fn attempt(
         line,
         exception: thrown.exception.clone(),
         recursion: recursion(&thrown.frames[chosen.top..=index]).max(1),
-        call_lines: call_lines(&thrown.frames, &chosen.project, chosen.top, index),
-        call_classes: call_classes(&thrown.frames, &chosen.project, chosen.top, index),
+        calls: trace_calls(&thrown.frames, &chosen.project, chosen.top, index),
         beyond_usage,
     };
     // The trace's frames are inlined, and below the crash's frame as deep as `dsd check`
@@ -253,21 +252,21 @@ fn recursion(frames: &[TraceFrame]) -> u32 {
     counts.into_values().max().unwrap_or(1).saturating_sub(1)
 }
 
-/// The line of each call the trace shows from the crash's frame `top` out to frame `entry`
-/// (indices): the lines of the project frames (`project`) above the crash's, 0 for a frame
-/// without one.
-fn call_lines(frames: &[TraceFrame], project: &[bool], top: usize, entry: usize) -> Vec<u32> {
+/// Each call the trace shows from the crash's frame `top` out to frame `entry` (indices):
+/// in each project frame (`project`) above the crash's, its line (0 for a frame without
+/// one) and the class of the frame below, which it entered.
+fn trace_calls(
+    frames: &[TraceFrame],
+    project: &[bool],
+    top: usize,
+    entry: usize,
+) -> Vec<vcgen::TraceCall> {
     (top + 1..=entry)
         .filter(|&i| project[i])
-        .map(|i| frames[i].line.unwrap_or(0))
-        .collect()
-}
-
-/// The class of the method each call of [`call_lines`] called: the frame below the call's.
-fn call_classes(frames: &[TraceFrame], project: &[bool], top: usize, entry: usize) -> Vec<String> {
-    (top + 1..=entry)
-        .filter(|&i| project[i])
-        .map(|i| frames[i - 1].class.clone())
+        .map(|i| vcgen::TraceCall {
+            line: frames[i].line.unwrap_or(0),
+            callee: frames[i - 1].class.clone(),
+        })
         .collect()
 }
 
@@ -283,6 +282,14 @@ struct Chosen {
     entries: Vec<(usize, frames::MethodKey)>,
     /// Whether each frame is the project's.
     project: Vec<bool>,
+}
+
+impl Chosen {
+    /// The frame (an index) a test must reach down to for the crash to count as
+    /// reproduced: `--frame K`, else the shallowest frame a test can call.
+    fn goal(&self) -> usize {
+        self.target.unwrap_or(self.entries[0].0)
+    }
 }
 
 /// The crashing frame and the entries: with `frame` (from 1), that frame alone; else every
@@ -469,7 +476,7 @@ mod tests {
     }
 
     #[test]
-    fn recursion_counts_a_method_s_repeats_and_call_lines_the_project_s_frames() {
+    fn recursion_counts_a_method_s_repeats_and_trace_calls_the_project_s_frames() {
         let frames = [
             trace_frame("java.lang.Integer", "parseInt", 614),
             trace_frame("a.Nest", "item", 25),
@@ -483,16 +490,21 @@ mod tests {
         assert_eq!(recursion(&frames[5..]), 0);
         let mut project = vec![true; frames.len()];
         project[0] = false;
-        assert_eq!(call_lines(&frames, &project, 1, 6), [32, 19, 32, 19, 13]);
-        let classes = call_classes(&frames, &project, 1, 2);
+        let lines = |project: &[bool], entry| -> Vec<u32> {
+            let calls = trace_calls(&frames, project, 1, entry);
+            calls.iter().map(|c| c.line).collect()
+        };
+        assert_eq!(lines(&project, 6), [32, 19, 32, 19, 13]);
+        let calls = trace_calls(&frames, &project, 1, 2);
+        let entered: Vec<&str> = calls.iter().map(|c| c.callee.as_str()).collect();
         assert_eq!(
-            classes,
+            entered,
             ["a.Nest"],
             "the class of the frame each call entered"
         );
-        assert_eq!(call_lines(&frames, &project, 1, 1), Vec::<u32>::new());
+        assert_eq!(lines(&project, 1), Vec::<u32>::new());
         project[3] = false;
-        assert_eq!(call_lines(&frames, &project, 1, 4), [32, 32]);
+        assert_eq!(lines(&project, 4), [32, 32]);
     }
 
     #[test]

@@ -107,8 +107,7 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         line: 2,
         exception: "java.lang.ArithmeticException".to_string(),
         recursion: 1,
-        call_lines: Vec::new(),
-        call_classes: Vec::new(),
+        calls: Vec::new(),
         beyond_usage: false,
     };
     check_sites_with(
@@ -154,8 +153,13 @@ fn focus(
             line,
             exception: "java.lang.ArithmeticException".to_string(),
             recursion,
-            call_lines: call_lines.to_vec(),
-            call_classes: Vec::new(),
+            calls: call_lines
+                .iter()
+                .map(|&line| crate::TraceCall {
+                    line,
+                    callee: "R".to_string(),
+                })
+                .collect(),
             beyond_usage: false,
         }),
         ..Options::default()
@@ -216,8 +220,10 @@ fn dispatched(callee: &str) -> Options {
             line: 6,
             exception: "java.lang.ArithmeticException".into(),
             recursion: 1,
-            call_lines: vec![9],
-            call_classes: vec![callee.into()],
+            calls: vec![crate::TraceCall {
+                line: 9,
+                callee: callee.into(),
+            }],
             beyond_usage: false,
         }),
         ..Options::default()
