@@ -91,9 +91,8 @@ fn serve_prelude(
             }
             let roots: Vec<&str> = goals
                 .iter()
-                .chain(&harness.preferences)
-                .chain(&harness.usage)
                 .map(String::as_str)
+                .chain(harness.solver_symbols())
                 .collect();
             Slicer::new(&full).slice(&roots)
         });

@@ -118,8 +118,7 @@ impl<'t> Prelude<'t> {
             return Solved::unknown(reason);
         }
         let mut roots = vec![query.goal.as_str()];
-        roots.extend(harness.preferences.iter().map(String::as_str));
-        roots.extend(harness.usage.iter().map(String::as_str));
+        roots.extend(harness.solver_symbols());
         solve_slice(
             &slice(&roots),
             harness,
@@ -582,11 +581,11 @@ fn keep_usage(
         }
     };
     for candidate in dropped {
-        if holds_all(&current, std::slice::from_ref(&candidate)) {
-            kept.push(candidate);
+        let holds = holds_all(&current, std::slice::from_ref(&candidate));
+        kept.push(candidate);
+        if holds {
             continue;
         }
-        kept.push(candidate);
         match check(checks, &kept) {
             Some((Checked::Sat(model), _)) => current = model,
             _ => {

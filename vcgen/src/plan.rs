@@ -241,6 +241,16 @@ impl Harness {
     pub fn is_sequence(&self) -> bool {
         self.chain.len() > 1 || self.chain.iter().any(|call| call.when.is_some())
     }
+
+    /// The Boolean symbols the solver asserts or assumes besides a query's goal: the
+    /// preferences and the usage invariants. A goal's slice of the prelude keeps what they
+    /// depend on too.
+    pub fn solver_symbols(&self) -> impl Iterator<Item = &str> {
+        self.preferences
+            .iter()
+            .chain(&self.usage)
+            .map(String::as_str)
+    }
 }
 
 /// The harness preference that holds when no input of the entry (receiver, argument, or
