@@ -85,7 +85,7 @@ pub fn keep_tests(
         check_writable(path)?;
     }
     for (path, text) in &files {
-        write(path, text)?;
+        write_kept(path, text)?;
     }
     Ok(Kept {
         tests: keeps.len(),
@@ -164,7 +164,7 @@ fn sources(
 }
 
 /// Writes one kept file, creating its folders.
-fn write(path: &Path, text: &str) -> Result<(), Error> {
+pub fn write_kept(path: &Path, text: &str) -> Result<(), Error> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| {
             Error(format!(

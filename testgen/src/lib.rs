@@ -21,7 +21,7 @@ mod plan;
 mod render;
 
 pub use index::{TestCase, TestIndex};
-pub use keep::{check_writable, keep_tests, Keep, Kept};
+pub use keep::{check_writable, keep_tests, write_kept, Keep, Kept};
 
 use plan::Planned;
 use render::{Helper, HelperHome};

@@ -248,6 +248,11 @@ pub fn finish(mut report: Report, args: &ReproduceArgs, start: Instant) -> Resul
     Ok(super::exit_status(report.reproduced))
 }
 
+/// Where the kept test and its helpers are written: `WORK/reproduce/`.
+pub fn reproduce_dir(work: &Path) -> PathBuf {
+    work.join("reproduce")
+}
+
 /// Writes the test `result` ran, planned again as `--emit-tests` keeps a finding's, below
 /// `WORK/reproduce/` for `flavour` as the class `class` (a simple name), with `trace` in a
 /// comment under its first line.
@@ -258,7 +263,7 @@ pub fn write_test(
     flavour: Flavour,
     (trace, class): (&str, &str),
 ) -> Result<TestFile, Failure> {
-    let dir = work.join("reproduce");
+    let dir = reproduce_dir(work);
     if dir.exists() {
         std::fs::remove_dir_all(&dir)
             .map_err(|e| Failure::new(format!("cannot clear {}: {e}", dir.display())))?;
@@ -348,7 +353,7 @@ pub fn test_class_name(trace: &Path) -> String {
 /// source folder `dir` (`--emit-tests`); a file there that dsd did not write stops it
 /// before anything is written.
 pub fn emit(work: &Path, test: &mut TestFile, dir: &Path) -> Result<(), Failure> {
-    let from = work.join("reproduce");
+    let from = reproduce_dir(work);
     let files = frontend::collect_sources(
         std::slice::from_ref(&from),
         frontend::SourceSet::Tests,
@@ -365,17 +370,9 @@ pub fn emit(work: &Path, test: &mut TestFile, dir: &Path) -> Result<(), Failure>
         testgen::check_writable(to)?;
     }
     for (from, to) in &targets {
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| {
-                Failure::new(format!(
-                    "--emit-tests: cannot create {}: {e}",
-                    parent.display()
-                ))
-            })?;
-        }
-        std::fs::copy(from, to).map_err(|e| {
-            Failure::new(format!("--emit-tests: cannot write {}: {e}", to.display()))
-        })?;
+        let text = std::fs::read_to_string(from)
+            .map_err(|e| Failure::new(format!("cannot read {}: {e}", from.display())))?;
+        testgen::write_kept(to, &text)?;
         if *from == test.path {
             test.emitted = Some(to.clone());
         }

@@ -22,7 +22,7 @@ pub(super) fn judge(
     test: &TestFile,
 ) -> Result<(), Failure> {
     let classpath = crate::cli::classpath_entries(args.classpath.as_deref())?;
-    let dir = work.join("reproduce");
+    let dir = super::output::reproduce_dir(work);
     let run = invariants::usage::UsageRun {
         work_dir: work,
         dir: &dir,
