@@ -421,9 +421,15 @@ impl<'p> Lower<'p> {
 
     /// Records a value joined from objects the code allocated, all of one class, as an
     /// object of that class: a call on it runs that class's method (`next()` of the model's
-    /// entry iterator returns one of several new entries).
+    /// entry iterator returns one of several new entries). A `null` part does not count: a
+    /// call on it throws before it runs anything, so a `List` input the harness builds as
+    /// `null` or `new ArrayList()` runs the `ArrayList` model's `get` and `size`, not any
+    /// list's (whose results the solver would choose freely, and no test could build).
     pub fn join_allocated(&mut self, joined: &Val, parts: &[Val]) {
-        let mut classes = parts.iter().map(|v| self.allocated.get(&v.term).copied());
+        let mut classes = parts
+            .iter()
+            .filter(|v| v.term != Val::null().term)
+            .map(|v| self.allocated.get(&v.term).copied());
         let Some(Some(first)) = classes.next() else {
             return;
         };
@@ -564,12 +570,15 @@ impl<'p> Lower<'p> {
 
     /// `dsd.Intrinsics.equal`: whether a map finds key `a` under key `b`. The same object
     /// is found and `null` finds only `null`; two different string literals differ in
-    /// their chars; with a focus, a string, `Integer`, `Long` or `Character` is equal to an
-    /// object of its class with the same chars or value ([`Self::equal_by_value`]) and to no
-    /// other; any other two objects may be equal or not.
+    /// their chars; with a focus, or when either key is a string literal (`get("total")`),
+    /// a string, `Integer`, `Long` or `Character` is equal to an object of its class with
+    /// the same chars or value ([`Self::equal_by_value`]) and to no other; any other two
+    /// objects may be equal or not. A literal's chars are constants, so comparing with one
+    /// costs little; without it a map input holding `"cccccccc"` answered `get("total")`.
     fn keys_equal(&mut self, st: &State, a: &str, b: &str) -> Val {
         let literal = |t: &str| self.literals.values().any(|id| id.to_string() == t);
-        let term = if literal(a) && literal(b) {
+        let (literal_a, literal_b) = (literal(a), literal(b));
+        let term = if literal_a && literal_b {
             smt::eq(a, b)
         } else {
             let same = smt::eq(a, b);
@@ -578,7 +587,7 @@ impl<'p> Lower<'p> {
                 "false" => "false".into(),
                 _ => {
                     let equals = self.smt.declare("equals", "Bool");
-                    if self.focused {
+                    if self.focused || literal_a || literal_b {
                         self.equal_by_value(st, a, b, &equals);
                     }
                     equals
@@ -594,9 +603,9 @@ impl<'p> Lower<'p> {
     /// `equals` also requires the other object's class to be the same. Two strings are
     /// compared char by char up to [`KEY_CHARS`]; longer ones are never equal here (the
     /// solver picks keys short). A model whose keys the solver called equal then makes keys
-    /// `equals` finds equal on the JVM. Only with a focus: in `dsd check`, commons-lang3's
-    /// `LookupTranslator` constructor, which fills a map in a loop, timed out with it
-    /// (whole arrays compared or eight chars), and lost its error.
+    /// `equals` finds equal on the JVM. In `dsd check` only against a literal: with
+    /// any two keys, commons-lang3's `LookupTranslator` constructor, which fills a map in a
+    /// loop, timed out (whole arrays compared or eight chars), and lost its error.
     fn equal_by_value(&mut self, st: &State, a: &str, b: &str, equals: &str) {
         let value_heap = self.heap(st, &crate::lower::field_key("java.lang.String", "value"));
         let chars_heap = self.heap(st, &crate::lower::array_key(&Type::Char));

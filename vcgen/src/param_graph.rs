@@ -65,11 +65,19 @@ impl<'p> ParamGraph<'p> {
             }
             // A JDK constructor taking a capacity (`new HashMap<>(16)`) makes what the one
             // without arguments makes; each producer is a choice every such input pays for.
-            let capacity =
-                |m: &Method| class.library && m.params().iter().any(|p| p.ty.is_primitive());
+            // One copying a collection (`new ArrayList<>(Collection)`) needs a collection
+            // built first and keeps only its size: the harness builds a list with elements
+            // itself (`Lower::filled_list`).
+            let kind = Type::class(&class.name);
+            let capacity_or_copy = |m: &Method| {
+                class.library
+                    && m.params()
+                        .iter()
+                        .any(|p| p.ty.is_primitive() || h.is_subtype(&kind, &p.ty.erasure()))
+            };
             for ctor in constructors(h, class, package)
                 .into_iter()
-                .filter(|m| !capacity(m))
+                .filter(|m| !capacity_or_copy(m))
             {
                 g.add_producer(
                     h,
@@ -258,6 +266,24 @@ mod tests {
             g.producers(&Type::class("p.Shapes")).is_empty(),
             "a private constructor is no producer"
         );
+    }
+
+    #[test]
+    fn a_jdk_collection_is_made_empty_never_copied_nor_sized() {
+        let p = program(&[(
+            "p/A.java",
+            "package p; public class A { public static int n(java.util.List<String> l) { return l.size(); } }",
+        )]);
+        let h = Hierarchy::new(&p);
+        let g = ParamGraph::new(&h, "p");
+        let made = |ty: &str| -> Vec<String> {
+            g.producers(&Type::class(ty))
+                .iter()
+                .map(|p| format!("{}{}", p.class.name, p.method.descriptor))
+                .collect()
+        };
+        assert_eq!(made("java.util.List"), vec!["java.util.ArrayList()V"]);
+        assert_eq!(made("java.util.Map"), vec!["java.util.HashMap()V"]);
     }
 
     #[test]

@@ -267,3 +267,25 @@ fn building_an_input_must_complete_normally() {
         "#]],
     );
 }
+
+// A `List` or `Iterable` parameter is `null` or an `ArrayList` the harness builds, empty or
+// holding elements: its calls run the `ArrayList` model, not every list's (the
+// `ArrayIndexOutOfBoundsException` of a `List.of` list, which no harness builds, is not
+// asked; a list with more than four kinds, as `Iterable` has, was opaque: any result).
+#[test]
+fn a_collection_input_runs_the_model_of_the_list_built() {
+    check_sites(
+        r#"
+        public class A {
+            public static Object first(java.util.List<String> l) { return l.get(0); }
+            public static int each(Iterable<Integer> xs) { int n = 0; for (int x : xs) { n += 6 / x; } return n; }
+        }
+        "#,
+        expect![[r#"
+            2:67 IndexOutOfBoundsException A.first(List): constructor
+            2:67 NullPointerException A.first(List): constructor
+            3:76 NullPointerException A.each(Iterable): constructor
+            3:89 ArithmeticException bounded A.each(Iterable): constructor
+        "#]],
+    );
+}
