@@ -21,9 +21,26 @@ pub(crate) mod test_support {
     use std::path::PathBuf;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    /// A folder of a test under the temporary directory, removed when the test drops it.
+    pub(crate) struct TempTree(PathBuf);
+
+    impl std::ops::Deref for TempTree {
+        type Target = PathBuf;
+
+        fn deref(&self) -> &PathBuf {
+            &self.0
+        }
+    }
+
+    impl Drop for TempTree {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
     /// A fresh folder under the temporary directory, named after `name`, holding `files`
     /// (path, text); returns it.
-    pub(crate) fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    pub(crate) fn tree(name: &str, files: &[(&str, &str)]) -> TempTree {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("dsd-{name}-{}-{n}", std::process::id()));
@@ -34,6 +51,6 @@ pub(crate) mod test_support {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, text).unwrap();
         }
-        dir
+        TempTree(dir)
     }
 }

@@ -153,7 +153,7 @@ pub fn classpath_from_output(output: &str) -> Vec<PathBuf> {
 mod tests {
     use super::*;
 
-    fn project(files: &[(&str, &str)]) -> PathBuf {
+    fn project(files: &[(&str, &str)]) -> crate::test_support::TempTree {
         crate::test_support::tree("maven", files)
     }
 
@@ -172,7 +172,7 @@ mod tests {
         assert_eq!(names(&dir, &layout.tests), ["src/test/java"]);
         assert_eq!(names(&dir, &layout.resources), ["src/main/resources"]);
         assert_eq!(names(&dir, &layout.test_resources), ["src/test/resources"]);
-        assert_eq!(layout.modules, std::slice::from_ref(&dir));
+        assert_eq!(layout.modules, [dir.to_path_buf()]);
     }
 
     #[test]

@@ -513,7 +513,7 @@ mod tests {
 
     /// A project with `files`: the root's pom lists the module `core`, another pom is
     /// empty, any other file too.
-    fn project(files: &[&str]) -> PathBuf {
+    fn project(files: &[&str]) -> crate::test_support::TempTree {
         let texts: Vec<(&str, &str)> = files
             .iter()
             .map(|&path| match path {

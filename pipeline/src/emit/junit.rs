@@ -57,7 +57,7 @@ mod tests {
     use super::*;
 
     /// A fresh project folder with `files` (path, text); returns its root.
-    fn project(files: &[(&str, &str)]) -> PathBuf {
+    fn project(files: &[(&str, &str)]) -> crate::test_support::TempTree {
         crate::test_support::tree("junit", files)
     }
 
@@ -75,7 +75,6 @@ mod tests {
             Vec::new()
         };
         let got = project_junit(&tests, &[root.join("src/main/java")], &root.join(".dsd"));
-        let _ = std::fs::remove_dir_all(&root);
         assert_eq!(got, expect);
     }
 
