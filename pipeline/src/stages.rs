@@ -267,7 +267,7 @@ impl Stages {
             files,
             |work, progress| {
                 vcgen::vcgen_stage(work, &options, &|done, total| {
-                    progress.set_done(done, total, "entry variants");
+                    progress.set_done(done, total, "methods");
                 })
             },
             |s| {

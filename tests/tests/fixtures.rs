@@ -5,13 +5,8 @@ use dsd_tests::{check, mismatches, not_compiled_or_run, root, Run};
 /// Checks a fixture's expectations; returns the run.
 #[track_caller]
 fn expectations_hold(name: &str) -> Run {
-    expectations_hold_with(name, &[])
-}
-
-/// As [`expectations_hold`], with `extra` options for `dsd check`.
-fn expectations_hold_with(name: &str, extra: &[&str]) -> Run {
     let src = root().join("tests/fixtures").join(name);
-    let run = check(name, &src, extra);
+    let run = check(name, &src, &[]);
     let problems = mismatches(&run, &src, false);
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
     run
@@ -50,13 +45,7 @@ fn calls_exceptions_and_the_jdk() {
 
 #[test]
 fn state_left_by_sequences_of_public_calls() {
-    // Sequences are off unless asked for (`--sequence`, default 0).
-    let run = expectations_hold_with("sequences", &["--sequence", "4"]);
-    assert_eq!(
-        not_compiled_or_run(&run),
-        (0, 0),
-        "sequences: every generated test compiles and runs"
-    );
+    fixture("sequences");
 }
 
 #[test]

@@ -927,18 +927,34 @@ impl<'p> Lower<'p> {
         }
     }
 
-    /// An object of `class` created without a constructor, every field given a plan.
+    /// An object of `class` created without a constructor: every field the entry may read
+    /// given a plan, the others left at their default values (as in the test, which sets
+    /// only the fields planned). A field nobody reads cannot matter to the crash, and a
+    /// value the solver chose for it could only break the test: commons-lang3's
+    /// `FastDateFormat` notes set its unread `parser` to a `FastDateParser` whose
+    /// constructor threw in the test before the site.
     fn reflect_object(&mut self, st: &mut State, b: &mut Builder, class: &'p Class) -> (Val, Plan) {
         let id = self.object_id(b, &Type::class(&class.name));
-        let all: Fields<'p> = self
+        let entry_reads = self.frames.first().and_then(|f| {
+            self.effects
+                .reads(&f.class.name, &f.method.name, &f.method.descriptor)
+        });
+        let (read, unread): (Fields<'p>, Fields<'p>) = self
             .h
             .ancestors(&class.name)
             .into_iter()
             .filter_map(|a| self.h.class(a).filter(|c| !c.library))
             .flat_map(|c| c.fields.iter().map(move |f| (c, f)))
             .filter(|(_, f)| !f.modifiers.is_static)
-            .collect();
-        let fields = self.field_inputs(st, b, &all, Some(&id));
+            .partition(|(c, f)| {
+                entry_reads
+                    .is_none_or(|reads| reads.contains(&crate::lower::field_key(&c.name, &f.name)))
+            });
+        for (c, f) in unread {
+            let default = smt::default_value(&f.ty.erasure());
+            self.store_field(st, &c.name, &f.name, &id, &default);
+        }
+        let fields = self.field_inputs(st, b, &read, Some(&id));
         b.share(
             Type::class(&class.name),
             Val {

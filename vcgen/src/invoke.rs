@@ -325,11 +325,18 @@ impl<'p> Lower<'p> {
         }
     }
 
-    /// True when inlining `m` stays within the depth bounds and the recursion limit.
+    /// True when inlining `m` stays within the depth bounds and the recursion limit. The
+    /// constructor the harness calls to build an input (the only call it makes through
+    /// here: factories and earlier calls are inlined as they are) runs whatever the depth:
+    /// without it, a formula shrunk to no inlining built its receiver with every field at
+    /// its default, and its tests crashed (or were refuted) on fields the constructor sets.
     fn may_inline(&self, class: &Class, m: &Method) -> bool {
         let active = self.activations(m);
         if active > 0 && self.limits.recursion.is_none_or(|n| active > n) {
             return false;
+        }
+        if self.setup && self.frames.len() == 1 {
+            return true;
         }
         if class.library {
             self.frames.iter().filter(|f| f.library).count() < LIBRARY_DEPTH
@@ -556,6 +563,13 @@ impl<'p> Lower<'p> {
                 let content = self.contents_from(st, &elem, &like.term, &from.term, true);
                 self.store_contents(st, &elem, &copy.term, content);
                 copy
+            }
+            ("anyObject", [may_be_null]) => {
+                let value = self.fresh_value(ty, false);
+                let non_null = smt::not(&smt::eq(&value.term, "0"));
+                self.smt
+                    .assert(&smt::or(&[may_be_null.term.clone(), non_null]));
+                value
             }
             ("copy", _) => {
                 self.havoc_keys(st, arrays_passed([&Type::object()]));

@@ -209,7 +209,7 @@ pub type Sink<'s> = dyn FnMut(&str, &str) -> Result<(), Error> + 's;
 
 /// Generates the site table and the queries of a program; `specs` are the invariants
 /// inferred from the project's tests, assumed at entries and after calls. `progress` is
-/// told how many entry variants are lowered, of how many, after each one.
+/// told how many entries (methods) are lowered, of how many, after each one.
 pub fn generate(
     p: &Program,
     options: &Options,
@@ -284,10 +284,6 @@ pub fn generate(
                 })
         })
         .collect();
-    let jobs: Vec<(&harness::EntrySpec, &harness::Variant)> = chosen
-        .iter()
-        .flat_map(|spec| spec.variants.iter().map(move |v| (*spec, v)))
-        .collect();
     let env = Env {
         p,
         h: &h,
@@ -320,8 +316,6 @@ pub fn generate(
     let mut query_count = 0;
     let mut lowered_count = 0;
     let mut emit = |lowered: Lowered| -> Result<(), Error> {
-        lowered_count += 1;
-        progress(lowered_count, jobs.len());
         out.folded += lowered.folded;
         if let Some(partial) = lowered.partial {
             if !out.partial.contains(&partial) {
@@ -373,11 +367,15 @@ pub fn generate(
         Ok(())
     };
     parallel_in_order(
-        &jobs,
+        &chosen,
         options.threads,
         || lower::register_field_sorts(p),
-        |(spec, variant)| env.lower_variant(spec, variant),
-        &mut emit,
+        |spec| env.lower_entry(spec),
+        &mut |variants: Vec<Lowered>| {
+            lowered_count += 1;
+            progress(lowered_count, chosen.len());
+            variants.into_iter().try_for_each(&mut emit)
+        },
     )?;
     Ok(out)
 }
@@ -461,34 +459,64 @@ enum Formula {
 }
 
 impl<'e, 'p: 'e> Env<'e, 'p> {
-    /// Lowers one entry variant into its sites and prelude. A formula that outgrows
-    /// [`SHRINK_BYTES`] is lowered again with loops cut at the unrolling bound even where
-    /// their end is known, then with loops unrolled once less, down to one
-    /// iteration, then with calls inlined one level less, down to no inlining (which may
-    /// grow to [`MAX_BYTES`]): a formula of megabytes costs the solver seconds per goal and
-    /// finds nothing more (commons-lang3), the sites of deep callees are checked through
-    /// their own entries, and most crashes need one trip through a loop.
+    /// Lowers the variants of one entry in order (see [`Env::lower_variant`]), each starting
+    /// from the limits the one before it ended at.
+    fn lower_entry(&self, spec: &'e harness::EntrySpec<'p>) -> Vec<Lowered> {
+        let mut hint = self.limits.clone();
+        spec.variants
+            .iter()
+            .map(|variant| self.lower_variant(spec, variant, &mut hint))
+            .collect()
+    }
+
+    /// Lowers one entry variant into its sites and prelude, with the largest limits at which
+    /// its formula stays within [`SHRINK_BYTES`]: loops cut at the unrolling bound even
+    /// where their end is known, then loops unrolled once less, down to one iteration,
+    /// then calls inlined one level less, down to no inlining (which may grow to
+    /// [`MAX_BYTES`]): a formula of megabytes costs the solver seconds per goal and finds
+    /// nothing more (commons-lang3), the sites of deep callees are checked through their
+    /// own entries, and most crashes need one trip through a loop.
+    ///
+    /// The search starts at `hint`, the limits the entry's previous variant ended at (its
+    /// variants share the entry's body), and goes down while the formula outgrows the
+    /// budget, or else up while it still fits; `hint` becomes the limits chosen. A larger
+    /// formula at larger limits makes that the same choice as searching down from the
+    /// largest limits, with fewer lowerings that outgrow the budget (commons-lang3: they
+    /// took most of vcgen's time).
     fn lower_variant(
         &self,
         spec: &'e harness::EntrySpec<'p>,
         variant: &'e harness::Variant<'p>,
+        hint: &mut Limits,
     ) -> Lowered {
-        let mut limits = self.limits.clone();
-        loop {
-            let last = limits.inline_depth == 0 && limits.unroll <= 1;
-            let budget = if last { MAX_BYTES } else { self.shrink_bytes() };
+        let mut limits = hint.clone();
+        let attempt = |limits: &Limits| {
+            let budget = match limits.smaller() {
+                None => MAX_BYTES,
+                Some(_) => self.shrink_bytes(),
+            };
             let (lower, built) = self.lower_with(spec, variant, limits.clone(), budget);
-            if !lower.smt.exhausted() || last {
-                return self.formula(spec, variant, lower, built);
+            let fits = !lower.smt.exhausted() || limits.smaller().is_none();
+            (fits, lower, built)
+        };
+        let (mut fits, mut lower, mut built) = attempt(&limits);
+        if fits {
+            while let Some(up) = limits.larger(&self.limits) {
+                let (up_fits, up_lower, up_built) = attempt(&up);
+                if !up_fits {
+                    break;
+                }
+                (limits, lower, built) = (up, up_lower, up_built);
             }
-            if limits.known_ends {
-                limits.known_ends = false;
-            } else if limits.unroll > 1 {
-                limits.unroll -= 1;
-            } else {
-                limits.inline_depth -= 1;
+        } else {
+            while !fits {
+                let Some(down) = limits.smaller() else { break };
+                (fits, lower, built) = attempt(&down);
+                limits = down;
             }
         }
+        *hint = limits;
+        self.formula(spec, variant, lower, built)
     }
 
     /// The size beyond which a formula is lowered again with smaller limits: with a focus

@@ -26,6 +26,40 @@ pub struct Limits {
     pub recursion: Option<u32>,
 }
 
+impl Limits {
+    /// The next smaller limits for a formula that outgrew its budget: loops cut at the
+    /// unrolling bound even where their end is known, then unrolled once less down to one
+    /// iteration, then calls inlined one level less down to none; `None` at the smallest.
+    pub fn smaller(&self) -> Option<Limits> {
+        let mut next = self.clone();
+        if next.known_ends {
+            next.known_ends = false;
+        } else if next.unroll > 1 {
+            next.unroll -= 1;
+        } else if next.inline_depth > 0 {
+            next.inline_depth -= 1;
+        } else {
+            return None;
+        }
+        Some(next)
+    }
+
+    /// The step back up towards `top` that [`Limits::smaller`] took down; `None` at `top`.
+    pub fn larger(&self, top: &Limits) -> Option<Limits> {
+        let mut next = self.clone();
+        if next.inline_depth < top.inline_depth {
+            next.inline_depth += 1;
+        } else if next.unroll < top.unroll {
+            next.unroll += 1;
+        } else if !next.known_ends && top.known_ends {
+            next.known_ends = true;
+        } else {
+            return None;
+        }
+        Some(next)
+    }
+}
+
 /// A loop or labelled statement that `break` and `continue` can leave.
 pub struct JumpFrame {
     /// The label, if any.

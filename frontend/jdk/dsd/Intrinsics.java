@@ -31,6 +31,9 @@ public final class Intrinsics {
     /** Some object or null. */
     public static native Object anyObject();
 
+    /** Some object; null only when `mayBeNull`. */
+    public static native Object anyObject(boolean mayBeNull);
+
     /** True when `chars` are a number `Integer.parseInt` accepts (vcgen's `decimal.rs`). */
     public static native boolean isDecimal(char[] chars);
 

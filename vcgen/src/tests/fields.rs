@@ -124,3 +124,38 @@ fn assigned_fields_are_inputs() {
         "#]],
     );
 }
+
+/// A receiver built by reflection gets values only for the fields the entry may read; the
+/// others keep their defaults, in the formula as in the test (a value chosen for an unread
+/// field could only break the test: commons-lang3's `FastDateFormat` notes built its
+/// `parser` with a constructor that threw before the site).
+#[test]
+fn a_reflected_receiver_sets_only_the_fields_the_entry_may_read() {
+    let run = super::run_with(
+        r#"
+        public class Format {
+            private Object printer;
+            private Object parser;
+            private int width;
+            public int width() { return printer.hashCode() / width; }
+        }
+        "#,
+        &crate::Options::default(),
+    );
+    let set: Vec<Vec<String>> = run
+        .generated
+        .preludes
+        .iter()
+        .filter(|p| p.harness.route == crate::Route::Reflection)
+        .map(|p| {
+            let receiver = serde_json::to_value(&p.harness.receiver).unwrap();
+            receiver["of"]["fields"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|f| f["name"].as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(set, [["printer", "width"]]);
+}

@@ -3,7 +3,8 @@ package java.util;
 /**
  * A list modelled by its size and its first two elements while they are known (added one by
  * one to an empty list, as a registry of handlers or stages is filled); other elements are
- * unknown. Indices are checked as JDK 17 checks them.
+ * unknown, and null only when a null may have been put in. Indices are checked as JDK 17
+ * checks them.
  */
 public class ArrayList<E> implements List<E> {
     private int size;
@@ -13,6 +14,9 @@ public class ArrayList<E> implements List<E> {
 
     private Object first;
     private Object second;
+
+    /** Whether an element may be null: one was put in, or the list took unknown elements. */
+    private boolean nulls;
 
     public ArrayList() {
     }
@@ -28,6 +32,7 @@ public class ArrayList<E> implements List<E> {
             throw new NullPointerException();
         }
         size = c.size();
+        nulls = true;
     }
 
     public int size() {
@@ -39,6 +44,7 @@ public class ArrayList<E> implements List<E> {
     }
 
     public boolean add(E e) {
+        noteNull(e);
         if (kept == size && kept == 0) {
             first = e;
             kept = 1;
@@ -58,6 +64,7 @@ public class ArrayList<E> implements List<E> {
             add(element);
             return;
         }
+        noteNull(element);
         forgetFrom(index);
         size++;
     }
@@ -68,6 +75,7 @@ public class ArrayList<E> implements List<E> {
         }
         int n = c.size();
         size = size + n;
+        nulls = true;
         return n != 0;
     }
 
@@ -81,6 +89,7 @@ public class ArrayList<E> implements List<E> {
         int n = c.size();
         forgetFrom(index);
         size = size + n;
+        nulls = true;
         return n != 0;
     }
 
@@ -107,6 +116,7 @@ public class ArrayList<E> implements List<E> {
             throw new IndexOutOfBoundsException();
         }
         Object old = element(index);
+        noteNull(element);
         if (index == 0 && kept > 0) {
             first = element;
         } else if (index == 1 && kept > 1) {
@@ -126,7 +136,7 @@ public class ArrayList<E> implements List<E> {
         return (E) old;
     }
 
-    /** The element at a valid `index`: known, or any object. */
+    /** The element at a valid `index`: known, or any object (null only if one may be). */
     private Object element(int index) {
         if (index == 0 && kept > 0) {
             return first;
@@ -134,7 +144,14 @@ public class ArrayList<E> implements List<E> {
         if (index == 1 && kept > 1) {
             return second;
         }
-        return dsd.Intrinsics.anyObject();
+        return dsd.Intrinsics.anyObject(nulls);
+    }
+
+    /** Records that the list may hold null when `e` is null. */
+    private void noteNull(Object e) {
+        if (e == null) {
+            nulls = true;
+        }
     }
 
     /** Forgets the known elements from `index` on, which a change there moves. */
@@ -146,16 +163,18 @@ public class ArrayList<E> implements List<E> {
 
     public List<E> subList(int fromIndex, int toIndex) {
         subListRangeCheck(fromIndex, toIndex, size);
-        return view(toIndex - fromIndex);
+        return view(toIndex - fromIndex, nulls);
     }
 
     /**
-     * The view `subList` returns, by its size. Its index checks are an ArrayList's; its class
-     * is not the JDK's (a private view class), and changing it does not change its list.
+     * The view `subList` returns, by its size; its elements may be null when `nulls`. Its
+     * index checks are an ArrayList's; its class is not the JDK's (a private view class), and
+     * changing it does not change its list.
      */
-    static <T> List<T> view(int size) {
+    static <T> List<T> view(int size, boolean nulls) {
         ArrayList<T> view = new ArrayList<T>();
         view.size = size;
+        view.nulls = nulls;
         return view;
     }
 
@@ -170,6 +189,6 @@ public class ArrayList<E> implements List<E> {
     }
 
     public Iterator<E> iterator() {
-        return new SizedIterator<E>(size, kept, first, second);
+        return new SizedIterator<E>(size, kept, first, second, nulls);
     }
 }

@@ -1,8 +1,14 @@
 package java.util;
 
-/** A linked list modelled by its size; elements are unknown and may be null. */
+/**
+ * A linked list modelled by its size; elements are unknown, and null only when a null may
+ * have been put in.
+ */
 public class LinkedList<E> implements List<E>, Deque<E> {
     private int size;
+
+    /** Whether an element may be null: one was put in, or the list took unknown elements. */
+    private boolean nulls;
 
     public LinkedList() {
     }
@@ -12,6 +18,7 @@ public class LinkedList<E> implements List<E>, Deque<E> {
             throw new NullPointerException();
         }
         size = c.size();
+        nulls = true;
     }
 
     public int size() {
@@ -27,7 +34,7 @@ public class LinkedList<E> implements List<E>, Deque<E> {
     }
 
     public boolean add(E e) {
-        size++;
+        grow(e);
         return true;
     }
 
@@ -35,7 +42,7 @@ public class LinkedList<E> implements List<E>, Deque<E> {
         if (index < 0 || index > size) {
             throw new IndexOutOfBoundsException();
         }
-        size++;
+        grow(element);
     }
 
     public boolean addAll(Collection<? extends E> c) {
@@ -44,6 +51,7 @@ public class LinkedList<E> implements List<E>, Deque<E> {
         }
         int n = c.size();
         size = size + n;
+        nulls = true;
         return n != 0;
     }
 
@@ -56,6 +64,7 @@ public class LinkedList<E> implements List<E>, Deque<E> {
         }
         int n = c.size();
         size = size + n;
+        nulls = true;
         return n != 0;
     }
 
@@ -70,7 +79,11 @@ public class LinkedList<E> implements List<E>, Deque<E> {
 
     public E set(int index, E element) {
         checkElementIndex(index);
-        return anElement();
+        E old = anElement();
+        if (element == null) {
+            nulls = true;
+        }
+        return old;
     }
 
     public E remove(int index) {
@@ -81,34 +94,34 @@ public class LinkedList<E> implements List<E>, Deque<E> {
 
     public List<E> subList(int fromIndex, int toIndex) {
         ArrayList.subListRangeCheck(fromIndex, toIndex, size);
-        return ArrayList.view(toIndex - fromIndex);
+        return ArrayList.view(toIndex - fromIndex, nulls);
     }
 
     public void addFirst(E e) {
-        size++;
+        grow(e);
     }
 
     public void addLast(E e) {
-        size++;
+        grow(e);
     }
 
     public boolean offer(E e) {
-        size++;
+        grow(e);
         return true;
     }
 
     public boolean offerFirst(E e) {
-        size++;
+        grow(e);
         return true;
     }
 
     public boolean offerLast(E e) {
-        size++;
+        grow(e);
         return true;
     }
 
     public void push(E e) {
-        size++;
+        grow(e);
     }
 
     public E getFirst() {
@@ -206,13 +219,21 @@ public class LinkedList<E> implements List<E>, Deque<E> {
         }
     }
 
-    /** Some element, possibly null. */
+    /** One more element, `e`. */
+    private void grow(E e) {
+        if (e == null) {
+            nulls = true;
+        }
+        size++;
+    }
+
+    /** Some element: null only if one may be. */
     @SuppressWarnings("unchecked")
     private E anElement() {
-        return (E) dsd.Intrinsics.anyObject();
+        return (E) dsd.Intrinsics.anyObject(nulls);
     }
 
     public Iterator<E> iterator() {
-        return new SizedIterator<E>(size);
+        return new SizedIterator<E>(size, 0, null, null, nulls);
     }
 }

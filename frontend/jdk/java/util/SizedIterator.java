@@ -1,8 +1,8 @@
 package java.util;
 
 /**
- * An iterator over a model collection: its position, its size and the first two elements when
- * the collection knows them. The class is not the JDK's.
+ * An iterator over a model collection: its position, its size, the first two elements when
+ * the collection knows them, and whether the others may be null. The class is not the JDK's.
  */
 final class SizedIterator<E> implements Iterator<E> {
     private int cursor;
@@ -14,15 +14,20 @@ final class SizedIterator<E> implements Iterator<E> {
     private final Object first;
     private final Object second;
 
+    /** Whether an element not kept may be null. */
+    private final boolean nulls;
+
+    /** Over `size` unknown elements, any of which may be null. */
     SizedIterator(int size) {
-        this(size, 0, null, null);
+        this(size, 0, null, null, true);
     }
 
-    SizedIterator(int size, int kept, Object first, Object second) {
+    SizedIterator(int size, int kept, Object first, Object second, boolean nulls) {
         this.size = size;
         this.kept = kept;
         this.first = first;
         this.second = second;
+        this.nulls = nulls;
     }
 
     public boolean hasNext() {
@@ -42,6 +47,6 @@ final class SizedIterator<E> implements Iterator<E> {
         if (at == 1 && kept > 1) {
             return (E) second;
         }
-        return (E) dsd.Intrinsics.anyObject();
+        return (E) dsd.Intrinsics.anyObject(nulls);
     }
 }

@@ -132,7 +132,7 @@ public class Vector<E> implements List<E> {
 
     public List<E> subList(int fromIndex, int toIndex) {
         ArrayList.subListRangeCheck(fromIndex, toIndex, elementCount);
-        return ArrayList.view(toIndex - fromIndex);
+        return ArrayList.view(toIndex - fromIndex, true);
     }
 
     /** An index of an element: `0 <= index < size`. */
