@@ -527,8 +527,9 @@ fn merge_sarif(logs: &[&Value]) -> Result<Merged, Failure> {
 mod tests {
     use super::*;
 
-    /// Writes a JSON report of `findings` as shard `shard` into a temporary file.
+    /// Writes a JSON report of `findings` as shard `shard` into `dir`.
     fn shard_report(
+        dir: &Path,
         name: &str,
         shard: Option<&str>,
         findings: &Findings,
@@ -537,8 +538,6 @@ mod tests {
         let mut summary = Summary::new(findings, sites.len(), 2);
         summary.shard = shard.map(str::to_string);
         summary.shard_sites = sites.iter().map(|s| s.to_string()).collect();
-        let dir = std::env::temp_dir().join(format!("dsd-merge-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(name);
         std::fs::write(&path, json::render(findings, &summary).unwrap()).unwrap();
         path
@@ -546,6 +545,7 @@ mod tests {
 
     #[test]
     fn gone_is_what_no_shard_found_and_baselined_errors_do_not_fail() {
+        let dir = crate::test_support::tree("merge", &[]);
         let known = crate::run::baseline::sample_known();
         let mut other = known.clone();
         other.fingerprint = "00000000000000aa:0".into();
@@ -555,8 +555,8 @@ mod tests {
         let mut second = crate::report::tests::sample();
         second.findings.clear();
         second.gone = Some(vec![known.clone()]);
-        let a = shard_report("gone-a.json", Some("1/2"), &first, &["s1"]);
-        let b = shard_report("gone-b.json", Some("2/2"), &second, &["s2"]);
+        let a = shard_report(&dir, "gone-a.json", Some("1/2"), &first, &["s1"]);
+        let b = shard_report(&dir, "gone-b.json", Some("2/2"), &second, &["s2"]);
         let merged = merge(&[a, b], None, false).unwrap();
         let report: json::Report = serde_json::from_str(&merged.text).unwrap();
         assert_eq!(
@@ -573,6 +573,7 @@ mod tests {
 
     #[test]
     fn a_suppression_is_unused_only_when_no_shard_used_it() {
+        let dir = crate::test_support::tree("merge", &[]);
         let used_elsewhere = crate::report::tests::sample_suppression();
         let mut unused = used_elsewhere.clone();
         unused.line = 30;
@@ -581,8 +582,8 @@ mod tests {
         let mut second = crate::report::tests::sample();
         second.findings[0].suppressed = Some(used_elsewhere);
         second.unused_suppressions = vec![unused.clone()];
-        let a = shard_report("unused-a.json", Some("1/2"), &first, &["s1"]);
-        let b = shard_report("unused-b.json", Some("2/2"), &second, &["s2"]);
+        let a = shard_report(&dir, "unused-a.json", Some("1/2"), &first, &["s1"]);
+        let b = shard_report(&dir, "unused-b.json", Some("2/2"), &second, &["s2"]);
         let merged = merge(&[a, b], None, false).unwrap();
         let report: json::Report = serde_json::from_str(&merged.text).unwrap();
         assert_eq!(report.unused_suppressions, [unused.clone()]);
@@ -591,7 +592,6 @@ mod tests {
             (1, 2),
             "a note and the unused one"
         );
-        let dir = std::env::temp_dir().join(format!("dsd-merge-{}", std::process::id()));
         let sarif = |name: &str, findings: &Findings, shard: &str| {
             let path = dir.join(name);
             std::fs::write(&path, sarif::render(findings, Some(shard)).unwrap()).unwrap();
@@ -614,6 +614,7 @@ mod tests {
 
     #[test]
     fn findings_of_one_crash_become_one_and_counts_add_up() {
+        let dir = crate::test_support::tree("merge", &[]);
         let sample = crate::report::tests::sample();
         let mut first = sample.clone();
         first.findings[0].level = Level::Note;
@@ -621,8 +622,8 @@ mod tests {
         let mut second = sample.clone();
         second.findings.truncate(1);
         second.findings[0].test.method = "other".into();
-        let a = shard_report("a.json", Some("1/2"), &first, &["s1", "s2"]);
-        let b = shard_report("b.json", Some("2/2"), &second, &["s2", "s3"]);
+        let a = shard_report(&dir, "a.json", Some("1/2"), &first, &["s1", "s2"]);
+        let b = shard_report(&dir, "b.json", Some("2/2"), &second, &["s2", "s3"]);
         let merged = merge(&[a.clone(), b.clone()], None, false).unwrap();
         assert_eq!((merged.errors, merged.notes), (1, 1));
         let report: json::Report = serde_json::from_str(&merged.text).unwrap();
@@ -665,12 +666,13 @@ mod tests {
 
     #[test]
     fn shards_must_form_one_complete_run() {
+        let dir = crate::test_support::tree("merge", &[]);
         let f = crate::report::tests::sample();
-        let one = shard_report("one.json", Some("1/3"), &f, &[]);
-        let two = shard_report("two.json", Some("2/3"), &f, &[]);
-        let three = shard_report("three.json", Some("3/3"), &f, &[]);
-        let other = shard_report("other.json", Some("2/2"), &f, &[]);
-        let whole = shard_report("whole.json", None, &f, &[]);
+        let one = shard_report(&dir, "one.json", Some("1/3"), &f, &[]);
+        let two = shard_report(&dir, "two.json", Some("2/3"), &f, &[]);
+        let three = shard_report(&dir, "three.json", Some("3/3"), &f, &[]);
+        let other = shard_report(&dir, "other.json", Some("2/2"), &f, &[]);
+        let whole = shard_report(&dir, "whole.json", None, &f, &[]);
         let error = |paths: &[&PathBuf]| {
             let paths: Vec<PathBuf> = paths.iter().map(|p| p.to_path_buf()).collect();
             merge(&paths, None, false).unwrap_err().0
@@ -685,8 +687,9 @@ mod tests {
 
     #[test]
     fn reports_of_other_versions_or_tools_are_refused() {
+        let dir = crate::test_support::tree("merge", &[]);
         let f = crate::report::tests::sample();
-        let path = shard_report("old.json", None, &f, &[]);
+        let path = shard_report(&dir, "old.json", None, &f, &[]);
         let text = std::fs::read_to_string(&path).unwrap();
         let old = text.replace(
             &format!("\"version\": \"{}\"", env!("CARGO_PKG_VERSION")),
