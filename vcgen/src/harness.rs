@@ -1347,15 +1347,9 @@ impl<'p> Lower<'p> {
                 let (vals, plans) = self.inputs(st, b, class, m, depth + 1);
                 b.constructed = true;
                 let value = match &m.body {
-                    Some(body) => {
-                        let (out, value) = self
-                            .as_setup(|l| l.inline(st.clone(), class, m, None, vals, body, m.span));
-                        match out {
-                            Some(o) => *st = o,
-                            None => st.reach = "false".into(),
-                        }
-                        value.unwrap_or_else(Val::null)
-                    }
+                    Some(body) => self
+                        .run_as_setup(st, class, m, None, vals, body, m.span)
+                        .unwrap_or_else(Val::null),
                     None => self.fresh_value(&m.ret, false),
                 };
                 let plan = Plan::Call {
@@ -1529,23 +1523,38 @@ impl<'p> Lower<'p> {
 
     /// Runs `filler` on `object` with `args` as set-up code (its checks pass).
     fn fill(&mut self, st: &mut State, filler: Filler<'p>, object: &Term, args: Vec<Val>) {
+        let this = Some(object.clone());
         let span = filler.class.span;
-        let (out, _) = self.as_setup(|l| {
-            let this = Some(object.clone());
-            l.inline(
-                st.clone(),
-                filler.class,
-                filler.method,
-                this,
-                args,
-                filler.body,
-                span,
-            )
-        });
-        match out {
-            Some(o) => *st = o,
-            None => st.reach = "false".into(),
-        }
+        self.run_as_setup(
+            st,
+            filler.class,
+            filler.method,
+            this,
+            args,
+            filler.body,
+            span,
+        );
+    }
+
+    /// Runs `body`, the code of `m`, on `this` with `args` as set-up code (a factory that
+    /// builds an input, a call made first, a collection filled): a path on which it throws
+    /// leaves the formula, so only inputs whose set-up completes are witnesses. Returns its
+    /// result.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn run_as_setup(
+        &mut self,
+        st: &mut State,
+        class: &'p Class,
+        m: &'p Method,
+        this: Option<Term>,
+        args: Vec<Val>,
+        body: &'p Stmt,
+        span: frontend::ir::Span,
+    ) -> Option<Val> {
+        let (out, value) =
+            self.as_setup(|l| l.inline(st.clone(), class, m, this, args, body, span));
+        *st = out.unwrap_or_else(|| dead(st));
+        value
     }
 
     /// A list holding one to [`FILLED_LIST_MAX`] elements of type `element`, each an input:
@@ -1580,10 +1589,7 @@ impl<'p> Lower<'p> {
             let mut added = st.branch(&mut self.smt, &kept);
             let left_out = st.branch(&mut self.smt, &smt::not(&kept));
             self.fill(&mut added, add, &list.term, vec![v]);
-            match self.join(vec![added, left_out]) {
-                Some(joined) => *st = joined,
-                None => st.reach = "false".into(),
-            }
+            *st = self.join(vec![added, left_out]).unwrap_or_else(|| dead(st));
         }
         let elements = Plan::RefArray {
             ty: Type::Array(Box::new(Type::object())),

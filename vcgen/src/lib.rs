@@ -491,13 +491,14 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
     ) -> Lowered {
         let mut limits = hint.clone();
         let attempt = |limits: &Limits| {
-            let budget = match limits.smaller() {
-                None => MAX_BYTES,
-                Some(_) => self.shrink_bytes(),
+            let smallest = limits.smaller().is_none();
+            let budget = if smallest {
+                MAX_BYTES
+            } else {
+                self.shrink_bytes()
             };
             let (lower, built) = self.lower_with(spec, variant, limits.clone(), budget);
-            let fits = !lower.smt.exhausted() || limits.smaller().is_none();
-            (fits, lower, built)
+            (!lower.smt.exhausted() || smallest, lower, built)
         };
         let (mut fits, mut lower, mut built) = attempt(&limits);
         if fits {

@@ -173,9 +173,7 @@ impl<'p> Lower<'p> {
         self.assume_call_spec(st, class, m, this, &vals);
         if let Some(body) = &m.body {
             let receiver = this.cloned().filter(|_| !m.modifiers.is_static);
-            let (out, _) =
-                self.as_setup(|l| l.inline(st.clone(), class, m, receiver, vals, body, m.span));
-            *st = out.unwrap_or_else(|| dead(st));
+            self.run_as_setup(st, class, m, receiver, vals, body, m.span);
         }
         ChainCall {
             class: class.name.clone(),
