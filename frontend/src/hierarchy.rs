@@ -1,6 +1,6 @@
 //! Queries over the class hierarchy: lookup, subtyping, member search and dispatch.
 
-use crate::ir::{Class, Field, Method, Program, Type};
+use crate::ir::{Class, Field, Method, Program, Stmt, StmtKind, Type};
 use std::collections::HashMap;
 
 /// An index over a program's classes for hierarchy queries.
@@ -181,6 +181,30 @@ impl<'p> Hierarchy<'p> {
             }
         }
         None
+    }
+
+    /// The superclass constructor that constructor `ctor` of `class` runs by the implicit
+    /// `super()` when its body starts with no `this(..)` or `super(..)`: the superclass's
+    /// constructor without parameters, when the program has it.
+    pub fn implicit_super(&self, class: &Class, ctor: &Method) -> Option<(&'p Class, &'p Method)> {
+        let explicit = match &ctor.body {
+            Some(Stmt {
+                kind: StmtKind::Block(b),
+                ..
+            }) => b
+                .iter()
+                .any(|s| matches!(s.kind, StmtKind::CtorCall { .. })),
+            _ => false,
+        };
+        if !ctor.is_constructor() || explicit {
+            return None;
+        }
+        let sup = self.class(class.superclass.as_ref()?.class_name()?)?;
+        let m = sup
+            .methods
+            .iter()
+            .find(|m| m.is_constructor() && m.param_count == 0)?;
+        Some((sup, m))
     }
 
     /// The implementation run by a virtual call on an object of runtime class `runtime`:

@@ -5,7 +5,8 @@ use expect_test::expect;
 use std::collections::BTreeMap;
 
 /// Every query of `java` (one file at `path`), one line each in the order vcgen wrote them:
-/// `line:col:Kind@method(descriptor) route: answer`.
+/// `line:col:Kind@method(descriptor) route: answer`, and `, whole: answer` for a harness
+/// that prefers inputs whose set-up ran whole.
 fn verdicts(path: &str, java: &str) -> String {
     verdicts_with(path, java, &vcgen::Options::default())
 }
@@ -46,8 +47,24 @@ fn verdicts_with(path: &str, java: &str, options: &vcgen::Options) -> String {
                 (false, true) => route,
                 (false, false) => format!("{route} {}", methods.join(",")),
             };
+            // With the preference for inputs whose set-up ran whole, whether it can hold too.
+            let whole = if prelude
+                .harness
+                .preferences
+                .iter()
+                .any(|p| p == "pref!whole")
+            {
+                solver.assert(z3::ast::Bool::new_const("pref!whole"));
+                match solver.check() {
+                    z3::SatResult::Sat => ", whole: sat",
+                    z3::SatResult::Unsat => ", whole: unsat",
+                    z3::SatResult::Unknown => ", whole: unknown",
+                }
+            } else {
+                ""
+            };
             out.push_str(&format!(
-                "{}@{method} {route}: {answer}\n",
+                "{}@{method} {route}: {answer}{whole}\n",
                 at.trim_start_matches(':')
             ));
         }
@@ -111,16 +128,16 @@ public class Names {
         28:9:NullPointerException@put(Ljava/lang/String;)V reflection: sat
         29:9:NullPointerException@put(Ljava/lang/String;)V reflection: sat
         35:18:NullPointerException@total()I constructor: unsat
-        35:18:NullPointerException@total()I chain add: unsat
+        35:18:NullPointerException@total()I chain add: unsat, whole: unsat
         35:18:NullPointerException@total()I chain put: sat
-        35:18:NullPointerException@total()I sequence add|put: sat
-        34:25:NullPointerException@total()I reflection: sat
-        35:18:NullPointerException@total()I reflection: sat
+        35:18:NullPointerException@total()I sequence add|put: sat, whole: sat
+        34:25:NullPointerException@total()I reflection: sat, whole: sat
+        35:18:NullPointerException@total()I reflection: sat, whole: sat
         41:16:NullPointerException@last()I constructor: unsat
-        41:16:NullPointerException@last()I chain add: unsat
+        41:16:NullPointerException@last()I chain add: unsat, whole: unsat
         41:16:NullPointerException@last()I chain put: sat
-        41:16:IndexOutOfBoundsException@last()I sequence add|put: unsat
-        41:16:NullPointerException@last()I sequence add|put: sat
+        41:16:IndexOutOfBoundsException@last()I sequence add|put: unsat, whole: unsat
+        41:16:NullPointerException@last()I sequence add|put: sat, whole: sat
         41:16:IndexOutOfBoundsException@last()I reflection: sat
         41:16:NullPointerException@last()I reflection: sat
         41:26:NullPointerException@last()I reflection: sat
@@ -162,4 +179,159 @@ public class Report {
         16:16:NullPointerException@add(Ljava/lang/String;)I reflection: unsat
     "#]]
     .assert_eq(&verdicts_with("p/Report.java", java, &options));
+}
+
+/// A constructor that the one building the receiver runs by `super(..)` runs whatever the
+/// depth too: counted as a level of inlining, it left `name` at its default `null` in a
+/// formula shrunk to no inlining, and the constructor harness crashed `length()` on a field
+/// the superclass's constructor sets.
+#[test]
+fn the_constructors_run_by_super_run_at_any_depth() {
+    let java = r#"
+package p;
+
+public class Label extends Named {
+    public Label() {
+        super("label");
+    }
+
+    public int width() {
+        return name.length();
+    }
+}
+
+class Named {
+    protected final String name;
+
+    Named(String name) {
+        this.name = name;
+    }
+}
+"#;
+    let options = vcgen::Options {
+        inline_depth: 0,
+        ..vcgen::Options::default()
+    };
+    expect![[r#"
+        10:16:NullPointerException@width()I reflection: sat
+    "#]]
+    .assert_eq(&verdicts_with("p/Label.java", java, &options));
+}
+
+/// The static initialisers a harness runs include those whose statics a run initialiser
+/// reads, and run first, as the JVM initialises a class on first use: `Policy`'s runs
+/// before `BaseCodec`'s, which reads `Policy.LENIENT`. Before, only `BaseCodec`'s ran (the
+/// entry reads none of `Policy`'s statics), `DEFAULT` was `null`, `requireNonNull` threw
+/// in every receiver: the constructor harness could not reach `data.length`, and
+/// `BaseCodec`'s constructor was a crash site of its own (line 21, `sat`) that the JVM
+/// never raises.
+#[test]
+fn a_static_initialiser_runs_after_those_it_reads() {
+    let java = r#"
+package p;
+
+import java.util.Objects;
+
+public class Codec extends BaseCodec {
+    public Codec() {
+        super();
+    }
+
+    public int decode(byte[] data) {
+        return data.length + policy.ordinal();
+    }
+}
+
+class BaseCodec {
+    static final Policy DEFAULT = Policy.LENIENT;
+    protected final Policy policy;
+
+    BaseCodec() {
+        policy = Objects.requireNonNull(DEFAULT, "policy");
+    }
+}
+
+enum Policy {
+    STRICT,
+    LENIENT
+}
+"#;
+    expect![[r#"
+        12:16:NullPointerException@decode([B)I constructor: sat
+        12:16:NullPointerException@decode([B)I reflection: sat
+        12:30:NullPointerException@decode([B)I reflection: sat
+    "#]]
+    .assert_eq(&verdicts("p/Codec.java", java));
+}
+
+/// Set-up code that leaves a call of a project method out (beyond the inlining depth)
+/// builds an input whose checks the formula lacks: the harness prefers inputs whose set-up
+/// ran whole. A `Tag` built by `new Tag(..)` is whole, one from `Tag.parse` is not (its
+/// `checked` is left out), and a `Code`, which only `Code.of` builds, never is: there the
+/// preference cannot hold and the solver drops it first. Before, a model could take
+/// `parse("toolong")`, which the JVM rejects before the entry.
+#[test]
+fn inputs_whose_set_up_ran_whole_are_preferred() {
+    let java = r#"
+package p;
+
+public class Printer {
+    public static class Tag {
+        final String name;
+
+        public Tag(String name) {
+            this.name = name;
+        }
+
+        public static Tag parse(String text) {
+            return new Tag(checked(text));
+        }
+
+        private static String checked(String text) {
+            if (text.length() > 3) {
+                throw new IllegalArgumentException(text);
+            }
+            return text;
+        }
+    }
+
+    public static class Code {
+        final int value;
+
+        private Code(int value) {
+            this.value = value;
+        }
+
+        public static Code of(int value) {
+            return new Code(positive(value));
+        }
+
+        private static int positive(int value) {
+            if (value <= 0) {
+                throw new IllegalArgumentException();
+            }
+            return value;
+        }
+    }
+
+    public int width(Tag tag, int columns) {
+        return tag.name.length() / columns;
+    }
+
+    public int share(Code code, int total) {
+        return total / code.value;
+    }
+}
+"#;
+    let options = vcgen::Options {
+        inline_depth: 0,
+        ..vcgen::Options::default()
+    };
+    expect![[r#"
+        44:16:NullPointerException@width(Lp/Printer$Tag;I)I constructor: sat, whole: sat
+        44:34:ArithmeticException@width(Lp/Printer$Tag;I)I constructor: sat, whole: sat
+        48:22:ArithmeticException@share(Lp/Printer$Code;I)I constructor: sat, whole: unsat
+        48:24:NullPointerException@share(Lp/Printer$Code;I)I constructor: sat, whole: sat
+    "#]]
+    .assert_eq(&verdicts_with("p/Printer.java", java, &options));
 }

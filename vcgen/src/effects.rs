@@ -7,7 +7,8 @@
 //! the rest of the entry may read: a key nobody reads afterwards needs no fresh
 //! value. Calls are resolved to every implementation they may dispatch to; the
 //! sets are closed under calls by a fixpoint over the call graph. A
-//! constructor's sets include its class's field initialisers.
+//! constructor's sets include its class's field initialisers and the superclass
+//! constructor its implicit `super()` runs.
 
 use crate::lower::{array_key, field_key, static_key};
 use crate::visit;
@@ -46,6 +47,13 @@ impl Effects {
                 if m.is_constructor() {
                     for s in &c.instance_init {
                         scan_stmt(h, s, &mut access);
+                    }
+                    if let Some((sup, ctor)) = h.implicit_super(c, m) {
+                        access.callees.push((
+                            sup.name.clone(),
+                            ctor.name.clone(),
+                            ctor.descriptor.clone(),
+                        ));
                     }
                 }
                 if m.synthetic && !m.is_constructor() && m.param_count == 0 {

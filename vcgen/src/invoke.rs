@@ -308,6 +308,9 @@ impl<'p> Lower<'p> {
             }
             Some(_) if self.cuts_recursion(m) => (None, self.fresh_value(ty, false)),
             _ => {
+                if body.is_some() {
+                    self.note_cut_in_setup(&st);
+                }
                 let v = self.opaque_call(
                     &mut st,
                     Some((class, m)),
@@ -342,6 +345,30 @@ impl<'p> Lower<'p> {
             self.frames.iter().filter(|f| f.library).count() < LIBRARY_DEPTH
         } else {
             (self.frames.iter().filter(|f| !f.library).count() as u32) <= self.limits.inline_depth
+        }
+    }
+
+    /// True when a constructor on `this` runs by `this(..)` or `super(..)` from the
+    /// constructor the harness called to build an input: it runs whatever the depth, as that
+    /// one does. Counted as a level of inlining, it left the fields it sets at their defaults
+    /// in a formula shrunk to no inlining (commons-lang3's `DiffBuilder`: its receivers had
+    /// no style, and all 17 sites' sequence tests were refuted). A constructor already
+    /// running (a class that extends itself, in code javac rejects) is not run again.
+    fn builds_input(&self, this: &Term, m: &Method) -> bool {
+        self.setup
+            && self.activations(m) == 0
+            && self.frames.len() > 1
+            && self.frames[1..]
+                .iter()
+                .all(|f| f.method.is_constructor() && f.this.as_ref() == Some(this))
+    }
+
+    /// Records that set-up code leaves a call of a project method out on `st`'s path
+    /// ([`Lower::cut_in_setup`]). Not where no input chooses the path: in a static
+    /// initialiser, or on every path (the constructor that builds the receiver).
+    fn note_cut_in_setup(&mut self, st: &State) {
+        if self.setup && !self.in_initialiser() && st.reach != "true" {
+            self.cut_in_setup.push(st.reach.clone());
         }
     }
 
@@ -742,7 +769,8 @@ impl<'p> Lower<'p> {
         else {
             return Some(st);
         };
-        if !self.may_inline(class, m) {
+        if !self.builds_input(this, m) && !self.may_inline(class, m) {
+            self.note_cut_in_setup(&st);
             return Some(st);
         }
         let mut st = st;
@@ -771,7 +799,11 @@ impl<'p> Lower<'p> {
                 &stmts[at + 1..]
             }
             None => {
-                cur = cur.and_then(|s| self.implicit_super(s, class, this, span));
+                if let Some((sup, ctor)) = self.h.implicit_super(class, m) {
+                    cur = cur.and_then(|s| {
+                        self.construct(s, this, &sup.name, &ctor.descriptor, Vec::new(), span)
+                    });
+                }
                 cur = cur.and_then(|s| self.instance_init(s, class, this));
                 stmts
             }
@@ -797,31 +829,6 @@ impl<'p> Lower<'p> {
             };
         }
         self.finish_frame(cur).0
-    }
-
-    fn implicit_super(
-        &mut self,
-        st: State,
-        class: &'p Class,
-        this: &Term,
-        span: Span,
-    ) -> Option<State> {
-        let Some(sup) = class
-            .superclass
-            .as_ref()
-            .and_then(|s| s.class_name())
-            .and_then(|n| self.h.class(n))
-        else {
-            return Some(st);
-        };
-        let Some(ctor) = sup
-            .methods
-            .iter()
-            .find(|m| m.is_constructor() && m.param_count == 0)
-        else {
-            return Some(st);
-        };
-        self.construct(st, this, &sup.name, &ctor.descriptor, Vec::new(), span)
     }
 
     /// Runs the class's field initialisers and initialiser blocks on `this`.

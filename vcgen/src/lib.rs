@@ -563,6 +563,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             initial_used: Default::default(),
             allocation_sizes: Vec::new(),
             beyond: Vec::new(),
+            cut_in_setup: Vec::new(),
             graph,
             effects: self.effects,
             specs: self.observed,

@@ -170,6 +170,10 @@ pub struct Lower<'p> {
     /// The guards of the loop iterations checked beyond the unrolled ones
     /// ([`crate::accelerate`]): a test is more likely to crash when none is taken.
     pub beyond: Vec<Term>,
+    /// The paths on which set-up code (building an input, a call made first) called a
+    /// project method it could not inline: what that method checks is not in the formula,
+    /// so a test is more likely to get past its set-up when none is taken.
+    pub cut_in_setup: Vec<Term>,
     /// Pre-state heap arrays read or written by the entry.
     pub initial_used: std::collections::BTreeSet<String>,
     /// Array types the project casts to or tests with `instanceof`: candidate runtime

@@ -380,7 +380,7 @@ impl<'p> Lower<'p> {
     }
 
     /// True while a static initialiser runs (the current frame's method or a caller's).
-    fn in_initialiser(&self) -> bool {
+    pub(crate) fn in_initialiser(&self) -> bool {
         self.frames.iter().any(|f| f.method.name == "<clinit>")
     }
 

@@ -289,3 +289,21 @@ fn a_collection_input_runs_the_model_of_the_list_built() {
         "#]],
     );
 }
+
+// A class that extends itself (code javac rejects) builds its receiver once: the implicit
+// `super()` of its constructor, which always runs when it builds an input, is the
+// constructor already running. Before, it ran again without end.
+#[test]
+fn a_class_that_extends_itself_runs_its_constructor_once() {
+    check_sites(
+        r#"
+        public class A extends A {
+            public A() {}
+            public int per(int n) { return 6 / n; }
+        }
+        "#,
+        expect![[r#"
+            3:38 ArithmeticException A.per(int): constructor
+        "#]],
+    );
+}

@@ -1,0 +1,177 @@
+//! The static initialisers a harness runs, and their order.
+//!
+//! A class's initialiser runs when the entry (to the inlining depth), the constructor that
+//! builds its receiver or a call made first may read a static field it writes; then so do
+//! the initialisers of the classes whose statics that initialiser reads, as the JVM
+//! initialises a class on its first use. They run in dependency order: a superclass and a
+//! class whose statics an initialiser reads run before it. Without the closure,
+//! commons-codec's `BaseNCodec` initialiser ran but `CodecPolicy`'s, which it reads, did not,
+//! so `DECODING_POLICY_DEFAULT` was `null` in every `Base64` built through `super(..)`.
+
+use super::{EntrySpec, Receiver, Variant};
+use crate::lower::Lower;
+use frontend::ir::{Class, ExprKind, Method, StmtKind};
+use std::collections::{BTreeMap, BTreeSet};
+
+impl<'p> Lower<'p> {
+    /// Project classes whose static state the entry may touch, each after the classes its
+    /// initialiser depends on.
+    pub(super) fn static_classes(
+        &self,
+        spec: &EntrySpec<'p>,
+        variant: &Variant<'p>,
+    ) -> Vec<&'p Class> {
+        let mut seeds = vec![(spec.class, spec.method, 0)];
+        if let Receiver::Constructor(c, ctor) = variant.receiver {
+            seeds.push((c, ctor, 1));
+        }
+        seeds.extend(
+            variant
+                .chain
+                .iter()
+                .flat_map(|c| c.methods.iter().map(|&(c, m)| (c, m, 1))),
+        );
+        let mut classes: BTreeSet<String> = seeds.iter().map(|(c, _, _)| c.name.clone()).collect();
+        self.referenced_classes(seeds.iter().copied(), &mut classes);
+        // A static initialiser runs only when something that runs may read a static field
+        // it writes: initialising a class whose statics nobody reads (`ClassUtils`'s maps
+        // for an `ArrayUtils` method) only makes the formula harder.
+        let mut reads: BTreeSet<String> = seeds
+            .iter()
+            .filter_map(|(c, m, _)| self.effects.reads(&c.name, &m.name, &m.descriptor))
+            .flatten()
+            .cloned()
+            .collect();
+        let mut chosen: BTreeMap<String, &'p Class> = BTreeMap::new();
+        loop {
+            let new: Vec<&'p Class> = classes
+                .iter()
+                .filter(|c| !chosen.contains_key(*c))
+                .filter_map(|c| self.h.class(c))
+                .filter(|c| !c.library)
+                .filter(|c| {
+                    initialisers(c).all(|m| self.writes_static(c, m, |k| reads.contains(k)))
+                })
+                .collect();
+            if new.is_empty() {
+                break;
+            }
+            for c in new {
+                chosen.insert(c.name.clone(), c);
+                for m in initialisers(c) {
+                    if let Some(r) = self.effects.reads(&c.name, &m.name, &m.descriptor) {
+                        reads.extend(r.iter().cloned());
+                    }
+                    self.referenced_classes([(c, m, 1)], &mut classes);
+                }
+            }
+        }
+        self.dependency_order(chosen)
+    }
+
+    /// Adds to `classes` the classes that `methods` (each at its depth) and the methods and
+    /// constructors they call, to the inlining depth, name.
+    fn referenced_classes(
+        &self,
+        methods: impl IntoIterator<Item = (&'p Class, &'p Method, u32)>,
+        classes: &mut BTreeSet<String>,
+    ) {
+        let mut seen = BTreeSet::new();
+        let mut todo: Vec<(&'p Class, &'p Method, u32)> = methods.into_iter().collect();
+        while let Some((class, m, depth)) = todo.pop() {
+            if !seen.insert(m as *const Method as usize) || depth > self.limits.inline_depth + 1 {
+                continue;
+            }
+            let mut refs = Vec::new();
+            let mut chained = Vec::new();
+            if let Some(b) = &m.body {
+                crate::visit::walk(
+                    b,
+                    &mut |s| {
+                        if let StmtKind::CtorCall { method, .. } = &s.kind {
+                            chained.push((
+                                method.class.clone(),
+                                method.name.clone(),
+                                method.descriptor.clone(),
+                            ));
+                        }
+                    },
+                    &mut |e| match &e.kind {
+                        ExprKind::Field {
+                            target: None,
+                            class,
+                            ..
+                        } => {
+                            classes.insert(class.clone());
+                        }
+                        ExprKind::Call { method, .. } | ExprKind::New { method, .. } => {
+                            refs.push((
+                                method.class.clone(),
+                                method.name.clone(),
+                                method.descriptor.clone(),
+                            ))
+                        }
+                        _ => {}
+                    },
+                );
+            }
+            if let Some((sup, ctor)) = self.h.implicit_super(class, m) {
+                todo.push((sup, ctor, depth + 1));
+                classes.insert(sup.name.clone());
+            }
+            for (owner, name, desc) in refs.into_iter().chain(chained) {
+                if let Some((c, callee)) = self.h.find_method(&owner, &name, &desc) {
+                    todo.push((c, callee, depth + 1));
+                }
+                classes.insert(owner);
+            }
+        }
+    }
+
+    /// True when `m` of `c` may write a static field that `read` says is read.
+    fn writes_static(&self, c: &Class, m: &Method, read: impl Fn(&String) -> bool) -> bool {
+        self.effects
+            .of(&c.name, &m.name, &m.descriptor)
+            .any(|k| k.starts_with("S.") && read(k))
+    }
+
+    /// The classes in an order where each comes after its superclass and after the classes
+    /// whose statics its initialiser may read; a cycle is broken at the first class by name.
+    fn dependency_order(&self, mut left: BTreeMap<String, &'p Class>) -> Vec<&'p Class> {
+        let mut after: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for c in left.values() {
+            let reads: BTreeSet<&String> = initialisers(c)
+                .filter_map(|m| self.effects.reads(&c.name, &m.name, &m.descriptor))
+                .flatten()
+                .collect();
+            let superclass = c.superclass.as_ref().and_then(|s| s.class_name());
+            let deps = left
+                .values()
+                .filter(|d| d.name != c.name)
+                .filter(|d| {
+                    superclass == Some(d.name.as_str())
+                        || initialisers(d).any(|m| self.writes_static(d, m, |k| reads.contains(k)))
+                })
+                .map(|d| d.name.clone())
+                .collect();
+            after.insert(c.name.clone(), deps);
+        }
+        let mut order = Vec::new();
+        while let Some(first) = left.keys().next().cloned() {
+            let ready = left
+                .keys()
+                .find(|name| after[*name].iter().all(|d| !left.contains_key(d)))
+                .cloned()
+                .unwrap_or(first);
+            if let Some(c) = left.remove(&ready) {
+                order.push(c);
+            }
+        }
+        order
+    }
+}
+
+/// The class's static initialisers (`<clinit>`).
+fn initialisers(c: &Class) -> impl Iterator<Item = &Method> {
+    c.methods.iter().filter(|m| m.name == "<clinit>")
+}
