@@ -823,8 +823,6 @@ impl<'p> Lower<'p> {
             .collect();
         let p3 = self.smt.declare_named("pref!alloc", "Bool");
         self.smt.assert(&format!("(= {p3} {})", smt::and(&modest)));
-        // Only entries with an extrapolated iteration get the preference: an extra asserted
-        // constant would change the models Z3 finds for every other entry.
         // A sequence prefers fewer calls, least of all its first call left out: the solver
         // drops these first, one at a time, so a test makes the calls the crash needs and no
         // more.
@@ -856,6 +854,8 @@ impl<'p> Lower<'p> {
             preferences.push(p);
         }
         preferences.extend([crate::NONNULL_PREFERENCE.into(), "pref!alloc".into()]);
+        // Only entries with an extrapolated iteration get the preference: an extra asserted
+        // constant would change the models Z3 finds for every other entry.
         if !self.beyond.is_empty() {
             let exact: Vec<Term> = self.beyond.iter().map(|g| smt::not(g)).collect();
             let p4 = self.smt.declare_named("pref!exact", "Bool");
