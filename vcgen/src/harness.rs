@@ -810,57 +810,42 @@ impl<'p> Lower<'p> {
                 spec.method.span,
             );
         }
-        let nonnull = smt::and(&b.nonnull);
-        let small = smt::and(&b.small);
-        let p1 = self.smt.declare_named(crate::NONNULL_PREFERENCE, "Bool");
-        self.smt.assert(&format!("(= {p1} {nonnull})"));
-        let p2 = self.smt.declare_named("pref!small", "Bool");
-        self.smt.assert(&format!("(= {p2} {small})"));
+        self.preference(crate::NONNULL_PREFERENCE, &smt::and(&b.nonnull));
+        self.preference("pref!small", &smt::and(&b.small));
         let modest: Vec<Term> = self
             .allocation_sizes
             .iter()
             .map(|d| format!("(bvsle {d} {})", smt::int(1 << 20)))
             .collect();
-        let p3 = self.smt.declare_named("pref!alloc", "Bool");
-        self.smt.assert(&format!("(= {p3} {})", smt::and(&modest)));
+        self.preference("pref!alloc", &smt::and(&modest));
         // A sequence prefers fewer calls, least of all its first call left out: the solver
         // drops these first, one at a time, so a test makes the calls the crash needs and no
         // more.
         let mut preferences: Vec<String> = Vec::new();
         for (i, step) in b.optional_calls.iter().enumerate() {
-            let p = self
-                .smt
-                .declare_named(&format!("pref!calls{}", i + 1), "Bool");
-            self.smt.assert(&format!("(= {p} (= {step} 0))"));
-            preferences.push(p);
+            preferences
+                .push(self.preference(&format!("pref!calls{}", i + 1), &format!("(= {step} 0)")));
         }
         // Inputs whose set-up ran whole: commons-lang3's `FastDatePrinter` took a `Locale`
         // from `LocaleUtils.toLocale("hcccpccc")`, whose checks (in a method the formula,
         // shrunk to no inlining, left out) the JVM then failed before the entry. Often no
         // choice of inputs avoids every such call: the solver drops it before the others.
         if !self.cut_in_setup.is_empty() {
-            let whole: Vec<Term> = self.cut_in_setup.iter().map(|g| smt::not(g)).collect();
-            let p = self.smt.declare_named("pref!whole", "Bool");
-            self.smt.assert(&format!("(= {p} {})", smt::and(&whole)));
-            preferences.push(p);
+            let whole = none_taken(&self.cut_in_setup);
+            preferences.push(self.preference("pref!whole", &whole));
         }
         preferences.push("pref!small".into());
         // Only entries with a string input get it, for the reason `pref!exact` gives, and
         // only with a focus (`Lower::focused`).
         if self.focused && !b.printable.is_empty() {
-            let p = self.smt.declare_named("pref!printable", "Bool");
-            self.smt
-                .assert(&format!("(= {p} {})", smt::and(&b.printable)));
-            preferences.push(p);
+            preferences.push(self.preference("pref!printable", &smt::and(&b.printable)));
         }
         preferences.extend([crate::NONNULL_PREFERENCE.into(), "pref!alloc".into()]);
         // Only entries with an extrapolated iteration get the preference: an extra asserted
         // constant would change the models Z3 finds for every other entry.
         if !self.beyond.is_empty() {
-            let exact: Vec<Term> = self.beyond.iter().map(|g| smt::not(g)).collect();
-            let p4 = self.smt.declare_named("pref!exact", "Bool");
-            self.smt.assert(&format!("(= {p4} {})", smt::and(&exact)));
-            preferences.push(p4);
+            let exact = none_taken(&self.beyond);
+            preferences.push(self.preference("pref!exact", &exact));
         }
         let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
             Route::Reflection
@@ -1026,6 +1011,13 @@ impl<'p> Lower<'p> {
             });
         }
         out
+    }
+
+    /// Declares the preference `name`, which holds when `holds` does; returns its name.
+    fn preference(&mut self, name: &str, holds: &str) -> Term {
+        let p = self.smt.declare_named(name, "Bool");
+        self.smt.assert(&format!("(= {p} {holds})"));
+        p
     }
 
     /// Builds one input of type `ty`, returning its value and plan.
@@ -1712,6 +1704,12 @@ fn dead(st: &State) -> State {
 /// The primitive a box class holds.
 fn box_primitive(class: &str) -> Option<Type> {
     Type::class(class).unboxed()
+}
+
+/// True when none of the path conditions `guards` holds.
+fn none_taken(guards: &[Term]) -> Term {
+    let not_taken: Vec<Term> = guards.iter().map(|g| smt::not(g)).collect();
+    smt::and(&not_taken)
 }
 
 /// The preferred range of an integral input `value` of type `ty`: a printable ASCII char,
