@@ -153,8 +153,8 @@ pub struct VcgenArgs {
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub inline_depth: u32,
     /// Most public calls a sequence makes before the method under test (`new C(..);
-    /// c.m1(..); c.m2(..); …`), for crashes that need state earlier calls leave; below 2,
-    /// only one call first.
+    /// c.m1(..); c.m2(..); …`, on its object or on an object passed to it), for crashes
+    /// that need state earlier calls leave; below 2, only one call first.
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub sequence: u32,
     /// Analyse only shard I of N: the entries (methods) whose stable hash falls in it; merge the

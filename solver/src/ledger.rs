@@ -5,9 +5,12 @@
 //! The ranks keep a more natural harness (a public constructor) of a later entry from
 //! being hidden by a reflective harness solved earlier. A model that crashes a
 //! `NullPointerException` site only through a `null` passed straight in (a note) settles
-//! the site for the other harnesses of its own entry, which would pass the same `null`;
-//! a caller that inlines the site's method is still asked, but only for inputs without
-//! `null`, a crash a real caller causes. A caller is not asked about a site that the
+//! the site for the other harnesses of its own entry, which would pass the same `null`,
+//! except those that prepare an argument by calls: they are asked, for inputs without
+//! `null`, whether the object they build crashes the site (`page.text().length()` with a
+//! cleared `page`, where `page` itself was the `null`). A caller that inlines the site's
+//! method is still asked, but only for inputs without `null`, a crash a real caller
+//! causes. A caller is not asked about a site that the
 //! site's own entry found unreachable when nothing a caller may set up is beyond that
 //! entry's harnesses (vcgen's `own_entry_decides`): vcgen writes a method's entry before
 //! its callers', so the answer is known by then. The threads see the ledger a
@@ -77,6 +80,8 @@ pub struct Asker<'a> {
     pub natural: bool,
     /// The query's `own_entry_decides`: the site's own entry answers for every caller.
     pub own_entry_decides: bool,
+    /// True when the harness builds an argument and makes calls on it first.
+    pub prepares_argument: bool,
 }
 
 /// What a solved query found.
@@ -124,7 +129,11 @@ impl Ledger {
         } else if record.timeouts >= MAX_TIMEOUTS {
             Ask::Skip(Skip::GivenUp)
         } else if record.null_entries.iter().any(|e| e == asker.entry) {
-            Ask::Skip(Skip::Settled)
+            if asker.prepares_argument {
+                Ask::NonNull
+            } else {
+                Ask::Skip(Skip::Settled)
+            }
         } else if asker.own {
             Ask::Solve
         } else if !record.null_entries.is_empty() {
@@ -175,6 +184,7 @@ mod tests {
             own: false,
             natural: true,
             own_entry_decides: false,
+            prepares_argument: false,
         }
     }
 
@@ -255,6 +265,22 @@ mod tests {
             Ask::Solve,
             "the site's own entry may still pass null"
         );
+    }
+
+    #[test]
+    fn a_null_passed_in_leaves_the_object_an_argument_is_prepared_into_to_ask() {
+        let ledger = Ledger::default();
+        ledger.record("s", own(0, "Printer.print(Page)"), Found::NullModel);
+        assert_eq!(
+            ledger.ask("s", own(10, "Printer.print(Page)")),
+            Ask::Skip(Skip::Settled),
+            "a receiver's chain would pass the same null"
+        );
+        let preparing = Asker {
+            prepares_argument: true,
+            ..own(18, "Printer.print(Page)")
+        };
+        assert_eq!(ledger.ask("s", preparing), Ask::NonNull);
     }
 
     #[test]

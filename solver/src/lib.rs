@@ -179,6 +179,7 @@ fn solve_prelude(
             own: q.site.ends_with(&own_site),
             natural: harness.route != vcgen::Route::Reflection,
             own_entry_decides: q.own_entry_decides,
+            prepares_argument: harness.prepares_argument(),
         };
         let ask = ledger.ask(&q.site, asker(q));
         if let Ask::Skip(skip) = ask {

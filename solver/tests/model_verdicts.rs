@@ -39,13 +39,17 @@ fn verdicts_with(path: &str, java: &str, options: &vcgen::Options) -> String {
             // A sequence's calls each carry the choice that makes them: name its methods once.
             let calls = &prelude.harness.chain;
             let sequence = calls.iter().any(|c| c.when.is_some());
+            let on = match calls.iter().find_map(|c| c.on) {
+                Some(i) => format!(" on argument {i}"),
+                None => String::new(),
+            };
             let mut methods: Vec<&str> = calls.iter().map(|c| c.method.as_str()).collect();
             methods.sort_unstable();
             methods.dedup();
             let route = match (sequence, methods.is_empty()) {
-                (true, _) => format!("sequence {}", methods.join("|")),
+                (true, _) => format!("sequence{on} {}", methods.join("|")),
                 (false, true) => route,
-                (false, false) => format!("{route} {}", methods.join(",")),
+                (false, false) => format!("{route}{on} {}", methods.join(",")),
             };
             // With the preference for inputs whose set-up ran whole, whether it can hold too.
             let whole = if prelude
@@ -334,4 +338,67 @@ public class Printer {
         48:24:NullPointerException@share(Lp/Printer$Code;I)I constructor: sat, whole: sat
     "#]]
     .assert_eq(&verdicts_with("p/Printer.java", java, &options));
+}
+
+/// An argument of a project class gets a harness that builds it and makes calls on it first,
+/// to the methods that change what the entry reads: a meter reaches a third reading only
+/// through `record()` calls on it; a dial refuses to turn past its last named position, so
+/// no calls reach an index out of range.
+#[test]
+fn an_argument_is_brought_into_the_state_a_crash_needs_by_calls_on_it() {
+    let java = r#"
+package p;
+
+public class Gauges {
+    public static class Meter {
+        private int readings;
+
+        public Meter() {}
+
+        public void record() {
+            readings++;
+        }
+
+        public int readings() {
+            return readings;
+        }
+    }
+
+    public static class Dial {
+        private int position;
+
+        public Dial() {}
+
+        public void turn() {
+            if (position == 2) {
+                throw new IllegalStateException("at the stop");
+            }
+            position++;
+        }
+
+        public int position() {
+            return position;
+        }
+    }
+
+    public static String ofMeter(Meter meter) {
+        String[] names = {"none", "one", "two"};
+        return names[meter.readings()];
+    }
+
+    public static String ofDial(Dial dial) {
+        String[] names = {"low", "middle", "high"};
+        return names[dial.position()];
+    }
+}
+"#;
+    expect![[r#"
+        38:16:ArrayIndexOutOfBoundsException@ofMeter(Lp/Gauges$Meter;)Ljava/lang/String; constructor: unsat
+        38:22:NullPointerException@ofMeter(Lp/Gauges$Meter;)Ljava/lang/String; constructor: sat
+        38:16:ArrayIndexOutOfBoundsException@ofMeter(Lp/Gauges$Meter;)Ljava/lang/String; sequence on argument 0 record: sat
+        43:16:ArrayIndexOutOfBoundsException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; constructor: unsat
+        43:22:NullPointerException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; constructor: sat
+        43:16:ArrayIndexOutOfBoundsException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; sequence on argument 0 turn: unsat, whole: unsat
+    "#]]
+    .assert_eq(&verdicts("p/Gauges.java", java));
 }

@@ -3,7 +3,7 @@
 //! tests and the tests `--emit-tests` keeps in the project are written from plans.
 
 use crate::access::{self, Access};
-use crate::render::{Helper, HelperHome, Writer};
+use crate::render::{Expr, Helper, HelperHome, Writer};
 use frontend::ir::{Program, Type};
 use solver::{Cex, Model, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -135,14 +135,13 @@ fn plan_test(
     }
     let receiver = model.receiver.as_ref().map(|r| {
         let e = w.value(r, &Type::class(&entry.class));
+        inputs.push(format!("receiver = {}", e.text));
         let used_first = !model.chain.is_empty() || !model.fields.is_empty();
-        let e = if !used_first || is_identifier(&e.text) {
+        if !used_first || is_identifier(&e.text) {
             e
         } else {
             w.local("receiver", &e.ty.clone(), &e)
-        };
-        inputs.push(format!("receiver = {}", e.text));
-        e
+        }
     });
     if let Some(target) = &receiver {
         for f in &model.fields {
@@ -150,11 +149,34 @@ fn plan_test(
             inputs.push(format!("receiver.{} = {v}", f.name));
         }
     }
+    let params = frontend::descriptor_params(&entry.descriptor);
+    // An argument prepared by calls is built into a local first, named after its parameter.
+    let mut prepared: BTreeMap<usize, Expr> = BTreeMap::new();
+    for i in cex.chain.iter().filter_map(|call| call.on) {
+        let (Some(v), Some(ty)) = (model.args.get(i), params.get(i)) else {
+            continue;
+        };
+        if prepared.contains_key(&i) {
+            continue;
+        }
+        let name = param_name(&param_names, i);
+        let e = w.value(v, ty);
+        let local = if is_identifier(&e.text) {
+            e.clone()
+        } else {
+            w.local(&name, &e.ty.clone(), &e)
+        };
+        inputs.push(format!("{name} = {}", e.text));
+        prepared.insert(i, local);
+    }
     let made = cex.chain.iter().zip(&model.chain).enumerate();
     for (_, (call, args)) in made.filter(|(i, _)| model.makes(*i)) {
         let params = frontend::descriptor_params(&call.descriptor);
         let args = w.arguments(args, &params);
-        let target = receiver.as_ref().filter(|_| !call.is_static);
+        let target = match call.on {
+            Some(i) => prepared.get(&i),
+            None => receiver.as_ref().filter(|_| !call.is_static),
+        };
         let e = w.call(
             target,
             &call.class,
@@ -166,16 +188,18 @@ fn plan_test(
         inputs.push(format!("first {}", e.text));
         w.stmts.push(format!("{};", e.text));
     }
-    let params = frontend::descriptor_params(&entry.descriptor);
     let mut args = Vec::new();
     let mut named = Vec::new();
     for (i, (v, ty)) in model.args.iter().zip(&params).enumerate() {
-        let text = w.argument(v, ty);
-        let name = param_names
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| format!("arg{i}"));
-        inputs.push(format!("{name} = {text}"));
+        let name = param_name(&param_names, i);
+        let text = match prepared.get(&i) {
+            Some(local) => local.text.clone(),
+            None => {
+                let text = w.argument(v, ty);
+                inputs.push(format!("{name} = {text}"));
+                text
+            }
+        };
         named.push((name, v.clone()));
         args.push(text);
     }
@@ -240,6 +264,11 @@ fn plan_test(
         observed: cex.observed,
         route: cex.route,
     }
+}
+
+/// The name of the entry's parameter at position `i`, `argI` when the source does not say.
+fn param_name(names: &[String], i: usize) -> String {
+    names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"))
 }
 
 /// True for a plain Java identifier (a local the writer declared).

@@ -11,11 +11,13 @@ use crate::lower::{Frame, Lower};
 use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{ChainCall, FieldPlan, Plan, Route};
 
+mod argument;
 mod chain;
 mod statics;
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
 pub use chain::Chain;
+use argument::argument_variants;
 use chain::{chain_variants, sequence_methods, sequence_variant};
 use frontend::ir::{Class, Expr, ExprKind, Field, Method, Stmt, Type};
 use frontend::Hierarchy;
@@ -149,6 +151,9 @@ const FIELDS_RANK: u32 = CHAIN_RANK + CHAINS_MAX as u32;
 /// to one of the methods that may prepare the entry): after every cheaper natural variant,
 /// so that the solver asks it only about the sites they left open.
 const SEQUENCE_RANK: u32 = FIELDS_RANK + 1;
+/// Rank of the first variant that prepares an argument by calls: after the receiver's
+/// sequence, for the sites it left open.
+const ARGUMENT_RANK: u32 = SEQUENCE_RANK + 1;
 /// Rank of the reflection variant.
 const REFLECT_RANK: u32 = 50;
 /// Added to a variant's rank for the sites of its callees: a callee's crash reached
@@ -159,8 +164,8 @@ pub const INDIRECT_RANK: u32 = 20;
 // Constructor variants (ranks below `CANDIDATES_MAX`) < chains < public fields < sequences.
 const _: () = assert!((CANDIDATES_MAX as u32) <= CHAIN_RANK);
 // Direct natural variants < indirect natural variants < reflection.
-const _: () = assert!(INDIRECT_RANK > SEQUENCE_RANK);
-const _: () = assert!(INDIRECT_RANK + SEQUENCE_RANK < REFLECT_RANK);
+const _: () = assert!(INDIRECT_RANK >= ARGUMENT_RANK + argument::PREPARED_MAX as u32);
+const _: () = assert!(INDIRECT_RANK + ARGUMENT_RANK + (argument::PREPARED_MAX as u32) <= REFLECT_RANK);
 
 /// True when code in `package` may call this member of this class.
 fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
@@ -281,13 +286,15 @@ pub fn entries<'p>(h: &Hierarchy<'p>, effects: &Effects, sequence: u32) -> Vec<E
                 if class.is_abstract() || class.inner || m.synthetic {
                     continue;
                 }
-                vec![Variant {
+                let plain = Variant {
                     receiver: Receiver::None,
                     chain: None,
                     reflect_statics: false,
                     public_fields: false,
                     rank: 0,
-                }]
+                };
+                let prepared = argument_variants(h, effects, (class, m), Receiver::None, sequence);
+                std::iter::once(plain).chain(prepared).collect()
             } else if m.modifiers.is_static {
                 static_variants(h, effects, class, m, sequence)
             } else {
@@ -345,6 +352,7 @@ fn static_variants<'p>(
     out.extend(fields_variant(h, effects, (class, m), Receiver::None));
     let methods = sequence_methods(effects, &writers, &mutators);
     out.extend(sequence_variant(Receiver::None, methods, sequence));
+    out.extend(argument_variants(h, effects, (class, m), Receiver::None, sequence));
     if reads_statics {
         out.push(Variant {
             receiver: Receiver::None,
@@ -417,20 +425,7 @@ fn instance_variants<'p>(
     let mut writers = Vec::new();
     let mut mutators = Vec::new();
     if let Some(&(c, k)) = receivers.first().filter(|_| reads_state) {
-        writers = h
-            .ancestors(&c.name)
-            .into_iter()
-            .filter_map(|a| h.class(a))
-            .filter(|a| !a.library)
-            .flat_map(|a| a.methods.iter().map(move |x| (a, x)))
-            .filter(|(a, x)| {
-                !x.modifiers.is_static
-                    && !x.is_constructor()
-                    && x.body.is_some()
-                    && accessible(h, a, x.modifiers.private, package)
-            })
-            .filter(|(_, x)| writes_fields(h, effects, x, false))
-            .collect::<Vec<_>>();
+        writers = instance_writers(h, effects, c, package);
         mutators = writers
             .iter()
             .copied()
@@ -444,6 +439,7 @@ fn instance_variants<'p>(
         out.extend(fields_variant(h, effects, (class, m), receiver));
         let methods = sequence_methods(effects, &writers, &mutators);
         out.extend(sequence_variant(receiver, methods, sequence));
+        out.extend(argument_variants(h, effects, (class, m), receiver, sequence));
     }
     if let Some(c) = concrete.first().filter(|_| reads_state) {
         out.push(Variant {
@@ -455,6 +451,29 @@ fn instance_variants<'p>(
         });
     }
     out
+}
+
+/// The instance methods of `class` (declared or inherited) that code in `package` may call
+/// and that change their object's fields ([`writes_fields`]).
+fn instance_writers<'p>(
+    h: &Hierarchy<'p>,
+    effects: &Effects,
+    class: &'p Class,
+    package: &str,
+) -> Vec<(&'p Class, &'p Method)> {
+    h.ancestors(&class.name)
+        .into_iter()
+        .filter_map(|a| h.class(a))
+        .filter(|a| !a.library)
+        .flat_map(|a| a.methods.iter().map(move |x| (a, x)))
+        .filter(|(a, x)| {
+            !x.modifiers.is_static
+                && !x.is_constructor()
+                && x.body.is_some()
+                && accessible(h, a, x.modifiers.private, package)
+        })
+        .filter(|(_, x)| writes_fields(h, effects, x, false))
+        .collect()
 }
 
 /// The variant that assigns the public fields the entry reads, with this receiver, when
@@ -778,11 +797,19 @@ impl<'p> Lower<'p> {
             Some(object) => self.field_inputs(&mut st, &mut b, &fields, Some(object)),
             None => Vec::new(),
         };
-        let chain = match &variant.chain {
-            Some(calls) => self.call_first(&mut st, &mut b, calls, this.as_ref()),
-            None => Vec::new(),
+        let (chain, prepared) = match &variant.chain {
+            Some(calls) => match calls.on {
+                None => (self.call_first(&mut st, &mut b, calls, this.as_ref()), None),
+                Some(p) => {
+                    let span = spec.method.span;
+                    let (arg, calls) = self.prepare_argument(&mut st, &mut b, calls, p, span);
+                    (calls, Some((p.param, arg)))
+                }
+            },
+            None => (Vec::new(), None),
         };
-        let (vals, plans) = self.inputs(&mut st, &mut b, spec.class, spec.method, 0);
+        let (vals, plans) =
+            self.inputs_given(&mut st, &mut b, (spec.class, spec.method), 0, prepared);
         self.assume_entry_spec(&mut st, spec, receiver.as_ref().map(|(v, _)| v), &vals);
         self.frames.pop();
         st.frames.pop();
@@ -1216,6 +1243,20 @@ impl<'p> Lower<'p> {
         m: &Method,
         depth: u32,
     ) -> (Vec<Val>, Vec<Plan>) {
+        self.inputs_given(st, b, (class, m), depth, None)
+    }
+
+    /// [`Lower::inputs`], but the parameter at the position `given` names takes the value
+    /// already built for it (an argument prepared by calls).
+    fn inputs_given(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        method: (&Class, &Method),
+        depth: u32,
+        mut given: Option<(usize, (Val, Plan))>,
+    ) -> (Vec<Val>, Vec<Plan>) {
+        let (class, m) = method;
         let observed = self
             .specs
             .is_some_and(|s| s.method(&class.name, &m.name, &m.descriptor).is_some());
@@ -1223,8 +1264,11 @@ impl<'p> Lower<'p> {
         m.params()
             .iter()
             .zip(unread)
-            .map(|(p, unread)| {
-                if unread && !observed && !p.ty.is_primitive() {
+            .enumerate()
+            .map(|(i, (p, unread))| {
+                if let Some((_, built)) = given.take_if(|(at, _)| *at == i) {
+                    built
+                } else if unread && !observed && !p.ty.is_primitive() {
                     (Val::null(), Plan::Unread)
                 } else {
                     self.input(st, b, &p.ty, depth)

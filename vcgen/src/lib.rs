@@ -64,8 +64,9 @@ pub struct Options {
     pub unroll: u32,
     /// How deep calls into project methods are inlined.
     pub inline_depth: u32,
-    /// Most public calls a sequence makes before the entry, to bring its receiver or the
-    /// static state it reads into the state a crash needs (below 2: no sequences).
+    /// Most public calls a sequence makes before the entry, to bring its receiver, an
+    /// argument or the static state it reads into the state a crash needs (below 2: no
+    /// sequences, and one call at most on an argument).
     pub sequence: u32,
     /// Only the entries of this shard are analysed (all when `None`).
     pub shard: Option<Shard>,

@@ -153,6 +153,10 @@ pub struct ChainCall {
     /// it; `None`: every model makes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<Made>,
+    /// The position of the entry's argument the call is made on; `None`: the receiver (or
+    /// the class, for a static method).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<usize>,
 }
 
 /// The choice that makes one call of a sequence: the model makes the call when the integer
@@ -240,6 +244,11 @@ impl Harness {
     /// natural harness tried, after the cheaper ones left the site open.
     pub fn is_sequence(&self) -> bool {
         self.chain.len() > 1 || self.chain.iter().any(|call| call.when.is_some())
+    }
+
+    /// Whether it builds an argument and makes calls on it before the method under test.
+    pub fn prepares_argument(&self) -> bool {
+        self.chain.iter().any(|call| call.on.is_some())
     }
 
     /// The Boolean symbols the solver asserts or assumes besides a query's goal: the

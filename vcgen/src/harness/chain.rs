@@ -2,6 +2,7 @@
 //! `--sequence` calls whose methods def-use over the write and read sets picks, composed
 //! with the entry in one formula.
 
+use super::argument::Prepared;
 use super::{dead, Builder, Receiver, Variant, CHAIN_RANK, SEQUENCE_RANK};
 use crate::effects::Effects;
 use crate::lower::Lower;
@@ -13,15 +14,19 @@ use frontend::ir::{Class, Method};
 /// Most methods a sequence's calls choose from (each call inlines all of them).
 const SEQUENCE_METHODS_MAX: usize = 3;
 
-/// Public calls made before the entry (on the receiver, or static): up to `length` calls,
-/// at least one, each to one of `methods`, chosen by the solver; a call that throws is
-/// no witness. A chain of one call through one method has no choice at all.
+/// Public calls made before the entry (on the receiver, static, or on an argument the
+/// harness builds for them): up to `length` calls, at least one, each to one of `methods`,
+/// chosen by the solver; a call that throws is no witness. A chain of one call through one
+/// method has no choice at all.
 #[derive(Clone)]
 pub struct Chain<'p> {
     /// The methods each call may be to.
     pub methods: Vec<(&'p Class, &'p Method)>,
     /// Most calls made.
     pub length: u32,
+    /// The argument the calls are made on; `None`: the receiver (or none, for static
+    /// methods).
+    pub on: Option<Prepared<'p>>,
 }
 
 impl<'p> Chain<'p> {
@@ -30,6 +35,7 @@ impl<'p> Chain<'p> {
         Chain {
             methods: vec![method],
             length: 1,
+            on: None,
         }
     }
 }
@@ -98,7 +104,11 @@ pub(super) fn sequence_variant<'p>(
     }
     Some(Variant {
         receiver,
-        chain: Some(Chain { methods, length }),
+        chain: Some(Chain {
+            methods,
+            length,
+            on: None,
+        }),
         reflect_statics: false,
         public_fields: false,
         rank: SEQUENCE_RANK,
@@ -110,7 +120,8 @@ impl<'p> Lower<'p> {
     /// choice (several methods, or none after the first call) is one branch per option,
     /// joined before the next; a call left out leaves out every later one. Each call gets
     /// fresh arguments and is lowered as set-up, so a path on which it throws (its own
-    /// `throw`, or a failing check) is no witness.
+    /// `throw`, or a failing check) is no witness. `this` is the object the calls are made
+    /// on: the receiver, or the argument the chain prepares.
     pub(super) fn call_first(
         &mut self,
         st: &mut State,
@@ -125,7 +136,7 @@ impl<'p> Lower<'p> {
             let options = chain.methods.len() + skip;
             if options == 1 {
                 let (class, m) = chain.methods[0];
-                calls.push(self.call_once(st, b, class, m, this, None));
+                calls.push(self.call_once(st, b, (class, m), chain, this, None));
                 continue;
             }
             let sym = self.sym(b, "step", "Int");
@@ -148,7 +159,7 @@ impl<'p> Lower<'p> {
                     step: sym.clone(),
                     option,
                 };
-                calls.push(self.call_once(&mut s, b, class, m, this, Some(when)));
+                calls.push(self.call_once(&mut s, b, (class, m), chain, this, Some(when)));
                 branches.push(s);
             }
             *st = self.join(branches).unwrap_or_else(|| dead(st));
@@ -158,17 +169,18 @@ impl<'p> Lower<'p> {
         calls
     }
 
-    /// One public call made before the entry, on `this` unless the method is static, with
+    /// One public call of `chain` to `method`, on `this` unless the method is static, with
     /// fresh arguments; `when` is the choice that makes it, for a call a model may leave out.
     fn call_once(
         &mut self,
         st: &mut State,
         b: &mut Builder,
-        class: &'p Class,
-        m: &'p Method,
+        method: (&'p Class, &'p Method),
+        chain: &Chain<'p>,
         this: Option<&Term>,
         when: Option<Made>,
     ) -> ChainCall {
+        let (class, m) = method;
         let (vals, plans) = self.inputs(st, b, class, m, 1);
         self.assume_call_spec(st, class, m, this, &vals);
         if let Some(body) = &m.body {
@@ -182,6 +194,7 @@ impl<'p> Lower<'p> {
             is_static: m.modifiers.is_static,
             args: plans,
             when,
+            on: chain.on.map(|p| p.param),
         }
     }
 }

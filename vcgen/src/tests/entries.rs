@@ -77,6 +77,29 @@ fn chain_only_through_methods_that_change_what_the_entry_reads() {
 }
 
 #[test]
+fn an_argument_is_prepared_by_calls_to_what_changes_the_state_the_entry_reads() {
+    check_sites(
+        r#"
+        public class A {
+            public static class M {
+                private int n;
+                private String label = "";
+                public M() {}
+                public void up() { n++; }
+                public void rename(String s) { label = s; }
+                public int n() { return n; }
+            }
+            public static int pick(M m, M unused) { int[] xs = new int[2]; return xs[m.n()]; }
+        }
+        "#,
+        expect![[r#"
+            10:75 ArrayIndexOutOfBoundsException A.pick(A.M, A.M): constructor, sequence ≤4 on argument 0 A.M.up()
+            10:78 NullPointerException A.pick(A.M, A.M): constructor
+        "#]],
+    );
+}
+
+#[test]
 fn reflection_when_no_public_route() {
     check_sites(
         r#"

@@ -123,8 +123,8 @@ fn run_with(java: &str, options: &Options) -> Run {
 }
 
 /// How a harness reaches its entry: `direct`, `constructor`, `chain C.m(..)`, `sequence
-/// ≤N C.m(..)|C.n(..)` (up to N calls, each to one of these methods), `fields`,
-/// `reflection`.
+/// ≤N C.m(..)|C.n(..)` (up to N calls, each to one of these methods), either `on argument
+/// I` when the calls prepare the entry's argument at position I, `fields`, `reflection`.
 fn route(harness: &Harness) -> String {
     match harness.route {
         Route::Direct => "direct".to_string(),
@@ -137,11 +137,15 @@ fn route(harness: &Harness) -> String {
                     methods.push(name);
                 }
             }
+            let on = match harness.chain.iter().find_map(|c| c.on) {
+                Some(i) => format!(" on argument {i}"),
+                None => String::new(),
+            };
             if harness.chain.iter().all(|c| c.when.is_none()) {
-                format!("chain {}", methods.join(", "))
+                format!("chain{on} {}", methods.join(", "))
             } else {
                 let steps = harness.chain.len() / methods.len().max(1);
-                format!("sequence ≤{steps} {}", methods.join("|"))
+                format!("sequence ≤{steps}{on} {}", methods.join("|"))
             }
         }
         Route::Fields => "fields".to_string(),
