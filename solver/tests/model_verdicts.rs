@@ -39,7 +39,7 @@ fn verdicts_with(path: &str, java: &str, options: &vcgen::Options) -> String {
             // A sequence's calls each carry the choice that makes them: name its methods once.
             let calls = &prelude.harness.chain;
             let sequence = calls.iter().any(|c| c.when.is_some());
-            let on = match calls.iter().find_map(|c| c.on) {
+            let on = match calls.iter().find_map(|c| c.prepares()) {
                 Some(i) => format!(" on argument {i}"),
                 None => String::new(),
             };

@@ -152,7 +152,7 @@ fn plan_test(
     let params = frontend::descriptor_params(&entry.descriptor);
     // An argument prepared by calls is built into a local first, named after its parameter.
     let mut prepared: BTreeMap<usize, Expr> = BTreeMap::new();
-    for i in cex.chain.iter().filter_map(|call| call.on) {
+    for i in cex.chain.iter().filter_map(|call| call.prepares()) {
         let (Some(v), Some(ty)) = (model.args.get(i), params.get(i)) else {
             continue;
         };
@@ -160,13 +160,8 @@ fn plan_test(
             continue;
         }
         let name = param_name(&param_names, i);
-        let e = w.value(v, ty);
-        let local = if is_identifier(&e.text) {
-            e.clone()
-        } else {
-            w.local(&name, &e.ty.clone(), &e)
-        };
-        inputs.push(format!("{name} = {}", e.text));
+        let (local, built) = w.held(v, ty, &name);
+        inputs.push(format!("{name} = {built}"));
         prepared.insert(i, local);
     }
     let made = cex.chain.iter().zip(&model.chain).enumerate();

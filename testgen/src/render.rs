@@ -265,6 +265,26 @@ impl<'a, 'p> Writer<'a, 'p> {
         }
     }
 
+    /// `v` held in a local named after `name` (a shared value that has one keeps it), and
+    /// the text of what it holds, for the inputs a finding lists.
+    pub fn held(&mut self, v: &Value, ty: &Type, name: &str) -> (Expr, String) {
+        if let Value::Shared { slot, value } = v {
+            if !self.shared.contains_key(slot) {
+                let init = self.value(value, ty);
+                let local = self.local(name, &init.ty.clone(), &init);
+                self.shared.insert(*slot, local.clone());
+                return (local, init.text);
+            }
+        }
+        let e = self.value(v, ty);
+        if self.names.contains(&e.text) {
+            let text = e.text.clone();
+            return (e, text);
+        }
+        let local = self.local(name, &e.ty.clone(), &e);
+        (local, e.text)
+    }
+
     /// `v` as the argument of a parameter of type `param`: cast to the erased parameter
     /// type unless it already has exactly that type (`null` always is).
     pub fn argument(&mut self, v: &Value, param: &Type) -> String {
@@ -1188,11 +1208,9 @@ mod tests {
         assert_eq!(e.text, "new A(\"\", (int[]) null).new Inner(3)");
     }
 
-    #[test]
-    fn an_aliased_nested_object_is_built_once_into_a_local() {
-        let program = program(A);
-        let access = Access::new(&program, "p");
-        let shared = Value::Shared {
+    /// `new A("a", null)`, an object later values alias (slot 0).
+    fn shared_a() -> Value {
+        Value::Shared {
             slot: 0,
             value: Box::new(Value::New {
                 class: "p.A".into(),
@@ -1200,7 +1218,14 @@ mod tests {
                 args: vec![Value::String { units: vec![97] }, Value::Null],
                 outer: None,
             }),
-        };
+        }
+    }
+
+    #[test]
+    fn an_aliased_nested_object_is_built_once_into_a_local() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let shared = shared_a();
         let pair = Value::New {
             class: "p.Pair".into(),
             descriptor: "(Lp/A;Lp/A;)V".into(),
@@ -1215,6 +1240,25 @@ mod tests {
             w.fresh_name("default"),
             "default2",
             "keywords are never locals"
+        );
+    }
+
+    #[test]
+    fn an_argument_prepared_by_calls_is_held_in_a_local_named_after_its_parameter() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let shared = shared_a();
+        let mut w = Writer::new(&access, HelperHome::TestClass, [&shared]);
+        let (local, built) = w.held(&shared, &Type::class("p.A"), "first");
+        assert_eq!(w.stmts, ["A first = new A(\"a\", (int[]) null);"]);
+        assert_eq!(
+            (local.text.as_str(), built.as_str()),
+            ("first", "new A(\"a\", (int[]) null)")
+        );
+        let alias = w.value(&Value::Alias { input: 0 }, &Type::class("p.A"));
+        assert_eq!(
+            alias.text, "first",
+            "a call that takes it passes the same local"
         );
     }
 }

@@ -16,8 +16,8 @@ mod chain;
 mod statics;
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-pub use chain::Chain;
 use argument::argument_variants;
+pub use chain::Chain;
 use chain::{chain_variants, sequence_methods, sequence_variant};
 use frontend::ir::{Class, Expr, ExprKind, Field, Method, Stmt, Type};
 use frontend::Hierarchy;
@@ -165,7 +165,8 @@ pub const INDIRECT_RANK: u32 = 20;
 const _: () = assert!((CANDIDATES_MAX as u32) <= CHAIN_RANK);
 // Direct natural variants < indirect natural variants < reflection.
 const _: () = assert!(INDIRECT_RANK >= ARGUMENT_RANK + argument::PREPARED_MAX as u32);
-const _: () = assert!(INDIRECT_RANK + ARGUMENT_RANK + (argument::PREPARED_MAX as u32) <= REFLECT_RANK);
+const _: () =
+    assert!(INDIRECT_RANK + ARGUMENT_RANK + (argument::PREPARED_MAX as u32) <= REFLECT_RANK);
 
 /// True when code in `package` may call this member of this class.
 fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
@@ -352,7 +353,13 @@ fn static_variants<'p>(
     out.extend(fields_variant(h, effects, (class, m), Receiver::None));
     let methods = sequence_methods(effects, &writers, &mutators);
     out.extend(sequence_variant(Receiver::None, methods, sequence));
-    out.extend(argument_variants(h, effects, (class, m), Receiver::None, sequence));
+    out.extend(argument_variants(
+        h,
+        effects,
+        (class, m),
+        Receiver::None,
+        sequence,
+    ));
     if reads_statics {
         out.push(Variant {
             receiver: Receiver::None,
@@ -439,7 +446,13 @@ fn instance_variants<'p>(
         out.extend(fields_variant(h, effects, (class, m), receiver));
         let methods = sequence_methods(effects, &writers, &mutators);
         out.extend(sequence_variant(receiver, methods, sequence));
-        out.extend(argument_variants(h, effects, (class, m), receiver, sequence));
+        out.extend(argument_variants(
+            h,
+            effects,
+            (class, m),
+            receiver,
+            sequence,
+        ));
     }
     if let Some(c) = concrete.first().filter(|_| reads_state) {
         out.push(Variant {
@@ -798,11 +811,15 @@ impl<'p> Lower<'p> {
             None => Vec::new(),
         };
         let (chain, prepared) = match &variant.chain {
-            Some(calls) => match calls.on {
-                None => (self.call_first(&mut st, &mut b, calls, this.as_ref()), None),
+            Some(calls) => match calls.prepares {
+                None => {
+                    let calls = self.call_first(&mut st, &mut b, calls, this.as_ref(), None);
+                    (calls, None)
+                }
                 Some(p) => {
                     let span = spec.method.span;
-                    let (arg, calls) = self.prepare_argument(&mut st, &mut b, calls, p, span);
+                    let (arg, calls) =
+                        self.prepare_argument(&mut st, &mut b, calls, p, this.as_ref(), span);
                     (calls, Some((p.param, arg)))
                 }
             },

@@ -157,6 +157,17 @@ pub struct ChainCall {
     /// the class, for a static method).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on: Option<usize>,
+    /// The position of the entry's argument the call takes (an alias among its arguments)
+    /// to change it, made on the receiver or the class.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes: Option<usize>,
+}
+
+impl ChainCall {
+    /// The position of the entry's argument the call prepares: made on it, or taking it.
+    pub fn prepares(&self) -> Option<usize> {
+        self.on.or(self.passes)
+    }
 }
 
 /// The choice that makes one call of a sequence: the model makes the call when the integer
@@ -248,7 +259,7 @@ impl Harness {
 
     /// Whether it builds an argument and makes calls on it before the method under test.
     pub fn prepares_argument(&self) -> bool {
-        self.chain.iter().any(|call| call.on.is_some())
+        self.chain.iter().any(|call| call.prepares().is_some())
     }
 
     /// The Boolean symbols the solver asserts or assumes besides a query's goal: the

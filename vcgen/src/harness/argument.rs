@@ -6,18 +6,35 @@
 
 use super::chain::{sequence_methods, Chain};
 use super::{
-    constructors, instance_writers, may_prepare, package_of, Builder, Receiver, Variant,
-    ARGUMENT_RANK, CHAINS_MAX,
+    accessible, constructors, instance_writers, may_prepare, package_of, Builder, Receiver,
+    Variant, ARGUMENT_RANK, CHAINS_MAX,
 };
 use crate::effects::Effects;
-use crate::lower::Lower;
+use crate::lower::{field_key, Lower};
 use crate::plan::{ChainCall, Plan};
+use crate::smt::Term;
 use crate::state::{State, Val};
 use frontend::ir::{Class, Method, Type};
 use frontend::Hierarchy;
+use std::collections::HashSet;
 
 /// Most arguments of one entry prepared by calls, one variant each.
 pub(super) const PREPARED_MAX: usize = 2;
+
+/// The argument a chain prepares, once built: its object, and the slot the calls that take
+/// it alias.
+pub(super) struct ArgumentObject {
+    term: Term,
+    slot: usize,
+}
+
+/// Where one call of a chain that prepares an argument goes.
+pub(super) enum ChainTarget<'t> {
+    /// Made on the argument, this object.
+    Argument(&'t Term),
+    /// Made on the receiver (if any), given the argument as the parameter at this position.
+    Passed(Option<&'t Term>, Option<(usize, (Val, Plan))>),
+}
 
 /// An argument of the entry that the harness builds with `ctor` and then prepares with its
 /// chain's calls.
@@ -31,9 +48,10 @@ pub struct Prepared<'p> {
     pub ctor: &'p Method,
 }
 
-/// One variant per argument of a project class whose fields the entry may read and some of
-/// its public methods may write (at most [`PREPARED_MAX`]): on `receiver`, the argument
-/// built by its first public constructor, then up to `length` calls to those methods.
+/// One variant per argument of a project class whose fields the entry may read and calls a
+/// test can make may write (at most [`PREPARED_MAX`]): on `receiver`, the argument built
+/// by its first public constructor, then up to `length` calls to those methods (its own,
+/// and [`passers`]).
 pub(super) fn argument_variants<'p>(
     h: &Hierarchy<'p>,
     effects: &Effects,
@@ -52,7 +70,8 @@ pub(super) fn argument_variants<'p>(
         let Some((built, ctor)) = buildable(h, &p.ty, package) else {
             continue;
         };
-        let writers = instance_writers(h, effects, built, package);
+        let mut writers = instance_writers(h, effects, built, package);
+        writers.extend(passers(h, effects, entry, receiver, built));
         let mutators: Vec<_> = writers
             .iter()
             .copied()
@@ -68,7 +87,7 @@ pub(super) fn argument_variants<'p>(
             chain: Some(Chain {
                 methods,
                 length: length.max(1),
-                on: Some(Prepared {
+                prepares: Some(Prepared {
                     param,
                     class: built,
                     ctor,
@@ -82,13 +101,79 @@ pub(super) fn argument_variants<'p>(
     out
 }
 
+/// The methods a test may call on `receiver` (or static ones of the entry's class, without
+/// one) that take an object of `built` and may write its fields: the entry itself first,
+/// for state that earlier calls of the same method leave in the object passed
+/// (commons-codec's encoders keep their position in the `Context` each call is given).
+fn passers<'p>(
+    h: &Hierarchy<'p>,
+    effects: &Effects,
+    entry: (&'p Class, &'p Method),
+    receiver: Receiver<'p>,
+    built: &'p Class,
+) -> Vec<(&'p Class, &'p Method)> {
+    let (class, m) = entry;
+    let package = package_of(&class.name);
+    let (owners, instance) = match receiver {
+        Receiver::Constructor(c, _) => (h.ancestors(&c.name), true),
+        _ => (vec![class.name.as_str()], false),
+    };
+    let fields: HashSet<String> = project_ancestors(h, built)
+        .flat_map(|a| a.fields.iter().map(move |f| (a, f)))
+        .filter(|(_, f)| !f.modifiers.is_static)
+        .map(|(a, f)| field_key(&a.name, &f.name))
+        .collect();
+    let mut out: Vec<(&Class, &Method)> = owners
+        .into_iter()
+        .filter_map(|o| h.class(o).filter(|c| !c.library))
+        .flat_map(|o| o.methods.iter().map(move |x| (o, x)))
+        .filter(|(o, x)| {
+            (instance || x.modifiers.is_static)
+                && !x.is_constructor()
+                && x.name != "<clinit>"
+                && x.body.is_some()
+                && accessible(h, o, x.modifiers.private, package)
+                && !made_on(h, built, o, x)
+                && passed_at(h, x, built).is_some()
+                && effects
+                    .of(&o.name, &x.name, &x.descriptor)
+                    .any(|k| fields.contains(k))
+        })
+        .collect();
+    out.sort_by_key(|&(_, x)| !std::ptr::eq(x, m));
+    out
+}
+
+/// The project classes `class` is or extends.
+fn project_ancestors<'p>(h: &Hierarchy<'p>, class: &Class) -> impl Iterator<Item = &'p Class> {
+    h.ancestors(&class.name)
+        .into_iter()
+        .filter_map(|a| h.class(a))
+        .filter(|a| !a.library)
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
+/// The first parameter of `m` whose type is a project class that `built` is or extends:
+/// where a call passes the prepared argument.
+fn passed_at(h: &Hierarchy, m: &Method, built: &Class) -> Option<usize> {
+    let types: Vec<Type> = project_ancestors(h, built)
+        .map(|a| Type::class(&a.name))
+        .collect();
+    m.params()
+        .iter()
+        .position(|p| types.contains(&p.ty.erasure()))
+}
+
+/// True when a call of `m`, a method of `class`, is made on an object of `built` (an
+/// instance method `built` has): otherwise the call takes the object as an argument.
+fn made_on(h: &Hierarchy, built: &Class, class: &Class, m: &Method) -> bool {
+    !m.modifiers.is_static && h.is_subtype(&Type::class(&built.name), &Type::class(&class.name))
+}
+
 /// The project class a test builds for a parameter of type `ty` with a public constructor
 /// (the type's own, or its first concrete subclass's), and that constructor.
-fn buildable<'p>(
-    h: &Hierarchy<'p>,
-    ty: &Type,
-    package: &str,
-) -> Option<(&'p Class, &'p Method)> {
+fn buildable<'p>(h: &Hierarchy<'p>, ty: &Type, package: &str) -> Option<(&'p Class, &'p Method)> {
     let name = ty.erasure().class_name()?.to_string();
     h.class(&name).filter(|c| !c.library)?;
     h.descendants(&name)
@@ -106,12 +191,43 @@ impl<'p> Lower<'p> {
         b: &mut Builder,
         chain: &Chain<'p>,
         prepared: Prepared<'p>,
+        receiver: Option<&Term>,
         span: frontend::ir::Span,
     ) -> ((Val, Plan), Vec<ChainCall>) {
         let (class, ctor) = (prepared.class, prepared.ctor);
         let (v, plan) = self.construct_input(st, b, class, ctor, None, 0, span);
+        let slot = b.built.len();
         let built = b.share(Type::class(&class.name), v, plan);
-        let calls = self.call_first(st, b, chain, Some(&built.0.term));
+        let object = ArgumentObject {
+            term: built.0.term.clone(),
+            slot,
+        };
+        let calls = self.call_first(st, b, chain, receiver, Some(&object));
         (built, calls)
+    }
+
+    /// Where one call of a chain that prepares an argument goes: the object it is made on
+    /// (the argument, for its own methods, else `receiver`), and, for a call that takes
+    /// the argument instead, the parameter it is passed as, with its value and plan (an
+    /// alias).
+    pub(super) fn chain_target<'t>(
+        &self,
+        method: (&Class, &Method),
+        prepared: Prepared<'p>,
+        object: &'t ArgumentObject,
+        receiver: Option<&'t Term>,
+    ) -> ChainTarget<'t> {
+        let (class, m) = method;
+        if made_on(self.h, prepared.class, class, m) {
+            return ChainTarget::Argument(&object.term);
+        }
+        let passed = passed_at(self.h, m, prepared.class).map(|i| {
+            let value = Val {
+                term: object.term.clone(),
+                sort: "Int",
+            };
+            (i, (value, Plan::Alias { input: object.slot }))
+        });
+        ChainTarget::Passed(receiver, passed)
     }
 }

@@ -2,7 +2,7 @@
 //! `--sequence` calls whose methods def-use over the write and read sets picks, composed
 //! with the entry in one formula.
 
-use super::argument::Prepared;
+use super::argument::{ArgumentObject, ChainTarget, Prepared};
 use super::{dead, Builder, Receiver, Variant, CHAIN_RANK, SEQUENCE_RANK};
 use crate::effects::Effects;
 use crate::lower::Lower;
@@ -24,9 +24,9 @@ pub struct Chain<'p> {
     pub methods: Vec<(&'p Class, &'p Method)>,
     /// Most calls made.
     pub length: u32,
-    /// The argument the calls are made on; `None`: the receiver (or none, for static
-    /// methods).
-    pub on: Option<Prepared<'p>>,
+    /// The argument the calls prepare (made on it, or taking it); `None`: they are made on
+    /// the receiver (or none, for static methods).
+    pub prepares: Option<Prepared<'p>>,
 }
 
 impl<'p> Chain<'p> {
@@ -35,7 +35,7 @@ impl<'p> Chain<'p> {
         Chain {
             methods: vec![method],
             length: 1,
-            on: None,
+            prepares: None,
         }
     }
 }
@@ -107,7 +107,7 @@ pub(super) fn sequence_variant<'p>(
         chain: Some(Chain {
             methods,
             length,
-            on: None,
+            prepares: None,
         }),
         reflect_statics: false,
         public_fields: false,
@@ -120,14 +120,15 @@ impl<'p> Lower<'p> {
     /// choice (several methods, or none after the first call) is one branch per option,
     /// joined before the next; a call left out leaves out every later one. Each call gets
     /// fresh arguments and is lowered as set-up, so a path on which it throws (its own
-    /// `throw`, or a failing check) is no witness. `this` is the object the calls are made
-    /// on: the receiver, or the argument the chain prepares.
+    /// `throw`, or a failing check) is no witness. `this` is the receiver; a chain that
+    /// prepares an argument has its `object` too, which calls are made on or pass.
     pub(super) fn call_first(
         &mut self,
         st: &mut State,
         b: &mut Builder,
         chain: &Chain<'p>,
         this: Option<&Term>,
+        object: Option<&ArgumentObject>,
     ) -> Vec<ChainCall> {
         let mut calls = Vec::new();
         let mut previous: Option<Term> = None;
@@ -136,7 +137,7 @@ impl<'p> Lower<'p> {
             let options = chain.methods.len() + skip;
             if options == 1 {
                 let (class, m) = chain.methods[0];
-                calls.push(self.call_once(st, b, (class, m), chain, this, None));
+                calls.push(self.call_once(st, b, (class, m), chain, (this, object), None));
                 continue;
             }
             let sym = self.sym(b, "step", "Int");
@@ -159,7 +160,14 @@ impl<'p> Lower<'p> {
                     step: sym.clone(),
                     option,
                 };
-                calls.push(self.call_once(&mut s, b, (class, m), chain, this, Some(when)));
+                calls.push(self.call_once(
+                    &mut s,
+                    b,
+                    (class, m),
+                    chain,
+                    (this, object),
+                    Some(when),
+                ));
                 branches.push(s);
             }
             *st = self.join(branches).unwrap_or_else(|| dead(st));
@@ -169,19 +177,30 @@ impl<'p> Lower<'p> {
         calls
     }
 
-    /// One public call of `chain` to `method`, on `this` unless the method is static, with
-    /// fresh arguments; `when` is the choice that makes it, for a call a model may leave out.
+    /// One public call of `chain` to `method`, on the receiver or the prepared argument
+    /// (`targets`) unless the method is static, with fresh arguments but the prepared
+    /// argument; `when` is the choice that makes it, for a call a model may leave out.
     fn call_once(
         &mut self,
         st: &mut State,
         b: &mut Builder,
         method: (&'p Class, &'p Method),
         chain: &Chain<'p>,
-        this: Option<&Term>,
+        targets: (Option<&Term>, Option<&ArgumentObject>),
         when: Option<Made>,
     ) -> ChainCall {
         let (class, m) = method;
-        let (vals, plans) = self.inputs(st, b, class, m, 1);
+        let (this, given, on) = match (chain.prepares, targets.1) {
+            (Some(prepared), Some(object)) => {
+                match self.chain_target(method, prepared, object, targets.0) {
+                    ChainTarget::Argument(term) => (Some(term), None, Some(prepared.param)),
+                    ChainTarget::Passed(receiver, given) => (receiver, given, None),
+                }
+            }
+            _ => (targets.0, None, None),
+        };
+        let passes = chain.prepares.filter(|_| given.is_some()).map(|p| p.param);
+        let (vals, plans) = self.inputs_given(st, b, method, 1, given);
         self.assume_call_spec(st, class, m, this, &vals);
         if let Some(body) = &m.body {
             let receiver = this.cloned().filter(|_| !m.modifiers.is_static);
@@ -194,7 +213,8 @@ impl<'p> Lower<'p> {
             is_static: m.modifiers.is_static,
             args: plans,
             when,
-            on: chain.on.map(|p| p.param),
+            on,
+            passes,
         }
     }
 }

@@ -31,7 +31,7 @@ impl<'p> Lower<'p> {
                 .iter()
                 .flat_map(|c| c.methods.iter().map(|&(c, m)| (c, m, 1))),
         );
-        if let Some(p) = variant.chain.as_ref().and_then(|c| c.on) {
+        if let Some(p) = variant.chain.as_ref().and_then(|c| c.prepares) {
             seeds.push((p.class, p.ctor, 1));
         }
         let mut classes: BTreeSet<String> = seeds.iter().map(|(c, _, _)| c.name.clone()).collect();

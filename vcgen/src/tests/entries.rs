@@ -100,6 +100,31 @@ fn an_argument_is_prepared_by_calls_to_what_changes_the_state_the_entry_reads() 
 }
 
 #[test]
+fn an_argument_is_prepared_by_the_calls_it_is_passed_to() {
+    check_sites(
+        r#"
+        public class A {
+            public static class Context { int pos; public Context() {} }
+            private final int[] buffer = new int[2];
+            public A() {}
+            public void reset(Context c) { c.pos = 0; }
+            public int peek(Context c) { return buffer[c.pos]; }
+            public void put(int v, Context c) { buffer[c.pos++] = v; }
+        }
+        "#,
+        expect![[r#"
+            5:36 NullPointerException A.reset(A.Context): constructor
+            6:41 ArrayIndexOutOfBoundsException A.peek(A.Context): constructor, chain A.put(int, A.Context), sequence ≤4 A.put(int, A.Context), sequence ≤4 on argument 0 A.reset(A.Context)|A.put(int, A.Context), reflection
+            6:41 NullPointerException A.peek(A.Context): reflection
+            6:48 NullPointerException A.peek(A.Context): constructor, chain A.put(int, A.Context), sequence ≤4 A.put(int, A.Context), reflection
+            7:41 ArrayIndexOutOfBoundsException A.put(int, A.Context): constructor, chain A.put(int, A.Context), sequence ≤4 A.put(int, A.Context), sequence ≤4 on argument 1 A.put(int, A.Context)|A.reset(A.Context), reflection
+            7:41 NullPointerException A.put(int, A.Context): reflection
+            7:48 NullPointerException A.put(int, A.Context): constructor, chain A.put(int, A.Context), sequence ≤4 A.put(int, A.Context), reflection
+        "#]],
+    );
+}
+
+#[test]
 fn reflection_when_no_public_route() {
     check_sites(
         r#"

@@ -137,7 +137,7 @@ fn route(harness: &Harness) -> String {
                     methods.push(name);
                 }
             }
-            let on = match harness.chain.iter().find_map(|c| c.on) {
+            let on = match harness.chain.iter().find_map(|c| c.prepares()) {
                 Some(i) => format!(" on argument {i}"),
                 None => String::new(),
             };
