@@ -328,11 +328,18 @@ fn static_variants<'p>(
         public_fields: false,
         rank: 0,
     }];
-    let has_statics = class
+    let mutable_statics = class
         .fields
         .iter()
         .any(|f| f.modifiers.is_static && !f.modifiers.is_final);
-    let reads_statics = has_statics && uses_state(m, true);
+    // A `static final` collection or map is static state too: calls fill it (a registry's
+    // `NAMES.add(name)`), though no assignment changes the field.
+    let filled_statics = class
+        .fields
+        .iter()
+        .any(|f| f.modifiers.is_static && f.modifiers.is_final && is_container(h, &f.ty));
+    let uses_statics = uses_state(m, true);
+    let reads_statics = (mutable_statics || filled_statics) && uses_statics;
     let writers = class
         .methods
         .iter()
@@ -360,7 +367,8 @@ fn static_variants<'p>(
         Receiver::None,
         sequence,
     ));
-    if reads_statics {
+    // Reflection sets the non-final static fields only.
+    if mutable_statics && uses_statics {
         out.push(Variant {
             receiver: Receiver::None,
             chain: None,

@@ -182,3 +182,25 @@ fn a_static_table_filled_by_a_static_call() {
         "#]],
     );
 }
+
+#[test]
+fn a_final_static_collection_filled_by_static_calls() {
+    // The field's value never changes, its contents do: calls prepare it as they would a
+    // non-final field, but reflection, which can set no final field, gets no variant.
+    check_sites(
+        r#"
+        import java.util.ArrayList;
+        import java.util.List;
+        public class Sizes {
+            private static final List<Integer> SIZES = new ArrayList<>();
+            public static void record(int size) { SIZES.add(size); }
+            public static int share(int total) { return SIZES.isEmpty() ? 0 : total / SIZES.get(0); }
+        }
+        "#,
+        expect![[r#"
+            6:77 ArithmeticException Sizes.share(int): chain Sizes.record(int), sequence ≤4 Sizes.record(int)
+            6:79 IndexOutOfBoundsException Sizes.share(int): sequence ≤4 Sizes.record(int)
+            6:79 NullPointerException Sizes.share(int): sequence ≤4 Sizes.record(int)
+        "#]],
+    );
+}
