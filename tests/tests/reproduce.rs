@@ -78,6 +78,10 @@ fn state_from_earlier_calls_and_recursion_along_the_trace_are_reproduced() {
     let report = check_reproduced("ledger", &[], 2);
     let test = written_test(&report);
     assert!(test.contains(".team("), "{test}");
+    // Invoice.band indexes by the count of the tally passed in: three `add` calls on it.
+    let report = check_reproduced("band", &[], 2);
+    let test = written_test(&report);
+    assert!(test.contains("tally.add("), "{test}");
     // Nest.item two brackets deep: the recursion followed as deep as the trace shows, and
     // every number on the way parsed as `Integer.parseInt` parses it.
     check_reproduced("nest", &[], 6);
