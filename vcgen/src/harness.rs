@@ -350,12 +350,7 @@ fn static_variants<'p>(
         })
         .map(|k| (class, k))
         .collect::<Vec<_>>();
-    let mutators = writers
-        .iter()
-        .copied()
-        .filter(|&k| may_prepare(effects, k, (class, m)))
-        .take(CHAINS_MAX)
-        .collect::<Vec<_>>();
+    let mutators = mutators(effects, &writers, (class, m));
     out.extend(chain_variants(Receiver::None, &mutators));
     out.extend(fields_variant(h, effects, (class, m), Receiver::None));
     let methods = sequence_methods(effects, &writers, &mutators);
@@ -441,12 +436,7 @@ fn instance_variants<'p>(
     let mut mutators = Vec::new();
     if let Some(&(c, k)) = receivers.first().filter(|_| reads_state) {
         writers = instance_writers(h, effects, c, package);
-        mutators = writers
-            .iter()
-            .copied()
-            .filter(|&x| may_prepare(effects, x, (class, m)))
-            .take(CHAINS_MAX)
-            .collect::<Vec<_>>();
+        mutators = self::mutators(effects, &writers, (class, m));
         out.extend(chain_variants(Receiver::Constructor(c, k), &mutators));
     }
     if let Some(&(c, k)) = receivers.first() {
@@ -474,6 +464,39 @@ fn instance_variants<'p>(
     out
 }
 
+/// The project classes `class` is or extends, itself first.
+fn project_ancestors<'p>(h: &Hierarchy<'p>, class: &Class) -> Vec<&'p Class> {
+    h.ancestors(&class.name)
+        .into_iter()
+        .filter_map(|a| h.class(a))
+        .filter(|a| !a.library)
+        .collect()
+}
+
+/// The instance fields of `class`, declared or inherited from a project class.
+fn instance_fields<'p>(h: &Hierarchy<'p>, class: &Class) -> Fields<'p> {
+    project_ancestors(h, class)
+        .into_iter()
+        .flat_map(|c| c.fields.iter().map(move |f| (c, f)))
+        .filter(|(_, f)| !f.modifiers.is_static)
+        .collect()
+}
+
+/// The `writers` whose calls may change what `entry` sees ([`may_prepare`]), at most
+/// [`CHAINS_MAX`]: the methods of its one-call chains, and the first a sequence chooses.
+fn mutators<'p>(
+    effects: &Effects,
+    writers: &[(&'p Class, &'p Method)],
+    entry: (&Class, &Method),
+) -> Vec<(&'p Class, &'p Method)> {
+    writers
+        .iter()
+        .copied()
+        .filter(|&w| may_prepare(effects, w, entry))
+        .take(CHAINS_MAX)
+        .collect()
+}
+
 /// The instance methods of `class` (declared or inherited) that code in `package` may call
 /// and that change their object's fields ([`writes_fields`]).
 fn instance_writers<'p>(
@@ -482,10 +505,8 @@ fn instance_writers<'p>(
     class: &'p Class,
     package: &str,
 ) -> Vec<(&'p Class, &'p Method)> {
-    h.ancestors(&class.name)
+    project_ancestors(h, class)
         .into_iter()
-        .filter_map(|a| h.class(a))
-        .filter(|a| !a.library)
         .flat_map(|a| a.methods.iter().map(move |x| (a, x)))
         .filter(|(a, x)| {
             !x.modifiers.is_static
@@ -981,13 +1002,8 @@ impl<'p> Lower<'p> {
             self.effects
                 .reads(&f.class.name, &f.method.name, &f.method.descriptor)
         });
-        let (read, unread): (Fields<'p>, Fields<'p>) = self
-            .h
-            .ancestors(&class.name)
+        let (read, unread): (Fields<'p>, Fields<'p>) = instance_fields(self.h, class)
             .into_iter()
-            .filter_map(|a| self.h.class(a).filter(|c| !c.library))
-            .flat_map(|c| c.fields.iter().map(move |f| (c, f)))
-            .filter(|(_, f)| !f.modifiers.is_static)
             .partition(|(c, f)| {
                 entry_reads
                     .is_none_or(|reads| reads.contains(&crate::lower::field_key(&c.name, &f.name)))

@@ -6,8 +6,8 @@
 
 use super::chain::{sequence_methods, Chain};
 use super::{
-    accessible, constructors, instance_writers, may_prepare, package_of, Builder, Receiver,
-    Variant, ARGUMENT_RANK, CHAINS_MAX,
+    accessible, constructors, instance_fields, instance_writers, mutators, package_of,
+    project_ancestors, Builder, Receiver, Variant, ARGUMENT_RANK,
 };
 use crate::effects::Effects;
 use crate::lower::{field_key, Lower};
@@ -21,19 +21,24 @@ use std::collections::HashSet;
 /// Most arguments of one entry prepared by calls, one variant each.
 pub(super) const PREPARED_MAX: usize = 2;
 
-/// The argument a chain prepares, once built: its object, and the slot the calls that take
-/// it alias.
-pub(super) struct ArgumentObject {
+/// The argument a chain prepares, once built: which one, its object, and the slot the calls
+/// that take it alias.
+pub(super) struct ArgumentObject<'p> {
+    prepared: Prepared<'p>,
     term: Term,
     slot: usize,
 }
 
-/// Where one call of a chain that prepares an argument goes.
-pub(super) enum ChainTarget<'t> {
-    /// Made on the argument, this object.
-    Argument(&'t Term),
-    /// Made on the receiver (if any), given the argument as the parameter at this position.
-    Passed(Option<&'t Term>, Option<(usize, (Val, Plan))>),
+/// Where one call of a chain goes, and what it is given.
+pub(super) struct CallTarget<'t> {
+    /// The object it is made on (none for a static method's call without a receiver).
+    pub this: Option<&'t Term>,
+    /// The parameter given the prepared argument, with its value and plan (an alias).
+    pub given: Option<(usize, (Val, Plan))>,
+    /// The entry's argument the call is made on ([`ChainCall::on`]).
+    pub on: Option<usize>,
+    /// The entry's argument the call takes ([`ChainCall::passes`]).
+    pub passes: Option<usize>,
 }
 
 /// An argument of the entry that the harness builds with `ctor` and then prepares with its
@@ -72,13 +77,7 @@ pub(super) fn argument_variants<'p>(
         };
         let mut writers = instance_writers(h, effects, built, package);
         writers.extend(passers(h, effects, entry, receiver, built));
-        let mutators: Vec<_> = writers
-            .iter()
-            .copied()
-            .filter(|&w| may_prepare(effects, w, entry))
-            .take(CHAINS_MAX)
-            .collect();
-        let methods = sequence_methods(effects, &writers, &mutators);
+        let methods = sequence_methods(effects, &writers, &mutators(effects, &writers, entry));
         if methods.is_empty() {
             continue;
         }
@@ -115,17 +114,15 @@ fn passers<'p>(
     let (class, m) = entry;
     let package = package_of(&class.name);
     let (owners, instance) = match receiver {
-        Receiver::Constructor(c, _) => (h.ancestors(&c.name), true),
-        _ => (vec![class.name.as_str()], false),
+        Receiver::Constructor(c, _) => (project_ancestors(h, c), true),
+        _ => (vec![class], false),
     };
-    let fields: HashSet<String> = project_ancestors(h, built)
-        .flat_map(|a| a.fields.iter().map(move |f| (a, f)))
-        .filter(|(_, f)| !f.modifiers.is_static)
+    let fields: HashSet<String> = instance_fields(h, built)
+        .into_iter()
         .map(|(a, f)| field_key(&a.name, &f.name))
         .collect();
     let mut out: Vec<(&Class, &Method)> = owners
         .into_iter()
-        .filter_map(|o| h.class(o).filter(|c| !c.library))
         .flat_map(|o| o.methods.iter().map(move |x| (o, x)))
         .filter(|(o, x)| {
             (instance || x.modifiers.is_static)
@@ -144,20 +141,11 @@ fn passers<'p>(
     out
 }
 
-/// The project classes `class` is or extends.
-fn project_ancestors<'p>(h: &Hierarchy<'p>, class: &Class) -> impl Iterator<Item = &'p Class> {
-    h.ancestors(&class.name)
-        .into_iter()
-        .filter_map(|a| h.class(a))
-        .filter(|a| !a.library)
-        .collect::<Vec<_>>()
-        .into_iter()
-}
-
 /// The first parameter of `m` whose type is a project class that `built` is or extends:
 /// where a call passes the prepared argument.
 fn passed_at(h: &Hierarchy, m: &Method, built: &Class) -> Option<usize> {
     let types: Vec<Type> = project_ancestors(h, built)
+        .into_iter()
         .map(|a| Type::class(&a.name))
         .collect();
     m.params()
@@ -199,6 +187,7 @@ impl<'p> Lower<'p> {
         let slot = b.built.len();
         let built = b.share(Type::class(&class.name), v, plan);
         let object = ArgumentObject {
+            prepared,
             term: built.0.term.clone(),
             slot,
         };
@@ -206,28 +195,45 @@ impl<'p> Lower<'p> {
         (built, calls)
     }
 
-    /// Where one call of a chain that prepares an argument goes: the object it is made on
-    /// (the argument, for its own methods, else `receiver`), and, for a call that takes
-    /// the argument instead, the parameter it is passed as, with its value and plan (an
-    /// alias).
-    pub(super) fn chain_target<'t>(
+    /// Where one call of a chain to `method` goes: on `receiver`, unless the chain prepares
+    /// an argument (`object`) and the method is one of the argument's own; a call of any
+    /// other method takes the argument.
+    pub(super) fn call_target<'t>(
         &self,
         method: (&Class, &Method),
-        prepared: Prepared<'p>,
-        object: &'t ArgumentObject,
         receiver: Option<&'t Term>,
-    ) -> ChainTarget<'t> {
+        object: Option<&'t ArgumentObject<'p>>,
+    ) -> CallTarget<'t> {
         let (class, m) = method;
-        if made_on(self.h, prepared.class, class, m) {
-            return ChainTarget::Argument(&object.term);
+        let Some(object) = object else {
+            return CallTarget {
+                this: receiver,
+                given: None,
+                on: None,
+                passes: None,
+            };
+        };
+        let param = object.prepared.param;
+        if made_on(self.h, object.prepared.class, class, m) {
+            return CallTarget {
+                this: Some(&object.term),
+                given: None,
+                on: Some(param),
+                passes: None,
+            };
         }
-        let passed = passed_at(self.h, m, prepared.class).map(|i| {
+        let given = passed_at(self.h, m, object.prepared.class).map(|i| {
             let value = Val {
                 term: object.term.clone(),
                 sort: "Int",
             };
             (i, (value, Plan::Alias { input: object.slot }))
         });
-        ChainTarget::Passed(receiver, passed)
+        CallTarget {
+            this: receiver,
+            passes: given.as_ref().map(|_| param),
+            given,
+            on: None,
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! `--sequence` calls whose methods def-use over the write and read sets picks, composed
 //! with the entry in one formula.
 
-use super::argument::{ArgumentObject, ChainTarget, Prepared};
+use super::argument::{ArgumentObject, Prepared};
 use super::{dead, Builder, Receiver, Variant, CHAIN_RANK, SEQUENCE_RANK};
 use crate::effects::Effects;
 use crate::lower::Lower;
@@ -128,7 +128,7 @@ impl<'p> Lower<'p> {
         b: &mut Builder,
         chain: &Chain<'p>,
         this: Option<&Term>,
-        object: Option<&ArgumentObject>,
+        object: Option<&ArgumentObject<'p>>,
     ) -> Vec<ChainCall> {
         let mut calls = Vec::new();
         let mut previous: Option<Term> = None;
@@ -137,7 +137,7 @@ impl<'p> Lower<'p> {
             let options = chain.methods.len() + skip;
             if options == 1 {
                 let (class, m) = chain.methods[0];
-                calls.push(self.call_once(st, b, (class, m), chain, (this, object), None));
+                calls.push(self.call_once(st, b, (class, m), (this, object), None));
                 continue;
             }
             let sym = self.sym(b, "step", "Int");
@@ -160,14 +160,7 @@ impl<'p> Lower<'p> {
                     step: sym.clone(),
                     option,
                 };
-                calls.push(self.call_once(
-                    &mut s,
-                    b,
-                    (class, m),
-                    chain,
-                    (this, object),
-                    Some(when),
-                ));
+                calls.push(self.call_once(&mut s, b, (class, m), (this, object), Some(when)));
                 branches.push(s);
             }
             *st = self.join(branches).unwrap_or_else(|| dead(st));
@@ -177,30 +170,22 @@ impl<'p> Lower<'p> {
         calls
     }
 
-    /// One public call of `chain` to `method`, on the receiver or the prepared argument
-    /// (`targets`) unless the method is static, with fresh arguments but the prepared
-    /// argument; `when` is the choice that makes it, for a call a model may leave out.
+    /// One public call to `method`, on the receiver or the prepared argument (`targets`,
+    /// [`Lower::call_target`]) unless the method is static, with fresh arguments but the
+    /// prepared argument; `when` is the choice that makes it, for a call a model may leave
+    /// out.
     fn call_once(
         &mut self,
         st: &mut State,
         b: &mut Builder,
         method: (&'p Class, &'p Method),
-        chain: &Chain<'p>,
-        targets: (Option<&Term>, Option<&ArgumentObject>),
+        targets: (Option<&Term>, Option<&ArgumentObject<'p>>),
         when: Option<Made>,
     ) -> ChainCall {
         let (class, m) = method;
-        let (this, given, on) = match (chain.prepares, targets.1) {
-            (Some(prepared), Some(object)) => {
-                match self.chain_target(method, prepared, object, targets.0) {
-                    ChainTarget::Argument(term) => (Some(term), None, Some(prepared.param)),
-                    ChainTarget::Passed(receiver, given) => (receiver, given, None),
-                }
-            }
-            _ => (targets.0, None, None),
-        };
-        let passes = chain.prepares.filter(|_| given.is_some()).map(|p| p.param);
-        let (vals, plans) = self.inputs_given(st, b, method, 1, given);
+        let target = self.call_target(method, targets.0, targets.1);
+        let this = target.this;
+        let (vals, plans) = self.inputs_given(st, b, method, 1, target.given);
         self.assume_call_spec(st, class, m, this, &vals);
         if let Some(body) = &m.body {
             let receiver = this.cloned().filter(|_| !m.modifiers.is_static);
@@ -213,8 +198,8 @@ impl<'p> Lower<'p> {
             is_static: m.modifiers.is_static,
             args: plans,
             when,
-            on,
-            passes,
+            on: target.on,
+            passes: target.passes,
         }
     }
 }
