@@ -20,10 +20,14 @@
 //! of them); after [`PRELUDE_SLICE_TIMEOUTS`] they get only the incremental check. A
 //! goal the incremental solver cannot decide within a twentieth of the timeout goes to a
 //! fresh solver holding only its slice ([`slice`]). A sequence harness, the last natural
-//! one, gets the short budget for every goal, and after [`SEQUENCE_TIMEOUTS`] timeout its
-//! remaining goals are not asked (commons-lang3, `--sequence 4`: its goals took 54 s of
-//! solver time with the full budget, 29 s with the short one and 24.5 s with both, the
-//! same findings each time). Tried and
+//! one, gets the [`budget::sequence_budget`] for every goal (two fifths of the timeout),
+//! and after [`SEQUENCE_TIMEOUTS`] timeout its remaining goals are not asked. It had the
+//! short budget: on commons-lang3, `--sequence 4`, its goals took 54 s of solver time
+//! with the full budget, 29 s with the short one and 24.5 s with the short one and the
+//! giving up, the same findings each time; but a stream codec's crashes that need three
+//! or four calls (a buffer dropped once read out and then written at the end of the
+//! input; a position past the end after chunked writes) took 0.5–0.8 s each and were
+//! reported only as reflection notes. Tried and
 //! dropped: sending a prelude's goals straight to their slices once two in a row went
 //! there (commons-lang3, with other work on the machine: unsat goals cost 1,899 s
 //! instead of 1,322 s, because most goals of such a prelude are still decided
@@ -190,13 +194,18 @@ fn solve_prelude(
             // A second look at a callee's site through a caller gets the short budget and
             // one model: the callee's own entry had the full ones (on commons-lang3, with
             // the full ones, the goals of callees' sites took 518 s of solver time, 104 s
-            // of it in timeouts). A sequence, the last resort of the natural harnesses, gets
-            // the short budget too: its formula copies the chosen methods' bodies once per
-            // call, and on commons-lang3 its goals were nearly all unsatisfiable, the
-            // hardest ones in `StrBuilder`, whose guarded buffer no sequence breaks.
-            let short = q.through_caller || harness.is_sequence();
+            // of it in timeouts). A sequence on the receiver or static state gets a budget
+            // of its own (`sequence_budget`); one that prepares an argument keeps the short
+            // budget: its calls pass the argument to whole methods (commons-codec's
+            // `encode(b, 0, 1, context)`), and with the larger budget 37 goals of
+            // commons-codec's encoders became satisfiable, 37 s of solver time, every test
+            // refuted by the JVM.
+            let sequence = harness.is_sequence();
+            let short = q.through_caller || (sequence && harness.prepares_argument());
             let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS || short {
                 budget::short_budget(options.timeout_ms)
+            } else if sequence {
+                budget::sequence_budget(options.timeout_ms)
             } else {
                 options.timeout_ms
             };

@@ -9,6 +9,8 @@ use vcgen::{Harness, Plan, Query};
 use z3::ast::{Bool, Dynamic, BV};
 use z3::{SatResult, Solver};
 
+mod shorten;
+
 /// Longest string or primitive array read back from a model: as long as an input may be.
 const MAX_ELEMENTS: i64 = vcgen::INPUT_LENGTH_MAX as i64;
 
@@ -474,7 +476,10 @@ pub(crate) const MEMORY_OUT: &str = "the solver reached its memory limit (--solv
 /// A check for preferences gets twice the work the first model took (at least
 /// [`PREFERENCE_MIN_MS`]'s, at most half the budget): it is the same formula with more
 /// constraints, and on commons-lang3 (shard 1/8) those of slices that took over 600 ms
-/// ran out the whole budget for 14 of 17 goals.
+/// ran out the whole budget for 14 of 17 goals. A sequence's calls are shortened first
+/// ([`shorten`]), from the same budget (a budget of their own cost commons-codec 17 s of
+/// solver time in a pair, on sequences whose tests the JVM refuted), and its preferences
+/// then assume them.
 fn refine(
     checks: &mut Checks,
     first: z3::Model,
@@ -486,12 +491,25 @@ fn refine(
 ) -> Solved {
     let mut budget = Budget::new(timeout_ms);
     let (base, first) = keep_usage(checks, base, first, &harness.usage, &mut budget);
-    let base = base.as_slice();
     let preference_units = checks
         .last_units
         .saturating_mul(2)
         .max(budget::units(PREFERENCE_MIN_MS))
         .min(budget::units(budget::short_budget(timeout_ms) / 2));
+    // A sequence's calls are fixed first: the preferences for fewer calls then say nothing.
+    let (base, first, preferences) = match shorten::Steps::of(harness) {
+        Some(steps) => {
+            let (choices, model) =
+                shorten::shorten(checks, &steps, &base, first, &mut budget, preference_units);
+            let rest: Vec<&String> = preferences
+                .iter()
+                .filter(|p| !p.starts_with(vcgen::CALLS_PREFERENCE))
+                .collect();
+            ([base, choices].concat(), model, rest)
+        }
+        None => (base, first, preferences.iter().collect()),
+    };
+    let base = base.as_slice();
     let prefs: Vec<Bool> = preferences
         .iter()
         .map(|p| Bool::new_const(p.as_str()))

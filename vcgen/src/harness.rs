@@ -896,8 +896,10 @@ impl<'p> Lower<'p> {
         // more.
         let mut preferences: Vec<String> = Vec::new();
         for (i, step) in b.optional_calls.iter().enumerate() {
-            preferences
-                .push(self.preference(&format!("pref!calls{}", i + 1), &format!("(= {step} 0)")));
+            preferences.push(self.preference(
+                &format!("{}{}", crate::CALLS_PREFERENCE, i + 1),
+                &format!("(= {step} 0)"),
+            ));
         }
         // Inputs whose set-up ran whole: commons-lang3's `FastDatePrinter` took a `Locale`
         // from `LocaleUtils.toLocale("hcccpccc")`, whose checks (in a method the formula,

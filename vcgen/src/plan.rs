@@ -277,6 +277,10 @@ impl Harness {
 /// a value built for one) is `null`.
 pub const NONNULL_PREFERENCE: &str = "pref!nonnull";
 
+/// Prefix of the preferences for fewer calls in a sequence (`pref!calls1` holds when the
+/// sequence makes one call, `pref!calls2` when it makes at most two, and so on).
+pub const CALLS_PREFERENCE: &str = "pref!calls";
+
 /// Longest string or primitive array an input may be. The solver reads a model's inputs
 /// back up to this length and a test writes them as literals, which javac must still
 /// compile (a method's code is at most 64 KB); a longer input in a model would be
