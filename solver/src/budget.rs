@@ -122,8 +122,7 @@ pub fn short_budget(timeout_ms: u32) -> u32 {
 /// run 219.8 s to 244.5 s in a pair), and commons-codec's `readResults` gained one error
 /// the JVM confirmed; this budget cost commons-lang3 10 s of solver time (in three pairs,
 /// 228.8 s to 228.9 s, 228.3 s to 235.9 s, 233.8 s to 252.0 s, the last with every other
-/// harness slower too) and found no fewer errors on either project. Not for a sequence
-/// that prepares an argument (`solver::solve_prelude`).
+/// harness slower too) and found no fewer errors on either project.
 pub fn sequence_budget(timeout_ms: u32) -> u32 {
     2 * short_budget(timeout_ms)
 }

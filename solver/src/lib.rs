@@ -194,17 +194,10 @@ fn solve_prelude(
             // A second look at a callee's site through a caller gets the short budget and
             // one model: the callee's own entry had the full ones (on commons-lang3, with
             // the full ones, the goals of callees' sites took 518 s of solver time, 104 s
-            // of it in timeouts). A sequence on the receiver or static state gets a budget
-            // of its own (`sequence_budget`); one that prepares an argument keeps the short
-            // budget: its calls pass the argument to whole methods (commons-codec's
-            // `encode(b, 0, 1, context)`), and with the larger budget 37 goals of
-            // commons-codec's encoders became satisfiable, 37 s of solver time, every test
-            // refuted by the JVM.
-            let sequence = harness.is_sequence();
-            let short = q.through_caller || (sequence && harness.prepares_argument());
-            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS || short {
+            // of it in timeouts). A sequence gets a budget of its own (`sequence_budget`).
+            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS || q.through_caller {
                 budget::short_budget(options.timeout_ms)
-            } else if sequence {
+            } else if harness.is_sequence() {
                 budget::sequence_budget(options.timeout_ms)
             } else {
                 options.timeout_ms
@@ -229,10 +222,7 @@ fn solve_prelude(
                 harness,
                 goals: &goals,
             };
-            let required = match ask {
-                Ask::NonNull => vec![vcgen::NONNULL_PREFERENCE.to_string()],
-                _ => Vec::new(),
-            };
+            let required = required_preferences(&ask, harness);
             let solved = worker.solve(&prelude, q, &required, effort);
             if solved.status == cex::Status::Unknown {
                 timeouts += 1;
@@ -261,6 +251,26 @@ fn solve_prelude(
         out.push(cex);
     }
     out
+}
+
+/// The preferences of `harness` that a model of a goal asked as `ask` must meet. Inputs
+/// without `null` when the ledger asks for them. And set-up that ran whole when the
+/// harness prepares an argument: its calls pass the argument to whole methods
+/// (commons-codec's `encode(b, 0, 1, context)`), which a formula too large leaves out with
+/// their effects unknown, so such a model proves nothing (without this, 37 goals of
+/// commons-codec's encoders were satisfiable only that way, 37 s of solver time, every
+/// test refuted by the JVM). A receiver's sequence keeps it a preference: required, the
+/// `NibblePacker` fixture's confirmed error was not found.
+fn required_preferences(ask: &Ask, harness: &vcgen::Harness) -> Vec<String> {
+    let mut required = Vec::new();
+    if matches!(ask, Ask::NonNull) {
+        required.push(vcgen::NONNULL_PREFERENCE.to_string());
+    }
+    let whole = vcgen::WHOLE_PREFERENCE.to_string();
+    if harness.prepares_argument() && harness.preferences.contains(&whole) {
+        required.push(whole);
+    }
+    required
 }
 
 /// Whether a timeout counts toward giving its site up for the other harnesses
@@ -379,7 +389,41 @@ impl SolveSummary {
 
 #[cfg(test)]
 mod tests {
-    use super::timeout_counts;
+    use super::{required_preferences, timeout_counts, Ask};
+    use vcgen::{ChainCall, Made};
+
+    #[test]
+    fn an_argument_prepared_by_calls_must_be_prepared_by_whole_calls() {
+        let call = |passes| ChainCall {
+            class: "demo.Codec".into(),
+            method: "encode".into(),
+            descriptor: "([BLdemo/Codec$Context;)V".into(),
+            is_static: false,
+            args: Vec::new(),
+            when: Some(Made {
+                step: "in!step1".into(),
+                option: 0,
+            }),
+            on: None,
+            passes,
+        };
+        let mut harness = crate::test_support::harness();
+        harness.preferences = vec!["pref!calls1".into(), vcgen::WHOLE_PREFERENCE.into()];
+        harness.chain = vec![call(None)];
+        assert!(
+            required_preferences(&Ask::Solve, &harness).is_empty(),
+            "a receiver's sequence only prefers it"
+        );
+        assert_eq!(
+            required_preferences(&Ask::NonNull, &harness),
+            [vcgen::NONNULL_PREFERENCE]
+        );
+        harness.chain = vec![call(Some(1))];
+        assert_eq!(
+            required_preferences(&Ask::Solve, &harness),
+            [vcgen::WHOLE_PREFERENCE]
+        );
+    }
 
     #[test]
     fn a_timeout_gives_a_site_up_only_when_the_goal_and_its_harness_were_plain() {

@@ -907,7 +907,7 @@ impl<'p> Lower<'p> {
         // choice of inputs avoids every such call: the solver drops it before the others.
         if !self.cut_in_setup.is_empty() {
             let whole = none_taken(&self.cut_in_setup);
-            preferences.push(self.preference("pref!whole", &whole));
+            preferences.push(self.preference(crate::WHOLE_PREFERENCE, &whole));
         }
         preferences.push("pref!small".into());
         // Only entries with a string input get it, for the reason `pref!exact` gives, and

@@ -45,7 +45,7 @@ mod tests;
 pub use changed::{Changed, ChangedMethod, Focus, TraceCall};
 pub use plan::{
     ChainCall, Entry, FieldPlan, Harness, Made, Plan, Prelude, Query, QueryIndex, Route,
-    CALLS_PREFERENCE, INPUT_LENGTH_MAX, NONNULL_PREFERENCE,
+    CALLS_PREFERENCE, INPUT_LENGTH_MAX, NONNULL_PREFERENCE, WHOLE_PREFERENCE,
 };
 pub use scope::Scope;
 pub use shard::{stable_hash, Shard};

@@ -277,6 +277,11 @@ impl Harness {
 /// a value built for one) is `null`.
 pub const NONNULL_PREFERENCE: &str = "pref!nonnull";
 
+/// The harness preference that holds when the code that builds the inputs (constructors,
+/// factories, the calls made first) ran whole: no call of a project method in it was left
+/// out of the formula (a formula too large is lowered again with calls inlined less).
+pub const WHOLE_PREFERENCE: &str = "pref!whole";
+
 /// Prefix of the preferences for fewer calls in a sequence (`pref!calls1` holds when the
 /// sequence makes one call, `pref!calls2` when it makes at most two, and so on).
 pub const CALLS_PREFERENCE: &str = "pref!calls";
