@@ -477,9 +477,9 @@ pub(crate) const MEMORY_OUT: &str = "the solver reached its memory limit (--solv
 /// [`PREFERENCE_MIN_MS`]'s, at most half the budget): it is the same formula with more
 /// constraints, and on commons-lang3 (shard 1/8) those of slices that took over 600 ms
 /// ran out the whole budget for 14 of 17 goals. A sequence's calls are shortened first
-/// ([`shorten`]), from the same budget (a budget of their own cost commons-codec 17 s of
-/// solver time in a pair, on sequences whose tests the JVM refuted), and its preferences
-/// then assume them.
+/// ([`shorten`]), from the same budget ([`budget::refinement_budget`]: a sequence's is a
+/// plain goal's; a budget for shortening besides cost commons-codec 17 s of solver time in
+/// a pair, on sequences whose tests the JVM refuted), and its preferences then assume them.
 fn refine(
     checks: &mut Checks,
     first: z3::Model,
@@ -489,13 +489,14 @@ fn refine(
     max_models: u32,
     timeout_ms: u32,
 ) -> Solved {
-    let mut budget = Budget::new(timeout_ms);
+    let refinement_ms = budget::refinement_budget(timeout_ms, harness.is_sequence());
+    let mut budget = Budget::of_ms(refinement_ms);
     let (base, first) = keep_usage(checks, base, first, &harness.usage, &mut budget);
     let preference_units = checks
         .last_units
         .saturating_mul(2)
         .max(budget::units(PREFERENCE_MIN_MS))
-        .min(budget::units(budget::short_budget(timeout_ms) / 2));
+        .min(budget::units(refinement_ms / 2));
     // A sequence's calls are fixed first: the preferences for fewer calls then say nothing.
     let (base, first, preferences) = match shorten::Steps::of(harness) {
         Some(steps) => {
