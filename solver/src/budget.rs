@@ -140,7 +140,8 @@ pub fn refinement_budget(timeout_ms: u32, sequence: bool) -> u32 {
     }
 }
 
-/// The work left of a [`short_budget`].
+/// The work left for refining a satisfiable goal's model (a [`short_budget`], or a
+/// [`refinement_budget`]).
 pub struct Budget {
     left: u64,
 }

@@ -321,6 +321,15 @@ impl<'s> Checks<'s> {
         checked
     }
 
+    /// Checks as [`Checks::check_preferred`] does, with at most `units` of the work `budget`
+    /// has left, and spends what it took; `None` when too little is left for a check.
+    fn check_within(&mut self, prefs: &[Bool], budget: &mut Budget, units: u64) -> Option<Checked> {
+        let left = budget.left()?;
+        let checked = self.check_preferred(prefs, left.min(units));
+        budget.spend(self.last_units);
+        Some(checked)
+    }
+
     /// Checks as [`Checks::check_preferred`] does, with `assumed` as assumptions; also
     /// returns the unsatisfiable core among them when the check is unsatisfiable.
     fn check_core(&mut self, assumed: &[Bool], units: u64) -> (Checked, Vec<Bool>) {
@@ -524,11 +533,11 @@ fn refine(
         assumptions.extend(prefs.iter().cloned());
     }
     for start in (0..prefs.len()).filter(|_| !preferred) {
-        let Some(units) = budget.left() else { break };
         let mut candidate = base.to_vec();
         candidate.extend(prefs[start..].iter().cloned());
-        let checked = checks.check_preferred(&candidate, units.min(preference_units));
-        budget.spend(checks.last_units);
+        let Some(checked) = checks.check_within(&candidate, &mut budget, preference_units) else {
+            break;
+        };
         match checked {
             Checked::Sat(model) => {
                 assumptions = candidate;

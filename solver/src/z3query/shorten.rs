@@ -99,14 +99,14 @@ pub(super) fn shorten(
             i += 1;
             continue;
         }
-        let Some(left) = budget.left() else { break };
         let assumed: Vec<Bool> = base
             .iter()
             .cloned()
             .chain(steps.choices(&shorter))
             .collect();
-        let checked = checks.check_preferred(&assumed, left.min(units));
-        budget.spend(checks.last_units);
+        let Some(checked) = checks.check_within(&assumed, budget, units) else {
+            break;
+        };
         match checked {
             Checked::Sat(model) => {
                 calls = shorter;
