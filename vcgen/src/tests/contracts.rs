@@ -414,8 +414,41 @@ fn a_string_of_chars_holds_those_chars() {
         }
         "#,
         expect![[r#"
-            2:51 ArithmeticException A.first(char[]) direct: (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (= ((_ zero_extend 16) (ite (bvslt 1 (alen m!1)) (select (select m!2 m!1) 1) 0:16)) 0))
-            2:53 StringIndexOutOfBoundsException A.first(char[]) direct: (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (bvsgt 1 (bvsub (alen m!1) 1)))
+            2:51 ArithmeticException A.first(char[]) direct: (and (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (= m!1 0))) (not (bvsgt 1 (bvsub (alen m!1) 1)))) (= ((_ zero_extend 16) (ite (bvslt 1 (alen m!1)) (select (select m!2 m!1) 1) 0:16)) 0))
+            2:53 NullPointerException A.first(char[]) direct: (and (or (= how(cs) 0) (= how(cs) 1)) (= m!1 0))
+            2:53 StringIndexOutOfBoundsException A.first(char[]) direct: (and (and (and (or (= how(cs) 0) (= how(cs) 1)) (not (= m!1 0))) (not (= m!1 0))) (bvsgt 1 (bvsub (alen m!1) 1)))
+        "#]],
+    );
+}
+
+#[test]
+fn strings_and_builders_refuse_a_null_array_or_string() {
+    // A released buffer handed to `new String` throws as the JDK does; `append(String)`
+    // and `append(Object)` write `"null"` instead.
+    check_sites(
+        r#"
+        public class A {
+            char[] buf;
+            String s;
+            public String text(int n) { return new String(buf, 0, n); }
+            public String all() { return String.valueOf(buf); }
+            public boolean starts() { return "abc".startsWith(s); }
+            public String joined() { return "x".concat(s); }
+            public int order() { return "x".compareTo(s); }
+            public StringBuilder copy() { return new StringBuilder(s); }
+            public StringBuilder chars() { return new StringBuilder().append(buf); }
+            public StringBuilder text() { return new StringBuilder().append(s).append((Object) s); }
+        }
+        "#,
+        expect![[r#"
+            4:40 NullPointerException A.text(int): constructor, reflection
+            4:40 StringIndexOutOfBoundsException A.text(int): reflection
+            5:34 NullPointerException A.all(): constructor, reflection
+            6:38 NullPointerException A.starts(): constructor, reflection
+            7:37 NullPointerException A.joined(): constructor, reflection
+            8:33 NullPointerException A.order(): constructor, reflection
+            9:42 NullPointerException A.copy(): constructor, reflection
+            10:43 NullPointerException A.chars(): constructor, reflection
         "#]],
     );
 }

@@ -19,10 +19,16 @@ abstract class AbstractStringBuilder implements CharSequence {
     }
 
     AbstractStringBuilder(String str) {
+        if (str == null) {
+            throw new NullPointerException();
+        }
         count = str.length();
     }
 
     AbstractStringBuilder(CharSequence seq) {
+        if (seq == null) {
+            throw new NullPointerException();
+        }
         count = seq.length();
     }
 
@@ -63,6 +69,9 @@ abstract class AbstractStringBuilder implements CharSequence {
 
     public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
         checkRangeOfThis(srcBegin, srcEnd);
+        if (dst == null) {
+            throw new NullPointerException();
+        }
         checkRange(dstBegin, dstBegin + (srcEnd - srcBegin), dst.length);
     }
 
@@ -120,6 +129,9 @@ abstract class AbstractStringBuilder implements CharSequence {
 
     /** Appends `str[offset .. offset + len)`. */
     void growBy(char[] str, int offset, int len) {
+        if (str == null) {
+            throw new NullPointerException();
+        }
         checkRange(offset, offset + len, str.length);
         count = count + len;
     }
@@ -146,6 +158,9 @@ abstract class AbstractStringBuilder implements CharSequence {
             end = count;
         }
         checkRangeOfThis(start, end);
+        if (str == null) {
+            throw new NullPointerException();
+        }
         count = count + str.length() - (end - start);
     }
 

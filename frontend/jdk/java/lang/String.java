@@ -9,28 +9,46 @@ public final class String implements CharSequence, Comparable<String> {
     }
 
     public String(String original) {
+        if (original == null) {
+            throw new NullPointerException();
+        }
         value = original.value;
     }
 
     public String(char[] value) {
+        if (value == null) {
+            throw new NullPointerException();
+        }
         this.value = dsd.Intrinsics.newArray(value, 0, value.length);
     }
 
     public String(char[] value, int offset, int count) {
+        if (value == null) {
+            throw new NullPointerException();
+        }
         checkBoundsOffCount(offset, count, value.length);
         this.value = dsd.Intrinsics.newArray(value, offset, count);
     }
 
     public String(int[] codePoints, int offset, int count) {
+        if (codePoints == null) {
+            throw new NullPointerException();
+        }
         checkBoundsOffCount(offset, count, codePoints.length);
         this.value = unknownChars(decodedLength(count, 2));
     }
 
     public String(byte[] bytes) {
+        if (bytes == null) {
+            throw new NullPointerException();
+        }
         this.value = unknownChars(decodedLength(bytes.length, 1));
     }
 
     public String(byte[] bytes, int offset, int length) {
+        if (bytes == null) {
+            throw new NullPointerException();
+        }
         checkBoundsOffCount(offset, length, bytes.length);
         this.value = unknownChars(decodedLength(length, 1));
     }
@@ -39,11 +57,17 @@ public final class String implements CharSequence, Comparable<String> {
         if (charset == null) {
             throw new NullPointerException();
         }
+        if (bytes == null) {
+            throw new NullPointerException();
+        }
         this.value = unknownChars(decodedLength(bytes.length, 1));
     }
 
     public String(byte[] bytes, int offset, int length, java.nio.charset.Charset charset) {
         if (charset == null) {
+            throw new NullPointerException();
+        }
+        if (bytes == null) {
             throw new NullPointerException();
         }
         checkBoundsOffCount(offset, length, bytes.length);
@@ -54,14 +78,23 @@ public final class String implements CharSequence, Comparable<String> {
         if (charsetName == null) {
             throw new NullPointerException();
         }
+        if (bytes == null) {
+            throw new NullPointerException();
+        }
         this.value = unknownChars(decodedLength(bytes.length, 1));
     }
 
     public String(StringBuilder builder) {
+        if (builder == null) {
+            throw new NullPointerException();
+        }
         this.value = unknownChars(builder.length());
     }
 
     public String(StringBuffer buffer) {
+        if (buffer == null) {
+            throw new NullPointerException();
+        }
         this.value = unknownChars(buffer.length());
     }
 
@@ -130,7 +163,12 @@ public final class String implements CharSequence, Comparable<String> {
 
     public native int hashCode();
 
-    public native int compareTo(String other);
+    public int compareTo(String other) {
+        if (other == null) {
+            throw new NullPointerException();
+        }
+        return dsd.Intrinsics.anyInt();
+    }
 
     public String toString() {
         return this;
@@ -171,11 +209,33 @@ public final class String implements CharSequence, Comparable<String> {
         return i;
     }
 
-    public native boolean startsWith(String prefix);
+    public boolean startsWith(String prefix) {
+        if (prefix == null) {
+            throw new NullPointerException();
+        }
+        return prefix.value.length <= value.length && dsd.Intrinsics.anyBoolean();
+    }
 
-    public native boolean endsWith(String suffix);
+    public boolean endsWith(String suffix) {
+        if (suffix == null) {
+            throw new NullPointerException();
+        }
+        return suffix.value.length <= value.length && dsd.Intrinsics.anyBoolean();
+    }
 
-    public native boolean contains(CharSequence s);
+    public boolean contains(CharSequence s) {
+        if (s == null) {
+            throw new NullPointerException();
+        }
+        return dsd.Intrinsics.anyBoolean();
+    }
+
+    public String concat(String str) {
+        if (str == null) {
+            throw new NullPointerException();
+        }
+        return dsd.Intrinsics.newString(value.length + str.value.length);
+    }
 
     public String substring(int begin) {
         return substring(begin, value.length);
@@ -195,6 +255,22 @@ public final class String implements CharSequence, Comparable<String> {
     }
 
     public static native String valueOf(Object o);
+
+    public static String valueOf(char[] data) {
+        return new String(data);
+    }
+
+    public static String valueOf(char[] data, int offset, int count) {
+        return new String(data, offset, count);
+    }
+
+    public static String copyValueOf(char[] data) {
+        return new String(data);
+    }
+
+    public static String copyValueOf(char[] data, int offset, int count) {
+        return new String(data, offset, count);
+    }
 
     public static native String valueOf(int i);
 

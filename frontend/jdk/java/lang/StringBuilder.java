@@ -43,6 +43,9 @@ public final class StringBuilder extends AbstractStringBuilder {
     }
 
     public StringBuilder append(char[] str) {
+        if (str == null) {
+            throw new NullPointerException();
+        }
         grow(str.length);
         return this;
     }
@@ -109,6 +112,9 @@ public final class StringBuilder extends AbstractStringBuilder {
 
     public StringBuilder insert(int index, char[] str, int offset, int len) {
         checkOffset(index);
+        if (str == null) {
+            throw new NullPointerException();
+        }
         checkStringRange(offset, offset + len, str.length);
         grow(len);
         return this;
@@ -128,6 +134,9 @@ public final class StringBuilder extends AbstractStringBuilder {
 
     public StringBuilder insert(int offset, char[] str) {
         checkOffset(offset);
+        if (str == null) {
+            throw new NullPointerException();
+        }
         grow(str.length);
         return this;
     }
