@@ -291,6 +291,7 @@ pub fn generate(
         limits: Limits {
             unroll: options.unroll,
             inline_depth: options.inline_depth,
+            calls: 1,
             known_ends: true,
             recursion: options.focus.as_ref().map(|f| f.recursion),
         },
@@ -473,7 +474,8 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
     /// Lowers one entry variant into its sites and prelude, with the largest limits at which
     /// its formula stays within [`SHRINK_BYTES`]: loops cut at the unrolling bound even
     /// where their end is known, then loops unrolled once less, down to one iteration,
-    /// then calls inlined one level less, down to no inlining (which may grow to
+    /// then a sequence one call shorter, down to one call ([`Limits::smaller`]), then calls
+    /// inlined one level less, down to no inlining (which may grow to
     /// [`MAX_BYTES`]): a formula of megabytes costs the solver seconds per goal and finds
     /// nothing more (commons-lang3), the sites of deep callees are checked through their
     /// own entries, and most crashes need one trip through a loop.
@@ -490,7 +492,15 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         variant: &'e harness::Variant<'p>,
         hint: &mut Limits,
     ) -> Lowered {
-        let mut limits = hint.clone();
+        let calls = variant.chain.as_ref().map_or(1, |c| c.length.max(1));
+        let top = Limits {
+            calls,
+            ..self.limits.clone()
+        };
+        let mut limits = Limits {
+            calls,
+            ..hint.clone()
+        };
         let attempt = |limits: &Limits| {
             let smallest = limits.smaller().is_none();
             let budget = if smallest {
@@ -503,7 +513,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         };
         let (mut fits, mut lower, mut built) = attempt(&limits);
         if fits {
-            while let Some(up) = limits.larger(&self.limits) {
+            while let Some(up) = limits.larger(&top) {
                 let (up_fits, up_lower, up_built) = attempt(&up);
                 if !up_fits {
                     break;

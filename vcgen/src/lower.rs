@@ -17,6 +17,9 @@ pub struct Limits {
     pub unroll: u32,
     /// Depth of call inlining for project methods.
     pub inline_depth: u32,
+    /// Most calls a sequence makes before the entry (its chain's length for the variant
+    /// lowered, one for the others).
+    pub calls: u32,
     /// True when a loop known to go on runs past `unroll` to its end (`Lower::unrolls`).
     pub known_ends: bool,
     /// Recursive calls: `None`, not inlined (any result, its writes forgotten); `Some(n)`,
@@ -29,13 +32,20 @@ pub struct Limits {
 impl Limits {
     /// The next smaller limits for a formula that outgrew its budget: loops cut at the
     /// unrolling bound even where their end is known, then unrolled once less down to one
-    /// iteration, then calls inlined one level less down to none; `None` at the smallest.
+    /// iteration, then a sequence one call shorter down to one call, then calls inlined one
+    /// level less down to none; `None` at the smallest. A sequence loses calls before its
+    /// calls lose their inner calls: a model through a call whose inner calls were left out
+    /// proves nothing (an argument's sequence must run whole), and commons-codec's
+    /// `readResults` crash after one `decode` was lost to the four-call sequence that
+    /// inlined less.
     pub fn smaller(&self) -> Option<Limits> {
         let mut next = self.clone();
         if next.known_ends {
             next.known_ends = false;
         } else if next.unroll > 1 {
             next.unroll -= 1;
+        } else if next.calls > 1 {
+            next.calls -= 1;
         } else if next.inline_depth > 0 {
             next.inline_depth -= 1;
         } else {
@@ -49,6 +59,8 @@ impl Limits {
         let mut next = self.clone();
         if next.inline_depth < top.inline_depth {
             next.inline_depth += 1;
+        } else if next.calls < top.calls {
+            next.calls += 1;
         } else if next.unroll < top.unroll {
             next.unroll += 1;
         } else if !next.known_ends && top.known_ends {

@@ -132,7 +132,7 @@ impl<'p> Lower<'p> {
     ) -> Vec<ChainCall> {
         let mut calls = Vec::new();
         let mut previous: Option<Term> = None;
-        for step in 0..chain.length {
+        for step in 0..chain.length.min(self.limits.calls) {
             let skip = usize::from(step > 0);
             let options = chain.methods.len() + skip;
             if options == 1 {

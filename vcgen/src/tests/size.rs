@@ -72,3 +72,24 @@ fn a_method_too_large_even_at_the_smallest_limits_is_analysed_up_to_the_budget()
         Some("analysed in part: A.f(int[], int)")
     );
 }
+
+#[test]
+fn a_sequence_too_large_makes_fewer_calls_before_its_calls_are_inlined_less() {
+    // `mix` is long enough that four copies of it outgrow the budget while two fit: the
+    // sequence is shortened to two calls and `mix` stays inlined, so the state it leaves is
+    // known. Inlining less first kept four calls to a `mix` left out of the formula, whose
+    // effects are any value, and no model through such a call proves anything.
+    let statements: String = (0..200)
+        .map(|i| format!("        t[(x + {i}) & 7] += x * (n + {i});\n"))
+        .collect();
+    let java = format!(
+        "public class Acc {{\n    private final int[] t = new int[8];\n    private int n;\n    public void mix(int x) {{\n{statements}        n++;\n    }}\n    public int last() {{\n        return 100 / (n - 2);\n    }}\n}}\n"
+    );
+    let out = super::sites(&java);
+    let last: Vec<&str> = out.lines().filter(|l| l.contains("Acc.last()")).collect();
+    assert_eq!(
+        last,
+        ["208:20 ArithmeticException Acc.last(): sequence ≤2 Acc.mix(int), reflection"],
+        "{out}"
+    );
+}
