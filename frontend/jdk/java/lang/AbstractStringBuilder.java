@@ -127,6 +127,23 @@ abstract class AbstractStringBuilder implements CharSequence {
         count = count + (s == null ? 4 : s.length());
     }
 
+    /** Appends or inserts all of `str`, which must not be `null`. */
+    void growBy(char[] str) {
+        if (str == null) {
+            throw new NullPointerException();
+        }
+        grow(str.length);
+    }
+
+    /** Inserts `str[offset .. offset + len)`, a range checked as a string range. */
+    void insertRange(char[] str, int offset, int len) {
+        if (str == null) {
+            throw new NullPointerException();
+        }
+        checkStringRange(offset, offset + len, str.length);
+        grow(len);
+    }
+
     /** Appends `str[offset .. offset + len)`. */
     void growBy(char[] str, int offset, int len) {
         if (str == null) {

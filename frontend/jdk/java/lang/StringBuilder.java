@@ -43,10 +43,7 @@ public final class StringBuilder extends AbstractStringBuilder {
     }
 
     public StringBuilder append(char[] str) {
-        if (str == null) {
-            throw new NullPointerException();
-        }
-        grow(str.length);
+        growBy(str);
         return this;
     }
 
@@ -112,11 +109,7 @@ public final class StringBuilder extends AbstractStringBuilder {
 
     public StringBuilder insert(int index, char[] str, int offset, int len) {
         checkOffset(index);
-        if (str == null) {
-            throw new NullPointerException();
-        }
-        checkStringRange(offset, offset + len, str.length);
-        grow(len);
+        insertRange(str, offset, len);
         return this;
     }
 
@@ -134,10 +127,7 @@ public final class StringBuilder extends AbstractStringBuilder {
 
     public StringBuilder insert(int offset, char[] str) {
         checkOffset(offset);
-        if (str == null) {
-            throw new NullPointerException();
-        }
-        grow(str.length);
+        growBy(str);
         return this;
     }
 
