@@ -42,6 +42,7 @@
 
 mod budget;
 pub mod cex;
+mod cpu_time;
 mod ledger;
 mod pool;
 mod schedule;

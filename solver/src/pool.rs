@@ -1,20 +1,21 @@
 //! The solve stage's side of a solver process ([`crate::worker`]): starts it, sends it
 //! preludes and goals, and starts another when it dies. A goal whose process dies (out of
-//! memory, or a crash inside Z3) or overruns its time (twice what its timeout stands for,
-//! see [`budget::TIME_FACTOR`], and [`MIN_GRACE_MS`] more: Z3's cancel is not prompt while
-//! it internalizes a formula) is unknown; the next goal gets a new process. Each entry gets
-//! a fresh process, started with address randomisation off: Z3 orders some of its tables
-//! by memory address, and a process that had held other preludes gave other models for
-//! the same formula (commons-lang3: 221 of 20,501 answers differed between two runs with
-//! one process per thread; with a fresh process per entry, 8, all but one of them
+//! memory, or a crash inside Z3) or overruns its time (three times the CPU time its timeout
+//! stands for, see [`budget::TIME_FACTOR`], and [`MIN_GRACE_MS`] more: Z3's cancel is not
+//! prompt while it internalizes a formula) is unknown; the next goal gets a new process.
+//! Each entry gets a fresh process, started with address randomisation off: Z3 orders some
+//! of its tables by memory address, and a process that had held other preludes gave other
+//! models for the same formula (commons-lang3: 221 of 20,501 answers differed between two
+//! runs with one process per thread; with a fresh process per entry, 8, all but one of them
 //! `Fraction` goals that ended by memory or by the time backstop). Z3 4.8's count of the
 //! memory it holds, which its memory mark is checked against, grows over the contexts of a
-//! process even though each is dropped: on commons-codec, after 545 preludes in one
-//! process every goal of `BeiderMorseEncoder.encode` (77) reached the mark at once, while
-//! the same goals solved in a fresh process took at most 217 MB. A goal that reaches the
-//! mark in a process that has held other preludes is therefore tried again in a fresh one.
+//! process even though each is dropped: on commons-codec, after 545 preludes in one process
+//! every goal of `BeiderMorseEncoder.encode` (77) reached the mark at once, while the same
+//! goals solved in a fresh process took at most 217 MB. A goal that reaches the mark in a
+//! process that has held other preludes is therefore tried again in a fresh one.
 
 use crate::budget::{self, Effort};
+use crate::cpu_time::ProcessClock;
 use crate::worker::Request;
 use crate::z3query::{self, Solved};
 use std::ffi::OsString;
@@ -36,6 +37,12 @@ const MALLOC_TUNABLES: &str = "glibc.malloc.hugetlb=1";
 /// The least time past [`budget::TIME_FACTOR`] times its timeout a goal is given before its
 /// process is ended.
 pub const MIN_GRACE_MS: u64 = 1000;
+
+/// How many times its CPU time a goal may take on the wall clock before its process is
+/// ended even though it has not spent that CPU time: a process that waits rather than works
+/// cannot hold its thread for ever. Beside as many busy threads as cores, a process gets
+/// half a core.
+const WALL_FACTOR: u32 = 4;
 
 /// How to start a solver process: a program and its arguments (the `dsd` binary and its
 /// hidden worker command). The process reads [`Request`]s and answers as
@@ -78,10 +85,14 @@ struct Process {
     loaded: Option<String>,
     /// How many preludes it has loaded.
     preludes: u32,
+    /// Its CPU clock, where the system offers one.
+    clock: Option<ProcessClock>,
     watchdog: Arc<Watchdog>,
 }
 
-/// Ends a process whose goal overruns its deadline.
+/// Ends a process whose goal overruns its time: the CPU time its timeout allows, counted
+/// on the process's clock so that a busy machine does not end goals a quiet one finishes
+/// (see [`crate::cpu_time`]), or [`WALL_FACTOR`] times as much on the wall clock.
 #[derive(Default)]
 struct Watchdog {
     state: Mutex<Watch>,
@@ -92,9 +103,55 @@ struct Watchdog {
 #[derive(Default)]
 struct Watch {
     /// The deadline of the goal being solved; `None` between goals.
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
+    /// The watchdog ended the process because its goal overran.
+    overran: bool,
     /// The process has ended: the watch is over.
     stopped: bool,
+}
+
+/// When the goal being solved has overrun its time.
+#[derive(Debug, Clone, Copy)]
+struct Deadline {
+    /// The process's CPU clock and its time when the goal was sent.
+    cpu: Option<(ProcessClock, u64)>,
+    /// The CPU time the goal may take.
+    allowed: Duration,
+    /// The latest time on the wall clock.
+    wall: Instant,
+}
+
+impl Deadline {
+    /// The deadline of a goal sent now that may take `allowed`, on `clock` if there is one
+    /// and else on the wall clock.
+    fn new(clock: Option<ProcessClock>, allowed: Duration) -> Deadline {
+        let cpu = clock.and_then(|clock| Some((clock, clock.millis()?)));
+        let wall = match cpu {
+            Some(_) => allowed * WALL_FACTOR,
+            None => allowed,
+        };
+        Deadline {
+            cpu,
+            allowed,
+            wall: Instant::now() + wall,
+        }
+    }
+
+    /// How long the goal may still take, at least; `None` once it has overrun.
+    fn left(&self) -> Option<Duration> {
+        let wall = self.wall.checked_duration_since(Instant::now())?;
+        let cpu = match self.cpu {
+            Some((clock, start)) => match clock.millis() {
+                Some(now) => self
+                    .allowed
+                    .checked_sub(Duration::from_millis(now.saturating_sub(start)))?,
+                // The process has gone: the answer is being read.
+                None => wall,
+            },
+            None => wall,
+        };
+        Some(cpu.min(wall)).filter(|left| !left.is_zero())
+    }
 }
 
 impl<'c> Worker<'c> {
@@ -134,8 +191,7 @@ impl<'c> Worker<'c> {
         effort: Effort,
     ) -> Solved {
         let timeout = u64::from(effort.timeout_ms);
-        let allowed = timeout * budget::TIME_FACTOR + MIN_GRACE_MS;
-        let deadline = Instant::now() + Duration::from_millis(allowed);
+        let allowed = Duration::from_millis(timeout * budget::TIME_FACTOR + MIN_GRACE_MS);
         let outcome = self.process().and_then(|process| {
             if process.loaded.as_deref() != Some(prelude.id) {
                 process.send(&Request::Load {
@@ -151,7 +207,7 @@ impl<'c> Worker<'c> {
                 required: required.to_vec(),
                 effort,
             })?;
-            process.receive(deadline)
+            process.receive(allowed)
         });
         outcome.unwrap_or_else(|reason| {
             self.restart();
@@ -212,6 +268,7 @@ impl Process {
             .stdout
             .take()
             .ok_or("the solver process has no output")?;
+        let clock = ProcessClock::of(child.id());
         let child = Arc::new(Mutex::new(child));
         let watchdog = Arc::new(Watchdog::default());
         let (watched, dog) = (Arc::clone(&child), Arc::clone(&watchdog));
@@ -222,6 +279,7 @@ impl Process {
             stdout: BufReader::new(stdout),
             loaded: None,
             preludes: 0,
+            clock,
             watchdog,
         })
     }
@@ -233,18 +291,17 @@ impl Process {
             .map_err(|_| self.death())
     }
 
-    /// Reads the answer to the last goal, ending the process if it comes after `deadline`.
-    fn receive(&mut self, deadline: Instant) -> Result<Solved, String> {
-        self.watchdog.arm(Some(deadline));
+    /// Reads the answer to the last goal, ending the process if it takes more than
+    /// `allowed` (see [`Watchdog`]).
+    fn receive(&mut self, allowed: Duration) -> Result<Solved, String> {
+        self.watchdog.arm(Some(Deadline::new(self.clock, allowed)));
         let mut line = String::new();
         let read = self.stdout.read_line(&mut line);
-        self.watchdog.arm(None);
+        let overran = self.watchdog.arm(None);
         match read {
             Ok(n) if n > 0 => serde_json::from_str(&line)
                 .map_err(|e| format!("the solver process answered badly: {e}")),
-            _ if Instant::now() >= deadline => {
-                Err("the solver overran its timeout and was ended".into())
-            }
+            _ if overran => Err("the solver overran its timeout and was ended".into()),
             _ => Err(self.death()),
         }
     }
@@ -277,12 +334,15 @@ impl Process {
 }
 
 impl Watchdog {
-    /// Sets (or clears) the deadline of the goal being solved.
-    fn arm(&self, deadline: Option<Instant>) {
-        if let Ok(mut state) = self.state.lock() {
-            state.deadline = deadline;
-            self.wake.notify_one();
-        }
+    /// Sets (or clears) the deadline of the goal being solved; returns whether the
+    /// process was ended because the last goal overran.
+    fn arm(&self, deadline: Option<Deadline>) -> bool {
+        let Ok(mut state) = self.state.lock() else {
+            return false;
+        };
+        state.deadline = deadline;
+        self.wake.notify_one();
+        std::mem::take(&mut state.overran)
     }
 
     /// Ends the watch.
@@ -302,18 +362,16 @@ impl Watchdog {
             if state.stopped {
                 return;
             }
-            let wait = match state.deadline {
+            let wait = match state.deadline.map(|deadline| deadline.left()) {
                 None => Duration::from_secs(3600),
-                Some(deadline) => {
-                    let now = Instant::now();
-                    if now >= deadline {
-                        if let Ok(mut c) = child.lock() {
-                            let _ = c.kill();
-                        }
-                        state.deadline = None;
-                        continue;
+                Some(Some(left)) => left,
+                Some(None) => {
+                    if let Ok(mut c) = child.lock() {
+                        let _ = c.kill();
                     }
-                    deadline - now
+                    state.deadline = None;
+                    state.overran = true;
+                    continue;
                 }
             };
             state = match self.wake.wait_timeout(state, wait) {
@@ -456,14 +514,32 @@ mod tests {
         let _ = std::fs::remove_file(&marker);
     }
 
+    /// The time a goal of 100 ms may take.
+    fn allowed() -> Duration {
+        Duration::from_millis(100 * budget::TIME_FACTOR + MIN_GRACE_MS)
+    }
+
     #[test]
-    fn a_process_that_overruns_its_timeout_is_ended() {
+    fn a_process_that_overruns_its_timeout_is_ended_once_it_has_spent_the_cpu_time() {
+        let command = shell("read load; read goal; while :; do :; done");
+        let mut worker = Worker::new(&command);
+        let start = Instant::now();
+        let solved = solve(&mut worker, "q1", 100);
+        assert_eq!(solved.status, Status::Unknown);
+        assert!(solved.reason.unwrap().contains("overran"));
+        assert!(start.elapsed() >= allowed());
+        assert!(start.elapsed() < allowed() * WALL_FACTOR);
+    }
+
+    #[test]
+    fn a_process_that_waits_rather_than_works_is_ended_on_the_wall_clock() {
         let command = shell("read load; read goal; exec sleep 60");
         let mut worker = Worker::new(&command);
         let start = Instant::now();
         let solved = solve(&mut worker, "q1", 100);
         assert_eq!(solved.status, Status::Unknown);
         assert!(solved.reason.unwrap().contains("overran"));
-        assert!(start.elapsed() < Duration::from_secs(10));
+        assert!(start.elapsed() >= allowed() * WALL_FACTOR);
+        assert!(start.elapsed() < Duration::from_secs(30));
     }
 }

@@ -386,9 +386,9 @@ impl<'s> Checks<'s> {
     /// evaluate to a comparison of lambdas rather than to `true`, so only a `false`
     /// rejects it.
     fn check(&mut self, extra: &[Bool], units: u64) -> Checked {
-        budget::limit_work(self.solver, units);
         let before = budget::work_done(self.solver);
-        let result = self.solver.check_assumptions(extra);
+        let result =
+            budget::with_work_limit(self.solver, units, || self.solver.check_assumptions(extra));
         self.last_units = budget::work_done(self.solver).saturating_sub(before);
         match result {
             SatResult::Sat => match self.solver.get_model() {
