@@ -10,14 +10,14 @@
 //! resource limit exceeded"), the same on every machine.
 //!
 //! `--timeout` stays in seconds and is turned into units at [`UNITS_PER_MS`]. How long a
-//! unit takes depends on the formula: on a sixth of commons-lang3's preludes (3,511
-//! checks) the checks of 20 ms or more ran at 2,000 to 13,000 units per millisecond
-//! (medians: 7,000 for satisfiable goals, 3,400 for unsatisfiable ones, 8,900 for those
-//! that ran out of time). At 6,000 units a millisecond and a limit of twice as much time
-//! (now three times, [`TIME_FACTOR`]), the checks that run out do so on units, bar
-//! formulas Z3 works on without counting. On that sample the solve took 0.92 of the time it took with
-//! wall-clock timeouts (medians of four runs taken in turn), with the same satisfiable
-//! sites; on the whole of commons-lang3, 183 s instead of 229–235 s.
+//! unit takes depends on the formula: on a sixth of commons-lang3's preludes (3,511 checks)
+//! the checks of 20 ms or more ran at 2,000 to 13,000 units per millisecond (medians: 7,000
+//! for satisfiable goals, 3,400 for unsatisfiable ones, 8,900 for those that ran out of
+//! time). At 6,000 units a millisecond and a limit of twice as much time (now three times,
+//! [`TIME_FACTOR`]), the checks that run out do so on units, bar formulas Z3 works on
+//! without counting. On that sample the solve took 0.92 of the time it took with wall-clock
+//! timeouts (medians of four runs taken in turn), with the same satisfiable sites; on the
+//! whole of commons-lang3, 183 s instead of 229–235 s.
 //!
 //! That limit of time is on the CPU clock of the thread that checks ([`crate::cpu_time`]),
 //! not the wall clock, which a busy machine slows: commons-codec's solve beside three busy

@@ -1,7 +1,7 @@
 //! Time on the CPU clock, for the limits that stop Z3 where its own count of work does not
 //! ([`crate::budget::TIME_FACTOR`]): a check is interrupted once the thread that runs it
 //! has spent its time on it ([`interrupt_after`]), and a solver process is ended once it
-//! has spent its goal's time ([`ProcessClock`], used by [`crate::pool`]).
+//! has spent its goal's time ([`CpuClock::of_process`], used by [`crate::pool`]).
 //!
 //! Both limits were on the wall clock, and a machine busy with other work stopped checks
 //! that a quiet one finished: commons-codec's goals solved beside three busy loops on two
@@ -19,24 +19,21 @@ use z3::ContextHandle;
 /// then answers unknown, and the context's next check runs as usual. Where threads have
 /// no CPU clock, `check` runs with no limit of time.
 pub fn interrupt_after<T>(handle: ContextHandle, ms: u64, check: impl FnOnce() -> T) -> T {
-    let Some(clock) = this_thread() else {
-        return check();
-    };
-    let Some(start) = millis(clock) else {
+    let allowed = Duration::from_millis(ms);
+    let Some(deadline) = CpuClock::this_thread().and_then(|clock| clock.allow(allowed)) else {
         return check();
     };
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || loop {
-            let spent = millis(clock).map_or(ms, |now| now.saturating_sub(start));
-            if spent >= ms {
+            let left = deadline.left().unwrap_or(Duration::ZERO);
+            if left.is_zero() {
                 handle.interrupt();
                 return;
             }
             // A thread spends at most as much CPU time as passes on the wall clock, so
             // the limit cannot pass before this wait is over.
-            let wait = Duration::from_millis(ms - spent);
-            if finished.recv_timeout(wait) != Err(RecvTimeoutError::Timeout) {
+            if finished.recv_timeout(left) != Err(RecvTimeoutError::Timeout) {
                 return;
             }
         });
@@ -46,47 +43,71 @@ pub fn interrupt_after<T>(handle: ContextHandle, ms: u64, check: impl FnOnce() -
     })
 }
 
-/// The CPU clock of another process (a solver process of [`crate::pool`]).
+/// The CPU clock of a thread or a process.
 #[derive(Debug, Clone, Copy)]
-pub struct ProcessClock(libc::clockid_t);
+pub struct CpuClock(libc::clockid_t);
 
-impl ProcessClock {
-    /// The CPU clock of the process `pid`, where the system offers one.
-    pub fn of(pid: u32) -> Option<ProcessClock> {
+impl CpuClock {
+    /// The CPU clock of the process `pid` (a solver process of [`crate::pool`]), where the
+    /// system offers one.
+    pub fn of_process(pid: u32) -> Option<CpuClock> {
         let pid = libc::pid_t::try_from(pid).ok()?;
         let mut clock: libc::clockid_t = 0;
         // SAFETY: `clock` is a valid place for the answer; an unknown pid is an error code.
         let status = unsafe { libc::clock_getcpuclockid(pid, &mut clock) };
-        (status == 0).then_some(ProcessClock(clock))
+        (status == 0).then_some(CpuClock(clock))
     }
 
-    /// The CPU time, in milliseconds, all threads of the process have spent; `None` once
-    /// the process has gone.
-    pub fn millis(self) -> Option<u64> {
-        millis(self.0)
+    /// The CPU clock of the calling thread.
+    fn this_thread() -> Option<CpuClock> {
+        let mut clock: libc::clockid_t = 0;
+        // SAFETY: `pthread_self` is always a valid thread, and `clock` a valid place for the
+        // answer.
+        let status = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut clock) };
+        (status == 0).then_some(CpuClock(clock))
+    }
+
+    /// `allowed` more CPU time on this clock, from now; `None` when the clock cannot be
+    /// read.
+    pub fn allow(self, allowed: Duration) -> Option<CpuDeadline> {
+        Some(CpuDeadline {
+            clock: self,
+            start: self.millis()?,
+            allowed,
+        })
+    }
+
+    /// The CPU time the clock has counted, in milliseconds (for a process, that of all its
+    /// threads); `None` once its thread or process has gone.
+    fn millis(self) -> Option<u64> {
+        let mut time = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `time` is a valid place for the answer; a stale clock is an error code.
+        let status = unsafe { libc::clock_gettime(self.0, &mut time) };
+        let seconds = u64::try_from(time.tv_sec).ok()?;
+        let nanos = u64::try_from(time.tv_nsec).ok()?;
+        (status == 0).then_some(seconds * 1000 + nanos / 1_000_000)
     }
 }
 
-/// The CPU clock of the calling thread.
-fn this_thread() -> Option<libc::clockid_t> {
-    let mut clock: libc::clockid_t = 0;
-    // SAFETY: `pthread_self` is always a valid thread, and `clock` a valid place for the
-    // answer.
-    let status = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut clock) };
-    (status == 0).then_some(clock)
+/// An allowance of CPU time on one clock, counted from when it was given.
+#[derive(Debug, Clone, Copy)]
+pub struct CpuDeadline {
+    clock: CpuClock,
+    /// The clock's time when the allowance was given, in milliseconds.
+    start: u64,
+    allowed: Duration,
 }
 
-/// The time `clock` has counted, in milliseconds.
-fn millis(clock: libc::clockid_t) -> Option<u64> {
-    let mut time = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `time` is a valid place for the answer; a stale clock is an error code.
-    let status = unsafe { libc::clock_gettime(clock, &mut time) };
-    let seconds = u64::try_from(time.tv_sec).ok()?;
-    let nanos = u64::try_from(time.tv_nsec).ok()?;
-    (status == 0).then_some(seconds * 1000 + nanos / 1_000_000)
+impl CpuDeadline {
+    /// The CPU time still allowed, zero once it is spent; `None` once the clock's thread or
+    /// process has gone.
+    pub fn left(&self) -> Option<Duration> {
+        let spent = Duration::from_millis(self.clock.millis()?.saturating_sub(self.start));
+        Some(self.allowed.saturating_sub(spent))
+    }
 }
 
 #[cfg(test)]
@@ -96,20 +117,20 @@ mod tests {
 
     /// Spins on the CPU for `ms` milliseconds of this thread's time.
     fn spin(ms: u64) {
-        let clock = this_thread().unwrap();
-        let start = millis(clock).unwrap();
-        while millis(clock).unwrap() - start < ms {
+        let thread = CpuClock::this_thread().unwrap();
+        let deadline = thread.allow(Duration::from_millis(ms)).unwrap();
+        while !deadline.left().unwrap().is_zero() {
             std::hint::black_box(0);
         }
     }
 
     #[test]
     fn a_thread_and_a_process_clock_count_cpu_time() {
-        let process = ProcessClock::of(std::process::id()).unwrap();
-        let before = process.millis().unwrap();
+        let process = CpuClock::of_process(std::process::id()).unwrap();
+        let deadline = process.allow(Duration::from_millis(50)).unwrap();
         let wall = Instant::now();
         spin(50);
-        assert!(process.millis().unwrap() - before >= 50);
+        assert_eq!(deadline.left(), Some(Duration::ZERO));
         assert!(wall.elapsed() >= Duration::from_millis(50));
     }
 

@@ -15,7 +15,7 @@
 //! process that has held other preludes is therefore tried again in a fresh one.
 
 use crate::budget::{self, Effort};
-use crate::cpu_time::ProcessClock;
+use crate::cpu_time::{CpuClock, CpuDeadline};
 use crate::worker::Request;
 use crate::z3query::{self, Solved};
 use std::ffi::OsString;
@@ -86,7 +86,7 @@ struct Process {
     /// How many preludes it has loaded.
     preludes: u32,
     /// Its CPU clock, where the system offers one.
-    clock: Option<ProcessClock>,
+    clock: Option<CpuClock>,
     watchdog: Arc<Watchdog>,
 }
 
@@ -113,10 +113,8 @@ struct Watch {
 /// When the goal being solved has overrun its time.
 #[derive(Debug, Clone, Copy)]
 struct Deadline {
-    /// The process's CPU clock and its time when the goal was sent.
-    cpu: Option<(ProcessClock, u64)>,
-    /// The CPU time the goal may take.
-    allowed: Duration,
+    /// The CPU time the goal may take on the process's clock.
+    cpu: Option<CpuDeadline>,
     /// The latest time on the wall clock.
     wall: Instant,
 }
@@ -124,15 +122,14 @@ struct Deadline {
 impl Deadline {
     /// The deadline of a goal sent now that may take `allowed`, on `clock` if there is one
     /// and else on the wall clock.
-    fn new(clock: Option<ProcessClock>, allowed: Duration) -> Deadline {
-        let cpu = clock.and_then(|clock| Some((clock, clock.millis()?)));
+    fn new(clock: Option<CpuClock>, allowed: Duration) -> Deadline {
+        let cpu = clock.and_then(|clock| clock.allow(allowed));
         let wall = match cpu {
             Some(_) => allowed * WALL_FACTOR,
             None => allowed,
         };
         Deadline {
             cpu,
-            allowed,
             wall: Instant::now() + wall,
         }
     }
@@ -140,16 +137,8 @@ impl Deadline {
     /// How long the goal may still take, at least; `None` once it has overrun.
     fn left(&self) -> Option<Duration> {
         let wall = self.wall.checked_duration_since(Instant::now())?;
-        let cpu = match self.cpu {
-            Some((clock, start)) => match clock.millis() {
-                Some(now) => self
-                    .allowed
-                    .checked_sub(Duration::from_millis(now.saturating_sub(start)))?,
-                // The process has gone: the answer is being read.
-                None => wall,
-            },
-            None => wall,
-        };
+        // A process that has gone has its answer being read: only the wall clock counts.
+        let cpu = self.cpu.and_then(|cpu| cpu.left()).unwrap_or(wall);
         Some(cpu.min(wall)).filter(|left| !left.is_zero())
     }
 }
@@ -268,7 +257,7 @@ impl Process {
             .stdout
             .take()
             .ok_or("the solver process has no output")?;
-        let clock = ProcessClock::of(child.id());
+        let clock = CpuClock::of_process(child.id());
         let child = Arc::new(Mutex::new(child));
         let watchdog = Arc::new(Watchdog::default());
         let (watched, dog) = (Arc::clone(&child), Arc::clone(&watchdog));
