@@ -95,7 +95,7 @@ impl<'t> Prelude<'t> {
                 &mut checks,
                 model,
                 &base,
-                &harness.preferences,
+                Wanted::all(&harness.preferences),
                 harness,
                 max_models,
                 timeout_ms,
@@ -178,7 +178,10 @@ fn solve_slice(
             &mut checks,
             model,
             &[],
-            &harness.preferences[relaxed.dropped..],
+            Wanted {
+                preferences: &harness.preferences[relaxed.wanted..],
+                clash: relaxed.clash,
+            },
             harness,
             max_models,
             timeout_ms,
@@ -211,7 +214,8 @@ fn solve_preferred(
     // Beyond usage, the goal alone comes first: the invariants it breaks are chosen then.
     if harness.preferences.is_empty() || !harness.usage.is_empty() {
         return Err(Relaxed {
-            dropped: 0,
+            wanted: 0,
+            clash: false,
             spent: 0,
         });
     }
@@ -237,7 +241,7 @@ fn solve_preferred(
             &mut checks,
             model,
             &[],
-            &harness.preferences,
+            Wanted::all(&harness.preferences),
             harness,
             max_models,
             timeout_ms,
@@ -255,11 +259,13 @@ fn solve_preferred(
             ),
         }),
         Checked::Unsat => Err(Relaxed {
-            dropped: calls + 1,
+            wanted: calls,
+            clash: true,
             spent,
         }),
         Checked::Unknown if checks.false_model => Err(Relaxed {
-            dropped: harness.preferences.len(),
+            wanted: harness.preferences.len(),
+            clash: false,
             spent,
         }),
         Checked::Unknown => Ok(Solved::unknown(reason_unknown(&solver))),
@@ -268,11 +274,33 @@ fn solve_preferred(
 
 /// What a goal's check with all preferences left to the check of the goal alone.
 struct Relaxed {
-    /// How many preferences to leave out: the least important one after `unsat`, all of
-    /// them after a model that did not satisfy the formula.
-    dropped: usize,
+    /// The index in the harness's preferences of the first one still wanted: after the
+    /// preferences for fewer calls, or after all of them when the check's model did not
+    /// satisfy the formula.
+    wanted: usize,
+    /// Whether the preferences still wanted do not hold all together (the check was
+    /// unsatisfiable).
+    clash: bool,
     /// The units it spent.
     spent: u64,
+}
+
+/// The preferences a goal's model should meet, the least important first.
+struct Wanted<'h> {
+    preferences: &'h [String],
+    /// They are known not to hold all together: the first try leaves out the least
+    /// important.
+    clash: bool,
+}
+
+impl<'h> Wanted<'h> {
+    /// All of `preferences`, not known to clash.
+    fn all(preferences: &'h [String]) -> Self {
+        Wanted {
+            preferences,
+            clash: false,
+        }
+    }
 }
 
 /// A fresh solver holding a slice's text, unless the text does not parse.
@@ -507,26 +535,28 @@ fn reason_unknown(solver: &Solver) -> Option<String> {
 pub(crate) const MEMORY_OUT: &str = "the solver reached its memory limit (--solver-memory)";
 
 /// The models of a goal found satisfiable (with `first`) under `base`. The preferences
-/// still wanted (`preferences`, the least important first) and further models only
-/// refine it: they share one [`short_budget`], and the first model
-/// stands when the budget runs out. A first model that already meets every preference
-/// needs no check for them; otherwise the least important preference is dropped first.
-/// A check for preferences gets twice the work the first model took (at least
-/// [`PREFERENCE_MIN_MS`]'s, at most half the budget): it is the same formula with more
-/// constraints, and on commons-lang3 (shard 1/8) those of slices that took over 600 ms
-/// ran out the whole budget for 14 of 17 goals. A sequence's calls are shortened first
-/// ([`shorten`]), from the same budget ([`budget::refinement_budget`]: a sequence's is a
-/// plain goal's; a budget for shortening besides cost commons-codec 17 s of solver time in
-/// a pair, on sequences whose tests the JVM refuted), and its preferences then assume them.
+/// still wanted (`wanted`, the least important first) and further models only refine it:
+/// they share one [`short_budget`], and the first model stands when the budget runs out. A
+/// first model that already meets every preference needs no check for them; otherwise the
+/// least important preferences are dropped until the rest hold, then each one dropped is
+/// taken back when the goal holds with it, the most important first. A check for
+/// preferences gets twice the work the first model took (at least [`PREFERENCE_MIN_MS`]'s,
+/// at most half the budget): it is the same formula with more constraints, and on
+/// commons-lang3 (shard 1/8) those of slices that took over 600 ms ran out the whole budget
+/// for 14 of 17 goals. A sequence's calls are shortened first ([`shorten`]), from the same
+/// budget ([`budget::refinement_budget`]: a sequence's is a plain goal's; a budget for
+/// shortening besides cost commons-codec 17 s of solver time in a pair, on sequences whose
+/// tests the JVM refuted), and its preferences then assume them.
 fn refine(
     checks: &mut Checks,
     first: z3::Model,
     base: &[Bool],
-    preferences: &[String],
+    wanted: Wanted,
     harness: &Harness,
     max_models: u32,
     timeout_ms: u32,
 ) -> Solved {
+    let preferences = wanted.preferences;
     let refinement_ms = budget::refinement_budget(timeout_ms, harness.is_sequence());
     let mut budget = Budget::of_ms(refinement_ms);
     let (base, first) = keep_usage(checks, base, first, &harness.usage, &mut budget);
@@ -554,27 +584,33 @@ fn refine(
         .map(|p| Bool::new_const(p.as_str()))
         .collect();
     let mut current = first;
-    let mut assumptions = base.to_vec();
-    let preferred = prefs
-        .iter()
-        .all(|p| current.eval(p, true).and_then(|v| v.as_bool()) == Some(true));
-    if preferred {
-        assumptions.extend(prefs.iter().cloned());
-    }
-    for start in (0..prefs.len()).filter(|_| !preferred) {
-        let mut candidate = base.to_vec();
-        candidate.extend(prefs[start..].iter().cloned());
-        let Some(checked) = checks.check_within(&candidate, &mut budget, preference_units) else {
-            break;
-        };
-        match checked {
-            Checked::Sat(model) => {
-                assumptions = candidate;
-                current = model;
+    // The least important preferences are dropped until the rest hold together.
+    let kept_from = match prefs.iter().all(|p| meets(&current, p)) {
+        true => Some(0),
+        false => {
+            let descent = Descent {
+                base,
+                prefs: &prefs,
+                first_try: usize::from(wanted.clash),
+                units: preference_units,
+            };
+            descent.run(checks, &mut current, &mut budget)
+        }
+    };
+    let mut kept = Kept {
+        assumptions: base.to_vec(),
+        model: current,
+    };
+    if let Some(start) = kept_from {
+        kept.assumptions.extend(prefs[start..].iter().cloned());
+        // Those dropped together may still hold one by one, the most important first: a
+        // crash that needs one input `null` keeps the others small (commons-codec's
+        // `Caverphone` with its encoder `null` was given a string of 4,096 characters). The
+        // one dropped last clashes with those kept.
+        for p in prefs[..start.saturating_sub(1)].iter().rev() {
+            if kept.add(checks, p, &mut budget, preference_units).is_none() {
                 break;
             }
-            Checked::Unsat => {}
-            Checked::Unknown => break,
         }
     }
     Solved {
@@ -583,12 +619,93 @@ fn refine(
         models: models(
             checks,
             harness,
-            current,
-            &assumptions,
+            kept.model,
+            &kept.assumptions,
             max_models,
             &mut budget,
         ),
     }
+}
+
+/// The preferences a model is known to meet beside the goal, and that model.
+struct Kept {
+    assumptions: Vec<Bool>,
+    model: z3::Model,
+}
+
+impl Kept {
+    /// Assumes `p` too when the goal still holds with it (a check with `units` of the work
+    /// `budget` has left, unless the model meets it): `Some(true)` when it does,
+    /// `Some(false)` when not, `None` when the check or the budget ran out.
+    fn add(
+        &mut self,
+        checks: &mut Checks,
+        p: &Bool,
+        budget: &mut Budget,
+        units: u64,
+    ) -> Option<bool> {
+        if meets(&self.model, p) {
+            self.assumptions.push(p.clone());
+            return Some(true);
+        }
+        let candidate: Vec<Bool> = self.assumptions.iter().chain([p]).cloned().collect();
+        match checks.check_within(&candidate, budget, units)? {
+            Checked::Sat(model) => {
+                self.assumptions = candidate;
+                self.model = model;
+                Some(true)
+            }
+            Checked::Unsat => Some(false),
+            Checked::Unknown => None,
+        }
+    }
+}
+
+/// The search for a model that meets the most important preferences: the least important
+/// are dropped until the rest hold.
+struct Descent<'a> {
+    base: &'a [Bool],
+    /// The least important first.
+    prefs: &'a [Bool],
+    /// How many of the least important the first check leaves out (one when they are known
+    /// to clash).
+    first_try: usize,
+    /// The work each check may take.
+    units: u64,
+}
+
+impl Descent<'_> {
+    /// The index of the first preference kept (`prefs.len()` when none holds), its model
+    /// in `current`; `None` when a check or `budget` ran out.
+    fn run(
+        &self,
+        checks: &mut Checks,
+        current: &mut z3::Model,
+        budget: &mut Budget,
+    ) -> Option<usize> {
+        for start in self.first_try..self.prefs.len() {
+            let candidate: Vec<Bool> = self
+                .base
+                .iter()
+                .chain(&self.prefs[start..])
+                .cloned()
+                .collect();
+            match checks.check_within(&candidate, budget, self.units)? {
+                Checked::Sat(model) => {
+                    *current = model;
+                    return Some(start);
+                }
+                Checked::Unsat => {}
+                Checked::Unknown => return None,
+            }
+        }
+        Some(self.prefs.len())
+    }
+}
+
+/// Whether the preference `p` holds in `model`.
+fn meets(model: &z3::Model, p: &Bool) -> bool {
+    model.eval(p, true).and_then(|v| v.as_bool()) == Some(true)
 }
 
 /// Most checks that look for the observed invariants a model beyond usage can keep.
@@ -1135,6 +1252,60 @@ mod tests {
             Status::Unsat,
             "a goal the requirement rules out is unsat, not relaxed"
         );
+    }
+
+    #[test]
+    fn a_preference_dropped_beside_one_the_goal_breaks_still_holds_alone() {
+        // goal!3 needs y == 0, so `pref!ynonzero` never holds; `pref!seven`, the less
+        // important, was dropped first and with it lost, though it holds beside the goal.
+        let prelude = format!(
+            "{PRELUDE}
+            (declare-const y (_ BitVec 32))
+            (declare-const pref!seven Bool)
+            (assert (= pref!seven (= x #x00000007)))
+            (declare-const pref!ynonzero Bool)
+            (assert (= pref!ynonzero (not (= y #x00000000))))
+            (declare-const goal!3 Bool)
+            (assert (= goal!3 (and (= y #x00000000) (bvsge x #x00000005))))"
+        );
+        let slice = |roots: &[&str]| crate::slice::Slicer::new(&prelude).slice(roots);
+        let plans = vec![
+            Plan::Primitive {
+                ty: Type::Int,
+                sym: "x".into(),
+            },
+            Plan::Primitive {
+                ty: Type::Int,
+                sym: "y".into(),
+            },
+        ];
+        let mut harness = harness(plans, &["x", "y"]);
+        harness.preferences = vec!["pref!seven".into(), "pref!ynonzero".into()];
+        let values = |solved: &Solved| -> Vec<i64> {
+            assert_eq!(solved.status, Status::Sat);
+            solved.models[0]
+                .args
+                .iter()
+                .map(|v| match v {
+                    Value::Integral { value, .. } => *value,
+                    other => panic!("{other:?}"),
+                })
+                .collect()
+        };
+        let mut loaded = Prelude::load(&prelude);
+        let incremental = loaded.solve(&harness, &query("goal!3"), &[], effort(1, 5000), &slice);
+        assert_eq!(values(&incremental), [7, 0], "in the prelude's solver");
+        let roots = ["goal!3", "pref!seven", "pref!ynonzero"];
+        let sliced = solve_slice(
+            &slice(&roots),
+            &harness,
+            &query("goal!3"),
+            &[],
+            1,
+            5000,
+            budget::units(5000),
+        );
+        assert_eq!(values(&sliced), [7, 0], "in the slice's solver");
     }
 
     #[test]
