@@ -608,7 +608,7 @@ fn refine(
         // `Caverphone` with its encoder `null` was given a string of 4,096 characters). The
         // one dropped last clashes with those kept.
         for p in prefs[..start.saturating_sub(1)].iter().rev() {
-            if kept.add(checks, p, &mut budget, preference_units).is_none() {
+            if !kept.add(checks, p, &mut budget, preference_units) {
                 break;
             }
         }
@@ -635,28 +635,22 @@ struct Kept {
 
 impl Kept {
     /// Assumes `p` too when the goal still holds with it (a check with `units` of the work
-    /// `budget` has left, unless the model meets it): `Some(true)` when it does,
-    /// `Some(false)` when not, `None` when the check or the budget ran out.
-    fn add(
-        &mut self,
-        checks: &mut Checks,
-        p: &Bool,
-        budget: &mut Budget,
-        units: u64,
-    ) -> Option<bool> {
+    /// `budget` has left, unless the model meets it); false when the check or the budget
+    /// ran out, so that no further check is worth it.
+    fn add(&mut self, checks: &mut Checks, p: &Bool, budget: &mut Budget, units: u64) -> bool {
         if meets(&self.model, p) {
             self.assumptions.push(p.clone());
-            return Some(true);
+            return true;
         }
         let candidate: Vec<Bool> = self.assumptions.iter().chain([p]).cloned().collect();
-        match checks.check_within(&candidate, budget, units)? {
-            Checked::Sat(model) => {
+        match checks.check_within(&candidate, budget, units) {
+            Some(Checked::Sat(model)) => {
                 self.assumptions = candidate;
                 self.model = model;
-                Some(true)
+                true
             }
-            Checked::Unsat => Some(false),
-            Checked::Unknown => None,
+            Some(Checked::Unsat) => true,
+            Some(Checked::Unknown) | None => false,
         }
     }
 }
