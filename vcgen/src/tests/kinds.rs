@@ -288,6 +288,30 @@ fn substring_with_two_bounds() {
 }
 
 #[test]
+fn sub_sequence_of_a_char_sequence() {
+    // `subSequence` throws as `substring` does, on a `String` and on a `StringBuilder`:
+    // a one-char quoted text has no inside (`"\""` gives `subSequence(1, 0)`).
+    check_sites(
+        r#"
+        public class A {
+            public static String inside(CharSequence s) {
+                return s.subSequence(1, s.length() - 1).toString();
+            }
+            public static CharSequence tail(String s, int i) { return s.subSequence(i, s.length()); }
+        }
+        "#,
+        expect![[r#"
+            3:16 NullPointerException A.inside(CharSequence): constructor
+            3:16 StringIndexOutOfBoundsException A.inside(CharSequence): constructor
+            3:33 NullPointerException A.inside(CharSequence): constructor
+            5:63 NullPointerException A.tail(String, int): direct
+            5:63 StringIndexOutOfBoundsException A.tail(String, int): direct
+            5:80 NullPointerException A.tail(String, int): direct
+        "#]],
+    );
+}
+
+#[test]
 fn a_cast_of_what_an_unmodelled_jdk_method_returns_is_assumed_to_succeed() {
     check_sites(
         r#"

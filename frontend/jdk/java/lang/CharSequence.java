@@ -5,5 +5,7 @@ public interface CharSequence {
 
     char charAt(int index);
 
+    CharSequence subSequence(int start, int end);
+
     String toString();
 }

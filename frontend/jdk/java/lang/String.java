@@ -248,6 +248,10 @@ public final class String implements CharSequence, Comparable<String> {
         return dsd.Intrinsics.newString(value, begin, end - begin);
     }
 
+    public CharSequence subSequence(int begin, int end) {
+        return substring(begin, end);
+    }
+
     public native String[] split(String regex);
 
     public char[] toCharArray() {
