@@ -19,6 +19,7 @@ pub fn harness() -> Harness {
         fields: Vec::new(),
         route: Route::Direct,
         preferences: Vec::new(),
+        parts: Default::default(),
         usage: Vec::new(),
         inputs: Vec::new(),
         symbols: Default::default(),

@@ -6,8 +6,8 @@ use frontend::ir::Type;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use vcgen::{Harness, Plan, Query};
-use z3::ast::{Bool, Dynamic, BV};
-use z3::{SatResult, Solver};
+use z3::ast::{Ast, Bool, Dynamic, BV};
+use z3::{DeclKind, SatResult, Solver};
 
 mod shorten;
 
@@ -606,9 +606,33 @@ fn refine(
         // Those dropped together may still hold one by one, the most important first: a
         // crash that needs one input `null` keeps the others small (commons-codec's
         // `Caverphone` with its encoder `null` was given a string of 4,096 characters). The
-        // one dropped last clashes with those kept.
-        for p in prefs[..start.saturating_sub(1)].iter().rev() {
-            if !kept.add(checks, p, &mut budget, preference_units) {
+        // one dropped last clashes with those kept. Then a preference for all inputs that
+        // does not hold may still hold for most of them, input by input (its parts): after
+        // the wholes, so that each whole gets its turn within the budget first.
+        let last = start.checked_sub(1).map(|i| preferences[i].as_str());
+        let mut unmet: Vec<&str> = last.into_iter().collect();
+        let mut going = true;
+        let dropped = prefs[..start.saturating_sub(1)].iter().zip(&preferences);
+        for (p, name) in dropped.rev() {
+            match kept.add(checks, p, &mut budget, preference_units) {
+                Some(true) => {}
+                Some(false) => unmet.push(name),
+                None => {
+                    going = false;
+                    break;
+                }
+            }
+        }
+        let parts = unmet
+            .into_iter()
+            .filter(|_| going)
+            .filter_map(|name| parts_of(checks.solver, name, harness.parts.get(name)?))
+            .flatten();
+        for part in parts {
+            if kept
+                .add(checks, &part, &mut budget, preference_units)
+                .is_none()
+            {
                 break;
             }
         }
@@ -627,6 +651,37 @@ fn refine(
     }
 }
 
+/// The parts of the preference `whole`, one per input, from its definition
+/// `(= whole (and ...))` among `solver`'s assertions: the conjunction of `counts[k]`
+/// conjuncts for input k, in order. `None` when the definition is not there, or not as
+/// `counts` says.
+fn parts_of(solver: &Solver, whole: &str, counts: &[usize]) -> Option<Vec<Bool>> {
+    let definition = solver.get_assertions().into_iter().find_map(|a| {
+        let decl = a.safe_decl().ok()?;
+        let [name, term] = <[Dynamic; 2]>::try_from(a.children()).ok()?;
+        let named = name.safe_decl().ok()?.name() == whole;
+        (decl.kind() == DeclKind::EQ && named).then_some(term)
+    })?;
+    if definition.safe_decl().ok()?.kind() != DeclKind::AND {
+        return None;
+    }
+    let conjuncts: Vec<Bool> = definition
+        .children()
+        .iter()
+        .map(Dynamic::as_bool)
+        .collect::<Option<_>>()?;
+    if conjuncts.len() != counts.iter().sum::<usize>() {
+        return None;
+    }
+    let mut rest = conjuncts.as_slice();
+    let parts = counts.iter().map(|&count| {
+        let (part, after) = rest.split_at(count);
+        rest = after;
+        Bool::and(part)
+    });
+    Some(parts.collect())
+}
+
 /// The preferences a model is known to meet beside the goal, and that model.
 struct Kept {
     assumptions: Vec<Bool>,
@@ -635,22 +690,28 @@ struct Kept {
 
 impl Kept {
     /// Assumes `p` too when the goal still holds with it (a check with `units` of the work
-    /// `budget` has left, unless the model meets it); false when the check or the budget
-    /// ran out, so that no further check is worth it.
-    fn add(&mut self, checks: &mut Checks, p: &Bool, budget: &mut Budget, units: u64) -> bool {
+    /// `budget` has left, unless the model meets it): whether it does, or `None` when the
+    /// check or the budget ran out, so that no further check is worth it.
+    fn add(
+        &mut self,
+        checks: &mut Checks,
+        p: &Bool,
+        budget: &mut Budget,
+        units: u64,
+    ) -> Option<bool> {
         if meets(&self.model, p) {
             self.assumptions.push(p.clone());
-            return true;
+            return Some(true);
         }
         let candidate: Vec<Bool> = self.assumptions.iter().chain([p]).cloned().collect();
-        match checks.check_within(&candidate, budget, units) {
-            Some(Checked::Sat(model)) => {
+        match checks.check_within(&candidate, budget, units)? {
+            Checked::Sat(model) => {
                 self.assumptions = candidate;
                 self.model = model;
-                true
+                Some(true)
             }
-            Some(Checked::Unsat) => true,
-            Some(Checked::Unknown) | None => false,
+            Checked::Unsat => Some(false),
+            Checked::Unknown => None,
         }
     }
 }
@@ -1176,6 +1237,7 @@ mod tests {
             fields: Vec::new(),
             route: Route::Direct,
             preferences: vec!["pref!small".into()],
+            parts: Default::default(),
             usage: Vec::new(),
             inputs: inputs.iter().map(|s| s.to_string()).collect(),
             symbols: BTreeMap::new(),
@@ -1300,6 +1362,55 @@ mod tests {
             budget::units(5000),
         );
         assert_eq!(values(&sliced), [7, 0], "in the slice's solver");
+    }
+
+    #[test]
+    fn a_preference_for_all_inputs_still_holds_for_those_the_goal_leaves_free() {
+        // goal!4 needs x large, so `pref!both` never holds; its conjunct for y still does.
+        let prelude = format!(
+            "{PRELUDE}
+            (declare-const y (_ BitVec 32))
+            (declare-const pref!both Bool)
+            (assert (= pref!both (and (= x #x00000007) (= y #x00000007))))
+            (declare-const goal!4 Bool)
+            (assert (= goal!4 (bvsgt x #x000003e8)))"
+        );
+        let slice = |roots: &[&str]| crate::slice::Slicer::new(&prelude).slice(roots);
+        let plans = vec![
+            Plan::Primitive {
+                ty: Type::Int,
+                sym: "x".into(),
+            },
+            Plan::Primitive {
+                ty: Type::Int,
+                sym: "y".into(),
+            },
+        ];
+        let mut harness = harness(plans, &["x", "y"]);
+        harness.preferences = vec!["pref!both".into()];
+        harness.parts = BTreeMap::from([("pref!both".to_string(), vec![1, 1])]);
+        let y = |solved: &Solved| match solved.models[0].args[1] {
+            Value::Integral { value, .. } => value,
+            ref other => panic!("{other:?}"),
+        };
+        let mut loaded = Prelude::load(&prelude);
+        let incremental = loaded.solve(&harness, &query("goal!4"), &[], effort(1, 5000), &slice);
+        assert_eq!(incremental.status, Status::Sat);
+        assert_eq!(y(&incremental), 7, "in the prelude's solver");
+        let roots: Vec<&str> = std::iter::once("goal!4")
+            .chain(harness.solver_symbols())
+            .collect();
+        let sliced = solve_slice(
+            &slice(&roots),
+            &harness,
+            &query("goal!4"),
+            &[],
+            1,
+            5000,
+            budget::units(5000),
+        );
+        assert_eq!(sliced.status, Status::Sat);
+        assert_eq!(y(&sliced), 7, "in the slice's solver");
     }
 
     #[test]

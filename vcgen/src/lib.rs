@@ -806,6 +806,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             fields: built.fields,
             route: built.route,
             preferences: built.preferences,
+            parts: built.parts,
             usage: built.usage,
             inputs: built.inputs,
             symbols,

@@ -236,6 +236,13 @@ pub struct Harness {
     pub route: Route,
     /// Boolean symbols the solver tries to make true (readable, non-null inputs), in order of preference.
     pub preferences: Vec<String>,
+    /// The preferences that hold for all inputs at once (`pref!small`), each defined as
+    /// the conjunction of its inputs' conditions, with how many of its conjuncts each input
+    /// has, in order: when the whole does not hold beside a goal (a crash that needs one
+    /// number large), the solver keeps it for as many inputs as it can. Only for two
+    /// inputs or more.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub parts: std::collections::BTreeMap<String, Vec<usize>>,
     /// `dsd reproduce` beyond the project's usage: a Boolean symbol per observed invariant
     /// of the inputs; the solver breaks as few of them as the goal lets it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -55,6 +55,7 @@ mod goals;
 mod kinds;
 mod lambdas;
 mod patterns;
+mod preferences;
 mod scope;
 mod sequences;
 mod size;
@@ -85,6 +86,57 @@ pub(crate) fn check_goals(java: &str, expect: Expect) {
 /// As [`check_goals`], with `options`.
 pub(crate) fn check_goals_with(java: &str, options: &Options, expect: Expect) {
     expect.assert_eq(&goals(java, options));
+}
+
+/// Checks the parts of the preferences for all inputs at once that each harness of a
+/// fixture has: a line per harness with its entry and route, then a line per part, its
+/// input's conjuncts of the whole's definition, expanded as [`check_goals`] expands goals.
+#[track_caller]
+pub(crate) fn check_preference_parts(java: &str, expect: Expect) {
+    let run = run_with(java, &Options::default());
+    let mut out = String::new();
+    for prelude in &run.generated.preludes {
+        let harness = &prelude.harness;
+        let definitions = definitions(&run.texts[&prelude.id]);
+        let entry = &harness.entry;
+        out.push_str(&format!(
+            "{} {}:\n",
+            method_name(&entry.class, &entry.method, &entry.descriptor),
+            route(harness)
+        ));
+        for (whole, counts) in &harness.parts {
+            let mut conjuncts = conjuncts(definitions[whole.as_str()]).into_iter();
+            for count in counts {
+                let mut condition = String::new();
+                let mut names = HashMap::new();
+                for conjunct in conjuncts.by_ref().take(*count) {
+                    expand(conjunct, &definitions, harness, &mut names, &mut condition);
+                }
+                out.push_str(&format!("  {whole}: {condition}\n"));
+            }
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+/// The top-level arguments of `(and A B ...)`.
+fn conjuncts(term: &str) -> Vec<&str> {
+    let inner = &term["(and ".len()..term.len() - 1];
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ' ' if depth == 0 => {
+                out.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&inner[start..]);
+    out
 }
 
 /// A fixture parsed and run through vcgen, with the SMT-LIB text it wrote by file name.
