@@ -1245,6 +1245,52 @@ mod tests {
         }
     }
 
+    /// A harness whose arguments are the `int` inputs `names`.
+    fn int_harness(names: &[&str]) -> Harness {
+        let plans = names
+            .iter()
+            .map(|name| Plan::Primitive {
+                ty: Type::Int,
+                sym: name.to_string(),
+            })
+            .collect();
+        harness(plans, names)
+    }
+
+    /// The `int` arguments of a satisfiable goal's first model.
+    fn int_args(solved: &Solved) -> Vec<i64> {
+        assert_eq!(solved.status, Status::Sat);
+        solved.models[0]
+            .args
+            .iter()
+            .map(|v| match v {
+                Value::Integral { value, .. } => *value,
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+
+    /// `goal` of `prelude` solved both ways: in the prelude's incremental solver, and in a
+    /// fresh solver holding its slice (the goal's and the harness's symbols).
+    fn solved_both_ways(prelude: &str, harness: &Harness, goal: &str) -> [Solved; 2] {
+        let slice = |roots: &[&str]| crate::slice::Slicer::new(prelude).slice(roots);
+        let incremental =
+            Prelude::load(prelude).solve(harness, &query(goal), &[], effort(1, 5000), &slice);
+        let roots: Vec<&str> = std::iter::once(goal)
+            .chain(harness.solver_symbols())
+            .collect();
+        let sliced = solve_slice(
+            &slice(&roots),
+            harness,
+            &query(goal),
+            &[],
+            1,
+            5000,
+            budget::units(5000),
+        );
+        [incremental, sliced]
+    }
+
     const PRELUDE: &str = "
         (declare-const x (_ BitVec 32))
         (declare-const len (_ BitVec 32))
@@ -1277,11 +1323,7 @@ mod tests {
     #[test]
     fn a_required_preference_must_hold() {
         let mut prelude = Prelude::load(PRELUDE);
-        let plans = vec![Plan::Primitive {
-            ty: Type::Int,
-            sym: "x".into(),
-        }];
-        let mut harness = harness(plans, &["x"]);
+        let mut harness = int_harness(&["x"]);
         harness.preferences = vec!["pref!big".into()];
         let required = ["pref!big".to_string()];
         let solved = prelude.solve(
@@ -1324,44 +1366,11 @@ mod tests {
             (declare-const goal!3 Bool)
             (assert (= goal!3 (and (= y #x00000000) (bvsge x #x00000005))))"
         );
-        let slice = |roots: &[&str]| crate::slice::Slicer::new(&prelude).slice(roots);
-        let plans = vec![
-            Plan::Primitive {
-                ty: Type::Int,
-                sym: "x".into(),
-            },
-            Plan::Primitive {
-                ty: Type::Int,
-                sym: "y".into(),
-            },
-        ];
-        let mut harness = harness(plans, &["x", "y"]);
+        let mut harness = int_harness(&["x", "y"]);
         harness.preferences = vec!["pref!seven".into(), "pref!ynonzero".into()];
-        let values = |solved: &Solved| -> Vec<i64> {
-            assert_eq!(solved.status, Status::Sat);
-            solved.models[0]
-                .args
-                .iter()
-                .map(|v| match v {
-                    Value::Integral { value, .. } => *value,
-                    other => panic!("{other:?}"),
-                })
-                .collect()
-        };
-        let mut loaded = Prelude::load(&prelude);
-        let incremental = loaded.solve(&harness, &query("goal!3"), &[], effort(1, 5000), &slice);
-        assert_eq!(values(&incremental), [7, 0], "in the prelude's solver");
-        let roots = ["goal!3", "pref!seven", "pref!ynonzero"];
-        let sliced = solve_slice(
-            &slice(&roots),
-            &harness,
-            &query("goal!3"),
-            &[],
-            1,
-            5000,
-            budget::units(5000),
-        );
-        assert_eq!(values(&sliced), [7, 0], "in the slice's solver");
+        let [incremental, sliced] = solved_both_ways(&prelude, &harness, "goal!3");
+        assert_eq!(int_args(&incremental), [7, 0], "in the prelude's solver");
+        assert_eq!(int_args(&sliced), [7, 0], "in the slice's solver");
     }
 
     #[test]
@@ -1375,42 +1384,12 @@ mod tests {
             (declare-const goal!4 Bool)
             (assert (= goal!4 (bvsgt x #x000003e8)))"
         );
-        let slice = |roots: &[&str]| crate::slice::Slicer::new(&prelude).slice(roots);
-        let plans = vec![
-            Plan::Primitive {
-                ty: Type::Int,
-                sym: "x".into(),
-            },
-            Plan::Primitive {
-                ty: Type::Int,
-                sym: "y".into(),
-            },
-        ];
-        let mut harness = harness(plans, &["x", "y"]);
+        let mut harness = int_harness(&["x", "y"]);
         harness.preferences = vec!["pref!both".into()];
         harness.parts = BTreeMap::from([("pref!both".to_string(), vec![1, 1])]);
-        let y = |solved: &Solved| match solved.models[0].args[1] {
-            Value::Integral { value, .. } => value,
-            ref other => panic!("{other:?}"),
-        };
-        let mut loaded = Prelude::load(&prelude);
-        let incremental = loaded.solve(&harness, &query("goal!4"), &[], effort(1, 5000), &slice);
-        assert_eq!(incremental.status, Status::Sat);
-        assert_eq!(y(&incremental), 7, "in the prelude's solver");
-        let roots: Vec<&str> = std::iter::once("goal!4")
-            .chain(harness.solver_symbols())
-            .collect();
-        let sliced = solve_slice(
-            &slice(&roots),
-            &harness,
-            &query("goal!4"),
-            &[],
-            1,
-            5000,
-            budget::units(5000),
-        );
-        assert_eq!(sliced.status, Status::Sat);
-        assert_eq!(y(&sliced), 7, "in the slice's solver");
+        let [incremental, sliced] = solved_both_ways(&prelude, &harness, "goal!4");
+        assert_eq!(int_args(&incremental)[1], 7, "in the prelude's solver");
+        assert_eq!(int_args(&sliced)[1], 7, "in the slice's solver");
     }
 
     #[test]
@@ -1426,29 +1405,11 @@ mod tests {
             (assert (= usage!2 (bvsge len #x00000001)))"
         );
         let slice = |roots: &[&str]| crate::slice::Slicer::new(&prelude).slice(roots);
-        let plans = vec![
-            Plan::Primitive {
-                ty: Type::Int,
-                sym: "x".into(),
-            },
-            Plan::Primitive {
-                ty: Type::Int,
-                sym: "len".into(),
-            },
-        ];
-        let mut harness = harness(plans, &["x", "len"]);
+        let mut harness = int_harness(&["x", "len"]);
         harness.usage = vec!["usage!0".into(), "usage!1".into(), "usage!2".into()];
         let mut loaded = Prelude::load(&prelude);
         let solved = loaded.solve(&harness, &query("goal!2"), &[], effort(1, 5000), &slice);
-        assert_eq!(solved.status, Status::Sat);
-        let values: Vec<i64> = solved.models[0]
-            .args
-            .iter()
-            .map(|v| match v {
-                Value::Integral { value, .. } => *value,
-                other => panic!("{other:?}"),
-            })
-            .collect();
+        let values = int_args(&solved);
         assert!(values[0] < 5, "the goal holds: {values:?}");
         assert_eq!(values[1], 2, "the invariants over len are kept: {values:?}");
     }
@@ -1497,11 +1458,7 @@ mod tests {
 
     #[test]
     fn a_goal_is_solved_from_its_slice_alone() {
-        let plans = vec![Plan::Primitive {
-            ty: Type::Int,
-            sym: "x".into(),
-        }];
-        let h = harness(plans, &["x"]);
+        let h = int_harness(&["x"]);
         let sliced = |goal: &str| {
             solve_slice(
                 &whole(&[goal, "pref!small"]),
@@ -1540,13 +1497,9 @@ mod tests {
                 (and (= (bvmul x y) #x7fffffff) (bvugt y #x00000001)
                      (bvult x #x0000ffff) (bvult y #x0000ffff)))))
             (assert goal!0)";
-        let plans = vec![Plan::Primitive {
-            ty: Type::Int,
-            sym: "x".into(),
-        }];
         let solved = solve_slice(
             text,
-            &harness(plans, &["x"]),
+            &int_harness(&["x"]),
             &query("goal!0"),
             &[],
             1,
@@ -1564,11 +1517,7 @@ mod tests {
     #[test]
     fn a_short_timeout_still_leaves_time_for_preferences() {
         let mut prelude = Prelude::load(PRELUDE);
-        let plans = vec![Plan::Primitive {
-            ty: Type::Int,
-            sym: "x".into(),
-        }];
-        let mut harness = harness(plans, &["x"]);
+        let mut harness = int_harness(&["x"]);
         harness.preferences = vec!["pref!small".into()];
         // A 1 s timeout leaves 100 ms for a check for preferences, less than its minimum.
         let solved = prelude.solve(&harness, &query("goal!0"), &[], effort(1, 1000), &whole);
