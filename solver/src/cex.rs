@@ -157,6 +157,12 @@ impl Model {
         self.made.get(i).copied().unwrap_or(true)
     }
 
+    /// How many times the model makes call `i` of the harness's chain in a row, with the
+    /// same arguments (one, unless it is made again).
+    pub fn times(&self, i: usize) -> u32 {
+        self.repeated.get(i).map_or(1, |r| r.saturating_add(1))
+    }
+
     /// Every input value of the model, in the order a test builds them: static fields,
     /// receiver, its assigned fields, the calls made first, the arguments.
     pub fn values_mut(&mut self) -> Vec<&mut Value> {
@@ -206,6 +212,11 @@ pub struct Model {
     /// sequence chosen among others); empty when every call is made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub made: Vec<bool>,
+    /// For each call of the harness's chain, how many times the model makes it before the
+    /// one modelled, with the same arguments ([`vcgen::ChainCall::repeated`]); empty when
+    /// no call is made again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub repeated: Vec<u32>,
     /// Static fields given a value before the call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub statics: Vec<FieldValue>,
@@ -287,6 +298,7 @@ mod tests {
             ],
             chain: Vec::new(),
             made: Vec::new(),
+            repeated: Vec::new(),
             statics: Vec::new(),
             fields: Vec::new(),
         };

@@ -185,6 +185,7 @@ fn solve_prelude(
             natural: harness.route != vcgen::Route::Reflection,
             own_entry_decides: q.own_entry_decides,
             prepares_argument: harness.prepares_argument(),
+            extrapolated: harness.chain.iter().any(|c| c.repeated.is_some()),
         };
         let ask = ledger.ask(&q.site, asker(q));
         if let Ask::Skip(skip) = ask {
@@ -405,6 +406,7 @@ mod tests {
                 step: "in!step1".into(),
                 option: 0,
             }),
+            repeated: None,
             on: None,
             passes,
         };

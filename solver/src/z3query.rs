@@ -546,7 +546,8 @@ pub(crate) const MEMORY_OUT: &str = "the solver reached its memory limit (--solv
 /// for 14 of 17 goals. A sequence's calls are shortened first ([`shorten`]), from the same
 /// budget ([`budget::refinement_budget`]: a sequence's is a plain goal's; a budget for
 /// shortening besides cost commons-codec 17 s of solver time in a pair, on sequences whose
-/// tests the JVM refuted), and its preferences then assume them.
+/// tests the JVM refuted), and its preferences then assume them, with the counts of its
+/// calls made again, each as small as the goal allows ([`shorten::fewest_repeats`]).
 fn refine(
     checks: &mut Checks,
     first: z3::Model,
@@ -578,6 +579,9 @@ fn refine(
         }
         None => (base, first, preferences.iter().collect()),
     };
+    let (counts, first) =
+        shorten::fewest_repeats(checks, harness, &base, first, &mut budget, preference_units);
+    let base = [base, counts].concat();
     let base = base.as_slice();
     let prefs: Vec<Bool> = preferences
         .iter()
@@ -827,6 +831,24 @@ fn keep_usage(
 
 /// Reads `current`, then blocks it and asks for another, up to `max_models` or until
 /// `budget` runs out; the blocking clauses live in a scope popped at the end.
+/// How many times the model read by `reader` makes each call of `harness`'s chain again
+/// (none for a call it does not make: `made`); empty when it makes none again.
+fn repeated_counts(harness: &Harness, made: &[bool], reader: &Reader) -> Vec<u32> {
+    let counts: Vec<u32> = harness
+        .chain
+        .iter()
+        .zip(made)
+        .map(|(c, &made)| match (&c.repeated, made) {
+            (Some(sym), true) => u32::try_from(reader.bits(sym)).unwrap_or(u32::MAX),
+            _ => 0,
+        })
+        .collect();
+    match counts.iter().all(|&r| r == 0) {
+        true => Vec::new(),
+        false => counts,
+    }
+}
+
 fn models(
     checks: &mut Checks,
     harness: &Harness,
@@ -863,6 +885,7 @@ fn models(
                     false => Vec::new(),
                 })
                 .collect(),
+            repeated: repeated_counts(harness, &made, &reader),
             made: match made.iter().all(|&m| m) {
                 true => Vec::new(),
                 false => made,

@@ -43,7 +43,14 @@ fn verdicts_with(path: &str, java: &str, options: &vcgen::Options) -> String {
                 Some(i) => format!(" on argument {i}"),
                 None => String::new(),
             };
-            let mut methods: Vec<&str> = calls.iter().map(|c| c.method.as_str()).collect();
+            // `m*`: a call of `m` may be made again first, any number of times.
+            let mut methods: Vec<String> = calls
+                .iter()
+                .map(|c| match c.repeated {
+                    Some(_) => format!("{}*", c.method),
+                    None => c.method.clone(),
+                })
+                .collect();
             methods.sort_unstable();
             methods.dedup();
             let route = match (sequence, methods.is_empty()) {
@@ -401,4 +408,73 @@ public class Gauges {
         43:16:ArrayIndexOutOfBoundsException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; sequence on argument 0 turn: unsat, whole: unsat
     "#]]
     .assert_eq(&verdicts("p/Gauges.java", java));
+}
+
+/// A method that steps counters may be called again before its call in a sequence, any
+/// number of times: the cursor's window is read past its sixteen characters, the static
+/// table past its twelve slots, though a sequence makes at most four calls. The call
+/// modelled is the last one, so its own checks hold for the count: the stack that refuses
+/// a ninth push never reads past its nine slots.
+#[test]
+fn calls_made_again_reach_counts_beyond_the_sequence_length() {
+    let java = r#"
+package p;
+
+public class Counters {
+    public static class Cursor {
+        private final char[] window = new char[16];
+        private int position;
+
+        public void skip() {
+            position++;
+        }
+
+        public char current() {
+            return window[position];
+        }
+    }
+
+    public static class Bounded {
+        private final int[] items = new int[9];
+        private int size;
+
+        public void push(int item) {
+            if (size == 8) {
+                throw new IllegalStateException("full");
+            }
+            items[size++] = item;
+        }
+
+        public int top() {
+            return items[size];
+        }
+    }
+
+    private static final int[] started = new int[12];
+    private static int opened;
+
+    public static int open(int time) {
+        started[opened] = time;
+        return ++opened;
+    }
+}
+"#;
+    expect![[r#"
+        38:9:ArrayIndexOutOfBoundsException@open(I)I sequence open: unsat
+        38:9:ArrayIndexOutOfBoundsException@open(I)I sequence open*: sat
+        38:9:ArrayIndexOutOfBoundsException@open(I)I reflection: sat
+        14:20:ArrayIndexOutOfBoundsException@current()C sequence skip: unsat
+        14:20:ArrayIndexOutOfBoundsException@current()C sequence skip*: sat
+        14:20:ArrayIndexOutOfBoundsException@current()C reflection: sat
+        14:20:NullPointerException@current()C reflection: sat
+        26:13:ArrayIndexOutOfBoundsException@push(I)V sequence push: unsat, whole: unsat
+        26:13:ArrayIndexOutOfBoundsException@push(I)V sequence push*: unsat, whole: unsat
+        26:13:ArrayIndexOutOfBoundsException@push(I)V reflection: sat
+        26:13:NullPointerException@push(I)V reflection: sat
+        30:20:ArrayIndexOutOfBoundsException@top()I sequence push: unsat, whole: unsat
+        30:20:ArrayIndexOutOfBoundsException@top()I sequence push*: unsat, whole: unsat
+        30:20:ArrayIndexOutOfBoundsException@top()I reflection: sat
+        30:20:NullPointerException@top()I reflection: sat
+    "#]]
+    .assert_eq(&verdicts("p/Counters.java", java));
 }

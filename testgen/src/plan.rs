@@ -165,7 +165,7 @@ fn plan_test(
         prepared.insert(i, local);
     }
     let made = cex.chain.iter().zip(&model.chain).enumerate();
-    for (_, (call, args)) in made.filter(|(i, _)| model.makes(*i)) {
+    for (i, (call, args)) in made.filter(|(i, _)| model.makes(*i)) {
         let params = frontend::descriptor_params(&call.descriptor);
         let args = w.arguments(args, &params);
         let target = match call.on {
@@ -180,8 +180,12 @@ fn plan_test(
             &args,
             false,
         );
-        inputs.push(format!("first {}", e.text));
-        w.stmts.push(format!("{};", e.text));
+        let times = model.times(i);
+        match times {
+            1 => inputs.push(format!("first {}", e.text)),
+            n => inputs.push(format!("first {} ({n} times)", e.text)),
+        }
+        w.repeat(times, format!("{};", e.text));
     }
     let mut args = Vec::new();
     let mut named = Vec::new();

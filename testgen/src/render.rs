@@ -157,6 +157,20 @@ impl<'a, 'p> Writer<'a, 'p> {
         Expr::exact(name, ty)
     }
 
+    /// Writes statement `stmt` made `times` times: once as it is, more often in a counting
+    /// loop.
+    pub fn repeat(&mut self, times: u32, stmt: String) {
+        if times <= 1 {
+            self.stmts.push(stmt);
+            return;
+        }
+        let i = self.fresh_name("i");
+        self.stmts
+            .push(format!("for (int {i} = 0; {i} < {times}; {i}++) {{"));
+        self.stmts.push(format!("    {stmt}"));
+        self.stmts.push("}".into());
+    }
+
     fn fresh_name(&mut self, name: &str) -> String {
         let mut candidate = name.to_string();
         let mut n = 1;
@@ -968,6 +982,27 @@ mod tests {
             None,
         );
         assert_eq!(e.text, "new A((StringBuilder) null, (int[]) null)");
+    }
+
+    #[test]
+    fn a_call_made_several_times_is_one_counting_loop() {
+        let program = program(A);
+        let access = Access::new(&program, "p");
+        let mut w = Writer::new(&access, HelperHome::TestClass, []);
+        let i = w.local("i", &Type::Int, &Expr::exact("0".into(), Type::Int));
+        w.repeat(1, "a.touch();".into());
+        w.repeat(16, format!("a.skip({});", i.text));
+        assert_eq!(
+            w.stmts,
+            [
+                "int i = 0;",
+                "a.touch();",
+                "for (int i2 = 0; i2 < 16; i2++) {",
+                "    a.skip(i);",
+                "}",
+            ],
+            "once as it is, more often in a loop whose counter takes a free name"
+        );
     }
 
     // `p.A$1` has no simple name a local can take: `1` is no identifier.

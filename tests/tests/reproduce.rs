@@ -82,6 +82,11 @@ fn state_from_earlier_calls_and_recursion_along_the_trace_are_reproduced() {
     let report = check_reproduced("band", &[], 2);
     let test = written_test(&report);
     assert!(test.contains("tally.add("), "{test}");
+    // Till.scan's eleventh line: ten calls first, more than a sequence makes, in a loop.
+    let report = check_reproduced("till", &[], 1);
+    assert_eq!(report["test"]["reflection"], false, "{report:#}");
+    let test = written_test(&report);
+    assert!(test.contains("i < 10; i++) {"), "{test}");
     // Nest.item two brackets deep: the recursion followed as deep as the trace shows, and
     // every number on the way parsed as `Integer.parseInt` parses it.
     check_reproduced("nest", &[], 6);

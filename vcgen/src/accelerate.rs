@@ -22,18 +22,22 @@
 //! leaves the extra copy (`break`, `return`, an exception, the next iteration) is dropped,
 //! so the code after the loop still sees only the exact iterations. Only the loops of the
 //! entry itself get the extra copy, not those of the methods it inlines.
+//!
+//! The same counters serve calls made again in a sequence: the fields a method only steps
+//! by a constant ([`stepped_fields`]) are stepped for the calls of it made before the one
+//! a sequence models (`Lower::repeat_before`).
 
-use crate::lower::Lower;
+use crate::lower::{field_key, static_key, Lower};
 use crate::smt;
 use crate::state::{State, Val};
 use crate::visit;
-use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Stmt, StmtKind, Type};
+use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Method, Stmt, StmtKind, Type};
 use std::collections::BTreeMap;
 
 /// Most iterations past the unrolled ones the extra copy stands for: enough for loops over
 /// large arrays, small enough that a counter's step (at most [`STEP_MAX`]) times it cannot
 /// overflow.
-const ITERATIONS_MAX: i64 = 1 << 20;
+pub(crate) const ITERATIONS_MAX: i64 = 1 << 20;
 
 /// The largest step of a counter.
 const STEP_MAX: i64 = 1024;
@@ -210,7 +214,70 @@ impl<'p> Lower<'p> {
 
 /// How the loop's body and update change each local they assign.
 fn local_changes(body: &Stmt, update: &[Expr]) -> BTreeMap<u32, Change> {
-    let mut changes: BTreeMap<u32, Change> = BTreeMap::new();
+    changes(body, update, |target| match target.kind {
+        ExprKind::Local(local) => Some(local),
+        _ => None,
+    })
+}
+
+/// The fields a method's own body only ever steps by one constant (`count++`,
+/// `position += 2`, each write the same step): those of the object it is called on, and
+/// static ones. A call of it made again with the same arguments steps them again.
+pub(crate) fn stepped_fields(m: &Method) -> Vec<(SteppedField, i64)> {
+    let Some(body) = &m.body else {
+        return Vec::new();
+    };
+    let owned = |target: &Expr| match &target.kind {
+        ExprKind::Field {
+            target: None,
+            class,
+            name,
+        } => Some(SteppedField::Static(class.clone(), name.clone())),
+        ExprKind::Field {
+            target: Some(object),
+            class,
+            name,
+        } if matches!(strip(object).kind, ExprKind::This { outer: None }) => {
+            Some(SteppedField::Own(class.clone(), name.clone()))
+        }
+        _ => None,
+    };
+    changes(body, &[], owned)
+        .into_iter()
+        .filter_map(|(field, change)| match change {
+            Change::Step(step) => Some((field, step)),
+            Change::Other => None,
+        })
+        .collect()
+}
+
+/// A field a method steps ([`stepped_fields`]): by declaring class and name.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum SteppedField {
+    /// A field of the object the method is called on.
+    Own(String, String),
+    /// A static field.
+    Static(String, String),
+}
+
+impl SteppedField {
+    /// The field's heap key.
+    pub(crate) fn key(&self) -> String {
+        match self {
+            SteppedField::Own(class, name) => field_key(class, name),
+            SteppedField::Static(class, name) => static_key(class, name),
+        }
+    }
+}
+
+/// How `body` and `update` change each target `key` names (the others are not noted): a
+/// target every write steps by the same constant is a counter.
+fn changes<K: Ord>(
+    body: &Stmt,
+    update: &[Expr],
+    key: impl Fn(&Expr) -> Option<K>,
+) -> BTreeMap<K, Change> {
+    let mut changes: BTreeMap<K, Change> = BTreeMap::new();
     let mut note = |e: &Expr| {
         let (target, change) = match &e.kind {
             ExprKind::IncDec {
@@ -228,15 +295,15 @@ fn local_changes(body: &Stmt, update: &[Expr]) -> BTreeMap<u32, Change> {
             }
             _ => return,
         };
-        let ExprKind::Local(local) = target.kind else {
+        let Some(k) = key(target) else {
             return;
         };
-        let change = match (changes.get(&local), change) {
+        let change = match (changes.get(&k), change) {
             (None, c) => c,
             (Some(&old), new) if old == new => new,
             _ => Change::Other,
         };
-        changes.insert(local, change);
+        changes.insert(k, change);
     };
     visit::stmt_exprs(body, &mut note);
     for u in update {
@@ -244,9 +311,9 @@ fn local_changes(body: &Stmt, update: &[Expr]) -> BTreeMap<u32, Change> {
     }
     changes
         .into_iter()
-        .map(|(l, c)| match c {
-            Change::Step(s) if s == 0 || s.abs() > STEP_MAX => (l, Change::Other),
-            c => (l, c),
+        .map(|(k, c)| match c {
+            Change::Step(s) if s == 0 || s.abs() > STEP_MAX => (k, Change::Other),
+            c => (k, c),
         })
         .collect()
 }

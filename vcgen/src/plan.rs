@@ -153,6 +153,10 @@ pub struct ChainCall {
     /// it; `None`: every model makes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<Made>,
+    /// For a call that may be made several times in a row with the same arguments, the
+    /// symbol (a 32-bit vector) of how many times it is made before the one modelled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeated: Option<String>,
     /// The position of the entry's argument the call is made on; `None`: the receiver (or
     /// the class, for a static method).
     #[serde(default, skip_serializing_if = "Option::is_none")]

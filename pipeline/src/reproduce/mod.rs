@@ -137,17 +137,22 @@ impl Search<'_> {
                 break;
             }
             let tried = attempt(stages, self, (*index, key), beyond_usage)?;
+            // The deepest, then one that builds its state without reflection (a crash the
+            // calls made again reach also gets reflection's test), then the shortest stack.
             let found = tried
                 .into_iter()
-                .map(|r| {
+                .map(|(r, reflection)| {
                     (
                         reached(&self.thrown.frames, chosen.top, &r.frames, self.project),
+                        reflection,
                         r,
                     )
                 })
-                .filter(|(n, _)| *n > chosen.top.max(report.reached))
-                .max_by_key(|(n, r)| (*n, std::cmp::Reverse(r.frames.len())));
-            let Some((depth, result)) = found else {
+                .filter(|(n, _, _)| *n > chosen.top.max(report.reached))
+                .max_by_key(|(n, reflection, r)| {
+                    (*n, !reflection, std::cmp::Reverse(r.frames.len()))
+                });
+            let Some((depth, _, result)) = found else {
                 continue;
             };
             report.reached(depth);
@@ -165,13 +170,13 @@ impl Search<'_> {
 /// Runs the stages from vcgen to run with the trace's crash as the focus and the method of
 /// frame `index` as the only entry, the project's invariants assumed, or with
 /// `beyond_usage` kept where the crash allows; returns the results of the tests that threw
-/// the trace's exception.
+/// the trace's exception, each with whether its test sets state by reflection.
 fn attempt(
     stages: &mut Stages,
     search: &Search,
     (index, key): (usize, &frames::MethodKey),
     beyond_usage: bool,
-) -> Result<Vec<TestResult>, Failure> {
+) -> Result<Vec<(TestResult, bool)>, Failure> {
     let Search {
         work,
         args,
@@ -228,7 +233,20 @@ fn attempt(
             .collect();
         tries_left -= 1;
         if !same.is_empty() || tries_left == 0 || solved.sat + solved.unknown == 0 {
-            return Ok(same);
+            let index = testgen::read_index(work)?;
+            let reflection = |r: &TestResult| {
+                index
+                    .tests
+                    .iter()
+                    .any(|t| t.reflection && t.class == r.class && t.method == r.method)
+            };
+            return Ok(same
+                .into_iter()
+                .map(|r| {
+                    let by_reflection = reflection(&r);
+                    (r, by_reflection)
+                })
+                .collect());
         }
         solve.timeout *= RETRY_PATIENCE;
     }

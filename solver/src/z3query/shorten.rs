@@ -11,7 +11,7 @@
 use super::{Checked, Checks};
 use crate::budget::Budget;
 use vcgen::Harness;
-use z3::ast::{Bool, Int};
+use z3::ast::{Bool, Int, BV};
 
 /// The steps of a sequence harness: the symbol of each step's choice, in order.
 pub(super) struct Steps {
@@ -122,6 +122,64 @@ pub(super) fn shorten(
     (steps.choices(&calls), current)
 }
 
+/// Makes each call of `current`'s sequence that is made again ([`vcgen::ChainCall::repeated`])
+/// as few times as the goal (`base`, with the calls fixed) allows, one call after another,
+/// by halving within `budget` and `units` per check: a cursor that fails past its sixteen
+/// characters got 262,145 calls of `skip()` from the first model. Returns the counts
+/// found, to be assumed from then on, and their model.
+pub(super) fn fewest_repeats(
+    checks: &mut Checks,
+    harness: &Harness,
+    base: &[Bool],
+    first: z3::Model,
+    budget: &mut Budget,
+    units: u64,
+) -> (Vec<Bool>, z3::Model) {
+    let mut counts: Vec<Bool> = Vec::new();
+    let mut current = first;
+    for call in &harness.chain {
+        let Some(sym) = &call.repeated else { continue };
+        let made = call.when.as_ref().is_none_or(|w| {
+            current
+                .eval(&Int::new_const(w.step.as_str()), true)
+                .and_then(|v| v.as_i64())
+                == Some(i64::from(w.option))
+        });
+        if !made {
+            continue;
+        }
+        let repeats = BV::new_const(sym.as_str(), 32);
+        let value = |m: &z3::Model| m.eval(&repeats, true).and_then(|v| v.as_u64());
+        let Some(mut high) = value(&current) else {
+            continue;
+        };
+        let mut low = 0;
+        while low < high {
+            let middle = low + (high - low) / 2;
+            let at_most = repeats.bvule(BV::from_u64(middle, 32));
+            let assumed: Vec<Bool> = base
+                .iter()
+                .chain(&counts)
+                .cloned()
+                .chain([at_most])
+                .collect();
+            match checks.check_within(&assumed, budget, units) {
+                Some(Checked::Sat(model)) => match value(&model) {
+                    Some(v) => {
+                        high = v;
+                        current = model;
+                    }
+                    None => break,
+                },
+                Some(Checked::Unsat) => low = middle + 1,
+                Some(Checked::Unknown) | None => break,
+            }
+        }
+        counts.push(repeats.eq(BV::from_u64(high, 32)));
+    }
+    (counts, current)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +210,7 @@ mod tests {
                 step: step.into(),
                 option,
             }),
+            repeated: None,
             on: None,
             passes: None,
         }
@@ -189,5 +248,46 @@ mod tests {
         );
         assert_eq!(steps.calls(&model), [0, 0], "the noop is left out");
         assert!(super::super::holds_all(&model, &choices));
+    }
+
+    /// One call of `skip`, made again `in!repeat1` times first: the goal needs the cursor
+    /// at 16 or more, and the first model makes it far more often.
+    const REPEATED: &str = "
+        (declare-const in!repeat1 (_ BitVec 32))
+        (assert (and (bvsge in!repeat1 #x00000000) (bvsle in!repeat1 #x00100000)))
+        (declare-const goal!0 Bool)
+        (assert (= goal!0 (bvsge (bvadd in!repeat1 #x00000001) #x00000010)))";
+
+    #[test]
+    fn a_call_made_again_is_made_as_few_times_as_the_goal_needs() {
+        let mut harness = crate::test_support::harness();
+        let mut skip = call("skip", "in!step1", 0);
+        skip.when = None;
+        skip.repeated = Some("in!repeat1".into());
+        harness.chain = vec![skip];
+        let solver = super::super::solver_of(REPEATED);
+        let mut checks = Checks::new(&solver, false);
+        let goal = Bool::new_const("goal!0");
+        let repeats = BV::new_const("in!repeat1", 32);
+        let many = [goal.clone(), repeats.bvuge(BV::from_u64(200_000, 32))];
+        let Checked::Sat(first) = checks.check(&many, budget::units(1000)) else {
+            panic!("200,000 calls and one more pass 16");
+        };
+        let mut budget = Budget::new(5000);
+        let (counts, model) = fewest_repeats(
+            &mut checks,
+            &harness,
+            &[goal],
+            first,
+            &mut budget,
+            budget::units(1000),
+        );
+        let made = model.eval(&repeats, true).and_then(|v| v.as_u64());
+        assert_eq!(
+            made,
+            Some(15),
+            "fifteen calls and the modelled one reach 16"
+        );
+        assert!(super::super::holds_all(&model, &counts));
     }
 }

@@ -91,6 +91,7 @@ pub(super) fn argument_variants<'p>(
                     class: built,
                     ctor,
                 }),
+                repeats: false,
             }),
             reflect_statics: false,
             public_fields: false,

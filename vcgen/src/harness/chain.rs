@@ -3,12 +3,13 @@
 //! with the entry in one formula.
 
 use super::argument::{ArgumentObject, Prepared};
-use super::{dead, Builder, Receiver, Variant, CHAIN_RANK, SEQUENCE_RANK};
+use super::{dead, Builder, Receiver, Variant, CHAIN_RANK, REPEATED_RANK, SEQUENCE_RANK};
+use crate::accelerate::{stepped_fields, SteppedField, ITERATIONS_MAX};
 use crate::effects::Effects;
-use crate::lower::Lower;
+use crate::lower::{heap_sort, Lower};
 use crate::plan::{ChainCall, Made};
-use crate::smt::Term;
-use crate::state::State;
+use crate::smt::{self, Term};
+use crate::state::{State, Val};
 use frontend::ir::{Class, Method};
 
 /// Most methods a sequence's calls choose from (each call inlines all of them).
@@ -27,6 +28,9 @@ pub struct Chain<'p> {
     /// The argument the calls prepare (made on it, or taking it); `None`: they are made on
     /// the receiver (or none, for static methods).
     pub prepares: Option<Prepared<'p>>,
+    /// Whether a call of a method that steps counters may be made again first, any number
+    /// of times ([`Lower::repeat_before`]).
+    pub repeats: bool,
 }
 
 impl<'p> Chain<'p> {
@@ -36,6 +40,7 @@ impl<'p> Chain<'p> {
             methods: vec![method],
             length: 1,
             prepares: None,
+            repeats: false,
         }
     }
 }
@@ -108,11 +113,56 @@ pub(super) fn sequence_variant<'p>(
             methods,
             length,
             prepares: None,
+            repeats: false,
         }),
         reflect_statics: false,
         public_fields: false,
         rank: SEQUENCE_RANK,
     })
+}
+
+/// The sequence variant whose calls of methods that step counters may each be made again
+/// first, any number of times: state that takes more calls than a sequence makes (a
+/// token stream that fails on its eleventh `next()`). Only the counters are stepped, so
+/// it ranks after the exact sequences, for the sites they left open: asked first, one
+/// `offer` made three times on a ring of capacity 1 (which its capacity check refuses
+/// on the JVM) satisfied the formula before the exact calls that reach the crash. None
+/// when no method steps a counter.
+pub(super) fn repeated_variant<'p>(
+    receiver: Receiver<'p>,
+    methods: Vec<(&'p Class, &'p Method)>,
+    length: u32,
+) -> Option<Variant<'p>> {
+    let on_object = !matches!(receiver, Receiver::None);
+    let steps = |m: &Method| !repeated_fields(m, on_object).is_empty();
+    if !methods.iter().any(|(_, m)| steps(m)) {
+        return None;
+    }
+    let mut variant = sequence_variant(receiver, methods, length)?;
+    variant.rank = REPEATED_RANK;
+    if let Some(chain) = &mut variant.chain {
+        chain.repeats = true;
+    }
+    Some(variant)
+}
+
+/// The counters a call of `m` made again steps, with the sort of their values: the `int`
+/// and `long` fields `m` steps ([`stepped_fields`]), those of the object it is called on
+/// only when there is one (`on_object`).
+fn repeated_fields(m: &Method, on_object: bool) -> Vec<(SteppedField, i64, &'static str)> {
+    let own = on_object && !m.modifiers.is_static;
+    stepped_fields(m)
+        .into_iter()
+        .filter_map(|(field, step)| {
+            let sort = match (&field, heap_sort(&field.key())) {
+                (SteppedField::Own(..), "(Array Int (_ BitVec 32))") if own => "(_ BitVec 32)",
+                (SteppedField::Own(..), "(Array Int (_ BitVec 64))") if own => "(_ BitVec 64)",
+                (SteppedField::Static(..), sort @ ("(_ BitVec 32)" | "(_ BitVec 64)")) => sort,
+                _ => return None,
+            };
+            Some((field, step, sort))
+        })
+        .collect()
 }
 
 impl<'p> Lower<'p> {
@@ -132,12 +182,13 @@ impl<'p> Lower<'p> {
     ) -> Vec<ChainCall> {
         let mut calls = Vec::new();
         let mut previous: Option<Term> = None;
+        let repeats = chain.repeats;
         for step in 0..chain.length.min(self.limits.calls) {
             let skip = usize::from(step > 0);
             let options = chain.methods.len() + skip;
             if options == 1 {
                 let (class, m) = chain.methods[0];
-                calls.push(self.call_once(st, b, (class, m), (this, object), None));
+                calls.push(self.call_once(st, b, (class, m), (this, object), None, repeats));
                 continue;
             }
             let sym = self.sym(b, "step", "Int");
@@ -160,7 +211,9 @@ impl<'p> Lower<'p> {
                     step: sym.clone(),
                     option,
                 };
-                calls.push(self.call_once(&mut s, b, (class, m), (this, object), Some(when)));
+                let call =
+                    self.call_once(&mut s, b, (class, m), (this, object), Some(when), repeats);
+                calls.push(call);
                 branches.push(s);
             }
             *st = self.join(branches).unwrap_or_else(|| dead(st));
@@ -173,7 +226,8 @@ impl<'p> Lower<'p> {
     /// One public call to `method`, on the receiver or the prepared argument (`targets`,
     /// [`Lower::call_target`]) unless the method is static, with fresh arguments but the
     /// prepared argument; `when` is the choice that makes it, for a call a model may leave
-    /// out.
+    /// out. With `repeats`, a method that steps counters may be called more times first
+    /// ([`Lower::repeat_before`]).
     fn call_once(
         &mut self,
         st: &mut State,
@@ -181,11 +235,16 @@ impl<'p> Lower<'p> {
         method: (&'p Class, &'p Method),
         targets: (Option<&Term>, Option<&ArgumentObject<'p>>),
         when: Option<Made>,
+        repeats: bool,
     ) -> ChainCall {
         let (class, m) = method;
         let target = self.call_target(method, targets.0, targets.1);
         let this = target.this;
         let (vals, plans) = self.inputs_given(st, b, method, 1, target.given);
+        let repeated = match repeats {
+            true => self.repeat_before(st, b, m, this.filter(|_| !m.modifiers.is_static)),
+            false => None,
+        };
         self.assume_call_spec(st, class, m, this, &vals);
         if let Some(body) = &m.body {
             let receiver = this.cloned().filter(|_| !m.modifiers.is_static);
@@ -198,8 +257,61 @@ impl<'p> Lower<'p> {
             is_static: m.modifiers.is_static,
             args: plans,
             when,
+            repeated,
             on: target.on,
             passes: target.passes,
         }
+    }
+
+    /// The calls of `m` made before its modelled one, with the same arguments: a fresh
+    /// count of them, and the counters `m` steps ([`stepped_fields`]: of `this`, and
+    /// static ones) stepped that many times, so that the call modelled is the last (its
+    /// checks hold there). The rest of the state is the one before them, as for a loop
+    /// beyond its unrolling ([`crate::accelerate`]), and the test's JVM is the judge. A
+    /// token stream that fails on its eleventh `next()` needs ten calls first, more than
+    /// a sequence makes. `None` when `m` steps none.
+    fn repeat_before(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        m: &Method,
+        this: Option<&Term>,
+    ) -> Option<Term> {
+        let stepped = repeated_fields(m, this.is_some());
+        if stepped.is_empty() {
+            return None;
+        }
+        let times = self.sym(b, "repeat", "(_ BitVec 32)");
+        self.smt.assert(&format!(
+            "(and (bvsge {times} {}) (bvsle {times} {}))",
+            smt::int(0),
+            smt::int(ITERATIONS_MAX as i32)
+        ));
+        b.inputs.push(times.clone());
+        for (field, step, sort) in stepped {
+            let steps = match sort {
+                "(_ BitVec 64)" => {
+                    format!("(bvmul ((_ sign_extend 32) {times}) {})", smt::bv(step, 64))
+                }
+                _ => format!("(bvmul {times} {})", smt::int(step as i32)),
+            };
+            let key = field.key();
+            let old = self.heap(st, &key);
+            match (field, this) {
+                (SteppedField::Own(class, name), Some(obj)) => {
+                    let value = self.select_field("fld", sort, &old.term, obj);
+                    let value = self
+                        .smt
+                        .define("i", sort, format!("(bvadd {value} {steps})"));
+                    self.store_field(st, &class, &name, obj, &value);
+                }
+                _ => {
+                    let value = format!("(bvadd {} {steps})", old.term);
+                    let term = self.smt.define("i", sort, value);
+                    st.heap.insert(key, Val { term, sort });
+                }
+            }
+        }
+        Some(times)
     }
 }

@@ -175,8 +175,9 @@ fn run_with(java: &str, options: &Options) -> Run {
 }
 
 /// How a harness reaches its entry: `direct`, `constructor`, `chain C.m(..)`, `sequence
-/// ≤N C.m(..)|C.n(..)` (up to N calls, each to one of these methods), either `on argument
-/// I` when the calls prepare the entry's argument at position I, `fields`, `reflection`.
+/// ≤N C.m(..)|C.n(..)` (up to N calls, each to one of these methods; `C.m(..)*` when a
+/// call of it may be made again first, any number of times), either `on argument I` when
+/// the calls prepare the entry's argument at position I, `fields`, `reflection`.
 fn route(harness: &Harness) -> String {
     match harness.route {
         Route::Direct => "direct".to_string(),
@@ -184,7 +185,10 @@ fn route(harness: &Harness) -> String {
         Route::Chain => {
             let mut methods: Vec<String> = Vec::new();
             for call in &harness.chain {
-                let name = method_name(&call.class, &call.method, &call.descriptor);
+                let mut name = method_name(&call.class, &call.method, &call.descriptor);
+                if call.repeated.is_some() {
+                    name.push('*');
+                }
                 if !methods.contains(&name) {
                     methods.push(name);
                 }

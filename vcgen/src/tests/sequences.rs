@@ -21,7 +21,7 @@ fn a_stream_read_past_its_end_after_repeated_calls() {
     check_sites(
         TOKENS,
         expect![[r#"
-            4:32 ArrayIndexOutOfBoundsException Tokens.next(): sequence ≤4 Tokens.next(), reflection
+            4:32 ArrayIndexOutOfBoundsException Tokens.next(): sequence ≤4 Tokens.next(), sequence ≤4 Tokens.next()*, reflection
             4:32 NullPointerException Tokens.next(): reflection
         "#]],
     );
@@ -62,7 +62,7 @@ fn static_state_prepared_by_static_calls() {
         }
         "#,
         expect![[r#"
-            5:9 ArrayIndexOutOfBoundsException Ids.allocate(String): sequence ≤4 Ids.allocate(String), reflection
+            5:9 ArrayIndexOutOfBoundsException Ids.allocate(String): sequence ≤4 Ids.allocate(String), sequence ≤4 Ids.allocate(String)*, reflection
         "#]],
     );
 }
