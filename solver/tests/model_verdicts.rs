@@ -350,7 +350,9 @@ public class Printer {
 /// An argument of a project class gets a harness that builds it and makes calls on it first,
 /// to the methods that change what the entry reads: a meter reaches a third reading only
 /// through `record()` calls on it; a dial refuses to turn past its last named position, so
-/// no calls reach an index out of range.
+/// no calls reach an index out of range. With `turn()` made again (`turn*`), only the last
+/// call's check is in the formula, and it misses the stop the calls before it meet: that
+/// model is the JVM's to refute (`tests/fixtures/sequences`, `Labels.ofDial`).
 #[test]
 fn an_argument_is_brought_into_the_state_a_crash_needs_by_calls_on_it() {
     let java = r#"
@@ -403,9 +405,11 @@ public class Gauges {
         38:16:ArrayIndexOutOfBoundsException@ofMeter(Lp/Gauges$Meter;)Ljava/lang/String; constructor: unsat
         38:22:NullPointerException@ofMeter(Lp/Gauges$Meter;)Ljava/lang/String; constructor: sat
         38:16:ArrayIndexOutOfBoundsException@ofMeter(Lp/Gauges$Meter;)Ljava/lang/String; sequence on argument 0 record: sat
+        38:16:ArrayIndexOutOfBoundsException@ofMeter(Lp/Gauges$Meter;)Ljava/lang/String; sequence on argument 0 record*: sat
         43:16:ArrayIndexOutOfBoundsException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; constructor: unsat
         43:22:NullPointerException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; constructor: sat
         43:16:ArrayIndexOutOfBoundsException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; sequence on argument 0 turn: unsat, whole: unsat
+        43:16:ArrayIndexOutOfBoundsException@ofDial(Lp/Gauges$Dial;)Ljava/lang/String; sequence on argument 0 turn*: sat, whole: sat
     "#]]
     .assert_eq(&verdicts("p/Gauges.java", java));
 }

@@ -18,7 +18,7 @@ use crate::smt::{self, Term};
 use crate::state::{State, Val};
 use argument::argument_variants;
 pub use chain::Chain;
-use chain::{chain_variants, repeated_variant, sequence_methods, sequence_variant};
+use chain::{chain_variants, repeated_variants, sequence_methods, sequence_variant};
 use frontend::ir::{Class, Expr, ExprKind, Field, Method, Stmt, Type};
 use frontend::Hierarchy;
 use std::collections::{HashMap, HashSet};
@@ -154,21 +154,24 @@ const SEQUENCE_RANK: u32 = FIELDS_RANK + 1;
 /// Rank of the first variant that prepares an argument by calls: after the receiver's
 /// sequence, for the sites it left open.
 const ARGUMENT_RANK: u32 = SEQUENCE_RANK + 1;
-/// Rank of the sequence variant whose calls may be made again first
-/// ([`chain::repeated_variant`]): after the exact sequences, for the sites they left open.
+/// Rank of the first sequence variant whose calls may be made again first
+/// ([`chain::repeated_variants`]: the receiver's, then the arguments'): after the exact
+/// sequences, for the sites they left open.
 const REPEATED_RANK: u32 = ARGUMENT_RANK + argument::PREPARED_MAX as u32;
+/// Most sequence variants of an entry: the receiver's and the arguments'.
+const SEQUENCES_MAX: u32 = 1 + argument::PREPARED_MAX as u32;
 /// Rank of the reflection variant.
 const REFLECT_RANK: u32 = 50;
 /// Added to a variant's rank for the sites of its callees: a callee's crash reached
 /// through a caller's natural variants (public constructors, call chains, public fields)
 /// ranks after the callee's own natural variants and before its reflection variant,
 /// whose model is a note; reached through the caller's reflection variant, after that too.
-pub const INDIRECT_RANK: u32 = 21;
+pub const INDIRECT_RANK: u32 = 23;
 // Constructor variants (ranks below `CANDIDATES_MAX`) < chains < public fields < sequences.
 const _: () = assert!((CANDIDATES_MAX as u32) <= CHAIN_RANK);
 // Direct natural variants < indirect natural variants < reflection.
-const _: () = assert!(INDIRECT_RANK > REPEATED_RANK);
-const _: () = assert!(INDIRECT_RANK + REPEATED_RANK < REFLECT_RANK);
+const _: () = assert!(INDIRECT_RANK >= REPEATED_RANK + SEQUENCES_MAX);
+const _: () = assert!(INDIRECT_RANK + REPEATED_RANK + SEQUENCES_MAX <= REFLECT_RANK);
 
 /// True when code in `package` may call this member of this class.
 fn accessible(h: &Hierarchy, class: &Class, member_private: bool, package: &str) -> bool {
@@ -356,15 +359,19 @@ fn static_variants<'p>(
     out.extend(chain_variants(Receiver::None, &mutators));
     out.extend(fields_variant(h, effects, (class, m), Receiver::None));
     let methods = sequence_methods(effects, &writers, &mutators);
-    out.extend(sequence_variant(Receiver::None, methods.clone(), sequence));
-    out.extend(argument_variants(
+    let mut sequences: Vec<Variant> = sequence_variant(Receiver::None, methods, sequence)
+        .into_iter()
+        .collect();
+    sequences.extend(argument_variants(
         h,
         effects,
         (class, m),
         Receiver::None,
         sequence,
     ));
-    out.extend(repeated_variant(Receiver::None, methods, sequence));
+    let repeated = repeated_variants(&sequences);
+    out.extend(sequences);
+    out.extend(repeated);
     // Reflection sets the non-final static fields only.
     if mutable_statics && uses_statics {
         out.push(Variant {
@@ -446,15 +453,19 @@ fn instance_variants<'p>(
         let receiver = Receiver::Constructor(c, k);
         out.extend(fields_variant(h, effects, (class, m), receiver));
         let methods = sequence_methods(effects, &writers, &mutators);
-        out.extend(sequence_variant(receiver, methods.clone(), sequence));
-        out.extend(argument_variants(
+        let mut sequences: Vec<Variant> = sequence_variant(receiver, methods, sequence)
+            .into_iter()
+            .collect();
+        sequences.extend(argument_variants(
             h,
             effects,
             (class, m),
             receiver,
             sequence,
         ));
-        out.extend(repeated_variant(receiver, methods, sequence));
+        let repeated = repeated_variants(&sequences);
+        out.extend(sequences);
+        out.extend(repeated);
     }
     if let Some(c) = concrete.first().filter(|_| reads_state) {
         out.push(Variant {

@@ -121,29 +121,36 @@ pub(super) fn sequence_variant<'p>(
     })
 }
 
-/// The sequence variant whose calls of methods that step counters may each be made again
-/// first, any number of times: state that takes more calls than a sequence makes (a
-/// token stream that fails on its eleventh `next()`). Only the counters are stepped, so
-/// it ranks after the exact sequences, for the sites they left open: asked first, one
-/// `offer` made three times on a ring of capacity 1 (which its capacity check refuses
-/// on the JVM) satisfied the formula before the exact calls that reach the crash. None
-/// when no method steps a counter.
-pub(super) fn repeated_variant<'p>(
-    receiver: Receiver<'p>,
-    methods: Vec<(&'p Class, &'p Method)>,
-    length: u32,
-) -> Option<Variant<'p>> {
-    let on_object = !matches!(receiver, Receiver::None);
-    let steps = |m: &Method| !repeated_fields(m, on_object).is_empty();
-    if !methods.iter().any(|(_, m)| steps(m)) {
-        return None;
+/// The sequence variants (the receiver's or the static one, and those that prepare an
+/// argument) again, with their calls of methods that step counters each made again first,
+/// any number of times: state that takes more calls than a sequence makes (a token stream
+/// that fails on its eleventh `next()`). Only the counters are stepped, so they rank after
+/// every exact sequence, for the sites those left open: asked first, one `offer` made
+/// three times on a ring of capacity 1 (which its capacity check refuses on the JVM)
+/// satisfied the formula before the exact calls that reach the crash. A variant none of
+/// whose methods steps a counter is not repeated.
+pub(super) fn repeated_variants<'p>(sequences: &[Variant<'p>]) -> Vec<Variant<'p>> {
+    let mut out = Vec::new();
+    for variant in sequences {
+        let Some(chain) = variant.chain.as_ref().filter(|c| c.length > 1) else {
+            continue;
+        };
+        let on_object = chain.prepares.is_some() || !matches!(variant.receiver, Receiver::None);
+        if !chain
+            .methods
+            .iter()
+            .any(|(_, m)| !repeated_fields(m, on_object).is_empty())
+        {
+            continue;
+        }
+        let mut repeated = variant.clone();
+        repeated.rank = REPEATED_RANK + out.len() as u32;
+        if let Some(chain) = &mut repeated.chain {
+            chain.repeats = true;
+        }
+        out.push(repeated);
     }
-    let mut variant = sequence_variant(receiver, methods, length)?;
-    variant.rank = REPEATED_RANK;
-    if let Some(chain) = &mut variant.chain {
-        chain.repeats = true;
-    }
-    Some(variant)
+    out
 }
 
 /// The counters a call of `m` made again steps, with the sort of their values: the `int`

@@ -93,7 +93,7 @@ fn an_argument_is_prepared_by_calls_to_what_changes_the_state_the_entry_reads() 
         }
         "#,
         expect![[r#"
-            10:75 ArrayIndexOutOfBoundsException A.pick(A.M, A.M): constructor, sequence ≤4 on argument 0 A.M.up()
+            10:75 ArrayIndexOutOfBoundsException A.pick(A.M, A.M): constructor, sequence ≤4 on argument 0 A.M.up(), sequence ≤4 on argument 0 A.M.up()*
             10:78 NullPointerException A.pick(A.M, A.M): constructor
         "#]],
     );

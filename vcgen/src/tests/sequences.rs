@@ -204,3 +204,28 @@ fn a_final_static_collection_filled_by_static_calls() {
         "#]],
     );
 }
+
+#[test]
+fn calls_that_prepare_an_argument_are_made_again_after_the_exact_sequences() {
+    // `record` steps the meter's count: after the exact sequence on the argument, the same
+    // again with its calls made any number of times first.
+    check_sites(
+        r#"
+        public class Labels {
+            public static class Meter {
+                private int readings;
+                public void record() { readings++; }
+                public int readings() { return readings; }
+            }
+            public static int perHour(Meter meter) {
+                int[] hours = new int[24];
+                return hours[meter.readings()];
+            }
+        }
+        "#,
+        expect![[r#"
+            9:16 ArrayIndexOutOfBoundsException Labels.perHour(Labels.Meter): constructor, sequence ≤4 on argument 0 Labels.Meter.record(), sequence ≤4 on argument 0 Labels.Meter.record()*
+            9:22 NullPointerException Labels.perHour(Labels.Meter): constructor
+        "#]],
+    );
+}
