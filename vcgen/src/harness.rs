@@ -167,7 +167,8 @@ const REFLECT_RANK: u32 = 50;
 /// ranks after the callee's own natural variants and before its reflection variant,
 /// whose model is a note; reached through the caller's reflection variant, after that too.
 pub const INDIRECT_RANK: u32 = 23;
-// Constructor variants (ranks below `CANDIDATES_MAX`) < chains < public fields < sequences.
+// Constructor variants (ranks below `CANDIDATES_MAX`) < chains < public fields < sequences
+// < sequences with calls made again.
 const _: () = assert!((CANDIDATES_MAX as u32) <= CHAIN_RANK);
 // Direct natural variants < indirect natural variants < reflection.
 const _: () = assert!(INDIRECT_RANK >= REPEATED_RANK + SEQUENCES_MAX);
@@ -359,19 +360,14 @@ fn static_variants<'p>(
     out.extend(chain_variants(Receiver::None, &mutators));
     out.extend(fields_variant(h, effects, (class, m), Receiver::None));
     let methods = sequence_methods(effects, &writers, &mutators);
-    let mut sequences: Vec<Variant> = sequence_variant(Receiver::None, methods, sequence)
-        .into_iter()
-        .collect();
-    sequences.extend(argument_variants(
+    out.extend(sequence_variants(
         h,
         effects,
         (class, m),
         Receiver::None,
+        methods,
         sequence,
     ));
-    let repeated = repeated_variants(&sequences);
-    out.extend(sequences);
-    out.extend(repeated);
     // Reflection sets the non-final static fields only.
     if mutable_statics && uses_statics {
         out.push(Variant {
@@ -383,6 +379,26 @@ fn static_variants<'p>(
         });
     }
     out
+}
+
+/// The sequence variants of `entry`, up to `length` calls each: the receiver's (or the
+/// static one) over `methods` and the arguments' prepared by calls, exact, then the same
+/// with calls made again ([`repeated_variants`]).
+fn sequence_variants<'p>(
+    h: &Hierarchy<'p>,
+    effects: &Effects,
+    entry: (&'p Class, &'p Method),
+    receiver: Receiver<'p>,
+    methods: Vec<(&'p Class, &'p Method)>,
+    length: u32,
+) -> Vec<Variant<'p>> {
+    let mut exact: Vec<Variant> = sequence_variant(receiver, methods, length)
+        .into_iter()
+        .collect();
+    exact.extend(argument_variants(h, effects, entry, receiver, length));
+    let repeated = repeated_variants(&exact);
+    exact.extend(repeated);
+    exact
 }
 
 fn instance_variants<'p>(
@@ -453,19 +469,14 @@ fn instance_variants<'p>(
         let receiver = Receiver::Constructor(c, k);
         out.extend(fields_variant(h, effects, (class, m), receiver));
         let methods = sequence_methods(effects, &writers, &mutators);
-        let mut sequences: Vec<Variant> = sequence_variant(receiver, methods, sequence)
-            .into_iter()
-            .collect();
-        sequences.extend(argument_variants(
+        out.extend(sequence_variants(
             h,
             effects,
             (class, m),
             receiver,
+            methods,
             sequence,
         ));
-        let repeated = repeated_variants(&sequences);
-        out.extend(sequences);
-        out.extend(repeated);
     }
     if let Some(c) = concrete.first().filter(|_| reads_state) {
         out.push(Variant {
