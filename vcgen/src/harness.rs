@@ -1183,6 +1183,24 @@ impl<'p> Lower<'p> {
         )
     }
 
+    /// A new 32-bit input symbol named with `prefix` for a count from `low` to `high`: an
+    /// array's length, a list's size, how many times a call is made again.
+    pub(super) fn count_input(
+        &mut self,
+        b: &mut Builder,
+        prefix: &str,
+        low: i32,
+        high: i32,
+    ) -> Term {
+        let count = self.sym(b, prefix, "(_ BitVec 32)");
+        self.smt.assert(&format!(
+            "(and (bvsge {count} {}) (bvsle {count} {}))",
+            smt::int(low),
+            smt::int(high)
+        ));
+        count
+    }
+
     fn sym(&mut self, b: &mut Builder, prefix: &str, sort: &str) -> String {
         b.next_sym += 1;
         self.smt
@@ -1458,12 +1476,7 @@ impl<'p> Lower<'p> {
 
     /// A new input symbol for the length of the array object `array`, at most `max`.
     fn input_length(&mut self, b: &mut Builder, array: &str, max: i32) -> Term {
-        let len = self.sym(b, "len", "(_ BitVec 32)");
-        self.smt.assert(&format!(
-            "(and (bvsge {len} {}) (bvsle {len} {}))",
-            smt::int(0),
-            smt::int(max)
-        ));
+        let len = self.count_input(b, "len", 0, max);
         self.smt.assert(&format!("(= (alen {array}) {len})"));
         len
     }
@@ -1644,12 +1657,7 @@ impl<'p> Lower<'p> {
         let span = add.class.span;
         let list = self.as_setup(|l| l.new_object(st, FILLED_LIST, "()V", Vec::new(), None, span));
         b.constructed = true;
-        let len = self.sym(b, "len", "(_ BitVec 32)");
-        self.smt.assert(&format!(
-            "(and (bvsge {len} {}) (bvsle {len} {}))",
-            smt::int(1),
-            smt::int(FILLED_LIST_MAX as i32)
-        ));
+        let len = self.count_input(b, "len", 1, FILLED_LIST_MAX as i32);
         b.inputs.push(len.clone());
         let mut plans = Vec::new();
         for i in 0..FILLED_LIST_MAX {

@@ -288,12 +288,7 @@ impl<'p> Lower<'p> {
         if stepped.is_empty() {
             return None;
         }
-        let times = self.sym(b, "repeat", "(_ BitVec 32)");
-        self.smt.assert(&format!(
-            "(and (bvsge {times} {}) (bvsle {times} {}))",
-            smt::int(0),
-            smt::int(ITERATIONS_MAX as i32)
-        ));
+        let times = self.count_input(b, "repeat", 0, ITERATIONS_MAX as i32);
         b.inputs.push(times.clone());
         for (field, step, sort) in stepped {
             let steps = match sort {
