@@ -18,7 +18,7 @@
 //! 130 s of solver time; over the whole project, in two runs, the goals after the first
 //! timeout took 42 s and 54 s of solver time beyond the short budget, and no finding came
 //! of them); after [`PRELUDE_SLICE_TIMEOUTS`] they get only the incremental check. A
-//! goal the incremental solver cannot decide within a twentieth of the timeout goes to a
+//! goal the incremental solver cannot decide within an eighth of the timeout goes to a
 //! fresh solver holding only its slice ([`slice`]). A sequence harness, the last natural
 //! one, gets the [`budget::sequence_budget`] for every goal (two fifths of the timeout),
 //! and after [`SEQUENCE_TIMEOUTS`] timeout its remaining goals are not asked. It had the
