@@ -25,6 +25,30 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/dsd/Intrinsics.java"),
     ),
     (
+        "java/io/ByteArrayInputStream.java",
+        include_str!("../jdk/java/io/ByteArrayInputStream.java"),
+    ),
+    (
+        "java/io/ByteArrayOutputStream.java",
+        include_str!("../jdk/java/io/ByteArrayOutputStream.java"),
+    ),
+    (
+        "java/io/FilterInputStream.java",
+        include_str!("../jdk/java/io/FilterInputStream.java"),
+    ),
+    (
+        "java/io/FilterOutputStream.java",
+        include_str!("../jdk/java/io/FilterOutputStream.java"),
+    ),
+    (
+        "java/io/InputStream.java",
+        include_str!("../jdk/java/io/InputStream.java"),
+    ),
+    (
+        "java/io/OutputStream.java",
+        include_str!("../jdk/java/io/OutputStream.java"),
+    ),
+    (
         "java/io/PrintStream.java",
         include_str!("../jdk/java/io/PrintStream.java"),
     ),

@@ -482,3 +482,92 @@ public class Counters {
     "#]]
     .assert_eq(&verdicts("p/Counters.java", java));
 }
+
+/// A stream a method reads is one over bytes the solver chooses, and it gives what the JDK's
+/// gives: a byte from 0 to 255, or -1 at the end; a stream it writes to collects what was
+/// written. Before the JDK model had streams, an `InputStream` could only be null, and the
+/// end of the input was never reached.
+#[test]
+fn streams_over_arrays_read_bytes_and_end() {
+    let java = r#"
+package p;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+public class Streams {
+    public static int header(InputStream in) throws IOException {
+        int length = in.read();
+        return new byte[length].length;
+    }
+
+    public static int weight(InputStream in, int[] weights) throws IOException {
+        if (in == null || weights == null || weights.length != 256) {
+            throw new IllegalArgumentException("a stream and a weight per byte");
+        }
+        int c = in.read();
+        return c < 0 ? 0 : weights[c];
+    }
+
+    public static byte last(ByteArrayOutputStream out) {
+        byte[] written = out.toByteArray();
+        return written[written.length - 1];
+    }
+
+    public static byte lastWritten(ByteArrayOutputStream out) {
+        if (out.size() == 0) {
+            return 0;
+        }
+        byte[] written = out.toByteArray();
+        return written[written.length - 1];
+    }
+}
+"#;
+    expect![[r#"
+        10:22:NullPointerException@header(Ljava/io/InputStream;)I constructor: sat
+        11:25:NegativeArraySizeException@header(Ljava/io/InputStream;)I constructor: sat
+        15:46:NullPointerException@weight(Ljava/io/InputStream;[I)I constructor: unsat
+        18:17:NullPointerException@weight(Ljava/io/InputStream;[I)I constructor: unsat
+        19:28:ArrayIndexOutOfBoundsException@weight(Ljava/io/InputStream;[I)I constructor: unsat
+        19:28:NullPointerException@weight(Ljava/io/InputStream;[I)I constructor: unsat
+        23:26:NegativeArraySizeException@last(Ljava/io/ByteArrayOutputStream;)B constructor: unsat
+        23:26:NullPointerException@last(Ljava/io/ByteArrayOutputStream;)B constructor: sat
+        24:16:ArrayIndexOutOfBoundsException@last(Ljava/io/ByteArrayOutputStream;)B constructor: sat
+        28:13:NullPointerException@lastWritten(Ljava/io/ByteArrayOutputStream;)B constructor: sat
+        31:26:NegativeArraySizeException@lastWritten(Ljava/io/ByteArrayOutputStream;)B constructor: unsat
+        31:26:NullPointerException@lastWritten(Ljava/io/ByteArrayOutputStream;)B constructor: unsat
+        32:16:ArrayIndexOutOfBoundsException@lastWritten(Ljava/io/ByteArrayOutputStream;)B constructor: unsat
+    "#]].assert_eq(&verdicts("p/Streams.java", java));
+}
+
+/// A filter stream of the project reads through the stream its constructor was given; made
+/// by reflection, through a null one, as in the test, which cannot set a JDK class's field:
+/// the division by the byte read is reached only through the constructor.
+#[test]
+fn a_filter_stream_made_by_reflection_reads_through_null() {
+    let java = r#"
+package p;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+public class Tens extends FilterInputStream {
+    public Tens(InputStream in) {
+        super(in);
+    }
+
+    public int next() throws IOException {
+        int c = in.read();
+        return 10 / c;
+    }
+}
+"#;
+    expect![[r#"
+        14:17:NullPointerException@next()I constructor: sat
+        15:19:ArithmeticException@next()I constructor: sat
+        14:17:NullPointerException@next()I reflection: sat
+    "#]]
+    .assert_eq(&verdicts("p/Tens.java", java));
+}

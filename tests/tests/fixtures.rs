@@ -134,6 +134,11 @@ fn platform_classes_outside_the_model_are_typed_from_the_jdk() {
 }
 
 #[test]
+fn streams_over_arrays_are_inputs_and_end_where_the_jdk_ends() {
+    fixture("streams");
+}
+
+#[test]
 fn lambdas_method_references_and_anonymous_classes_run_where_they_are_called() {
     fixture("lambdas");
 }

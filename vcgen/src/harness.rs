@@ -501,8 +501,18 @@ fn project_ancestors<'p>(h: &Hierarchy<'p>, class: &Class) -> Vec<&'p Class> {
 
 /// The instance fields of `class`, declared or inherited from a project class.
 fn instance_fields<'p>(h: &Hierarchy<'p>, class: &Class) -> Fields<'p> {
-    project_ancestors(h, class)
+    every_instance_field(h, class)
         .into_iter()
+        .filter(|(c, _)| !c.library)
+        .collect()
+}
+
+/// The instance fields of `class`, declared or inherited, a JDK model class's among them
+/// (`FilterInputStream.in`).
+fn every_instance_field<'p>(h: &Hierarchy<'p>, class: &Class) -> Fields<'p> {
+    h.ancestors(&class.name)
+        .into_iter()
+        .filter_map(|a| h.class(a))
         .flat_map(|c| c.fields.iter().map(move |f| (c, f)))
         .filter(|(_, f)| !f.modifiers.is_static)
         .collect()
@@ -1033,23 +1043,27 @@ impl<'p> Lower<'p> {
         }
     }
 
-    /// An object of `class` created without a constructor: every field the entry may read
-    /// given a plan, the others left at their default values (as in the test, which sets
-    /// only the fields planned). A field nobody reads cannot matter to the crash, and a
-    /// value the solver chose for it could only break the test: commons-lang3's
+    /// An object of `class` created without a constructor: every field of a project class
+    /// the entry may read given a plan, the others left at their default values (as in the
+    /// test, which sets only the fields planned). A field nobody reads cannot matter to the
+    /// crash, and a value the solver chose for it could only break the test: commons-lang3's
     /// `FastDateFormat` notes set its unread `parser` to a `FastDateParser` whose
-    /// constructor threw in the test before the site.
+    /// constructor threw in the test before the site. A field a JDK class declares cannot be
+    /// set (its module is closed to reflection): a subclass of `FilterInputStream` made this
+    /// way holds a null `in`.
     fn reflect_object(&mut self, st: &mut State, b: &mut Builder, class: &'p Class) -> (Val, Plan) {
         let id = self.object_id(b, &Type::class(&class.name));
         let entry_reads = self.frames.first().and_then(|f| {
             self.effects
                 .reads(&f.class.name, &f.method.name, &f.method.descriptor)
         });
-        let (read, unread): (Fields<'p>, Fields<'p>) = instance_fields(self.h, class)
+        let (read, unread): (Fields<'p>, Fields<'p>) = every_instance_field(self.h, class)
             .into_iter()
             .partition(|(c, f)| {
-                entry_reads
-                    .is_none_or(|reads| reads.contains(&crate::lower::field_key(&c.name, &f.name)))
+                !c.library
+                    && entry_reads.is_none_or(|reads| {
+                        reads.contains(&crate::lower::field_key(&c.name, &f.name))
+                    })
             });
         for (c, f) in unread {
             let default = smt::default_value(&f.ty.erasure());

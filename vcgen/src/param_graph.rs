@@ -130,7 +130,14 @@ impl<'p> ParamGraph<'p> {
         let produced = produced.erasure();
         let mut yields = vec![produced.clone()];
         if let Some(name) = produced.class_name() {
-            yields.extend(h.ancestors(name).into_iter().skip(1).map(Type::class));
+            let stream = class.library && name.starts_with(STREAMS);
+            yields.extend(
+                h.ancestors(name)
+                    .into_iter()
+                    .skip(1)
+                    .filter(|a| !stream || a.starts_with(STREAMS))
+                    .map(Type::class),
+            );
         }
         for t in yields {
             let tn = self.type_node(&t);
@@ -179,7 +186,15 @@ const LIBRARY_PRODUCERS: &[&str] = &[
     "java.lang.Object",
     "java.util.ArrayList",
     "java.util.HashMap",
+    "java.io.ByteArrayInputStream",
+    "java.io.ByteArrayOutputStream",
 ];
+
+/// The package whose types alone a stream of [`LIBRARY_PRODUCERS`] is made for: a stream a
+/// method reads is one over bytes the solver chooses, a stream it writes collects them, but
+/// an `Object` parameter is not offered a stream (the harness tries four producers per input,
+/// and a stream's short name would take the place of a project class's).
+const STREAMS: &str = "java.io.";
 
 /// A static method a test may call that returns an object (a factory).
 fn is_factory(m: &Method, same_package: bool) -> bool {
@@ -284,6 +299,44 @@ mod tests {
         };
         assert_eq!(made("java.util.List"), vec!["java.util.ArrayList()V"]);
         assert_eq!(made("java.util.Map"), vec!["java.util.HashMap()V"]);
+    }
+
+    #[test]
+    fn a_stream_over_bytes_is_made_where_a_stream_is_asked_for_and_only_there() {
+        let p = program(&[
+            (
+                "p/A.java",
+                "package p; public class A { public static int n(java.io.InputStream in, java.io.OutputStream out, Object o) { return 0; } }",
+            ),
+            (
+                "p/Counting.java",
+                "package p; public class Counting extends java.io.FilterInputStream { public Counting(java.io.InputStream in) { super(in); } }",
+            ),
+        ]);
+        let h = Hierarchy::new(&p);
+        let g = ParamGraph::new(&h, "p");
+        let made = |ty: &str| -> Vec<String> {
+            g.producers(&Type::class(ty))
+                .iter()
+                .map(|p| format!("{}{}", p.class.name, p.method.descriptor))
+                .collect()
+        };
+        assert_eq!(
+            made("java.io.InputStream"),
+            vec![
+                "p.Counting(Ljava/io/InputStream;)V",
+                "java.io.ByteArrayInputStream([B)V"
+            ],
+            "fewer parameters first, then shorter names"
+        );
+        assert_eq!(
+            made("java.io.OutputStream"),
+            vec!["java.io.ByteArrayOutputStream()V"],
+            "not the one with a capacity"
+        );
+        assert!(!made("java.lang.Object")
+            .iter()
+            .any(|m| m.starts_with("java.io.")));
     }
 
     #[test]
