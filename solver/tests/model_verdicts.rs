@@ -571,3 +571,62 @@ public class Tens extends FilterInputStream {
     "#]]
     .assert_eq(&verdicts("p/Tens.java", java));
 }
+
+/// A static initialiser's loop cut at the unrolling bound forgets only what its later
+/// iterations may write: the elements of the table it fills from its counter on. A literal
+/// table of the same element type keeps its values (the division by `WEIGHTS[i & 1]` is
+/// safe), and so do the squares the unrolled iterations wrote (0, 1 and 4: `SQUARES[1]`
+/// and `SQUARES[2]` are not zero); past them, a square is
+/// any value. Before, every `int[]`'s contents were forgotten, and all three divisions
+/// were satisfiable. A `char` counter indexes as an `int` (a table of names over the ASCII
+/// chars: its first two are not null).
+#[test]
+fn an_initialisers_loop_forgets_only_the_elements_it_may_still_write() {
+    let java = r#"
+package p;
+
+public class Weights {
+    private static final int[] WEIGHTS = {3, 1, 0};
+    private static final int[] SQUARES = new int[100];
+
+    static {
+        for (int i = 0; i < SQUARES.length; i++) {
+            SQUARES[i] = i * i;
+        }
+    }
+
+    public static int pair(int i) {
+        return 100 / WEIGHTS[i & 1];
+    }
+
+    public static int kept(int i) {
+        return 1000 / SQUARES[(i & 1) + 1];
+    }
+
+    public static int later(int i) {
+        return 1000 / SQUARES[(i & 15) + 64];
+    }
+
+    public static class Names {
+        private static final String[] NAMES = new String[128];
+
+        static {
+            for (char c = 0; c < NAMES.length; c++) {
+                NAMES[c] = String.valueOf(c);
+            }
+        }
+
+        public static int kept(int i) {
+            return NAMES[i & 1].length();
+        }
+    }
+}
+"#;
+    expect![[r#"
+        15:20:ArithmeticException@pair(I)I direct: unsat
+        19:21:ArithmeticException@kept(I)I direct: unsat
+        23:21:ArithmeticException@later(I)I direct: sat
+        36:20:NullPointerException@kept(I)I direct: unsat
+    "#]]
+    .assert_eq(&verdicts("p/Weights.java", java));
+}

@@ -27,12 +27,12 @@
 //! by a constant ([`stepped_fields`]) are stepped for the calls of it made before the one
 //! a sequence models (`Lower::repeat_before`).
 
-use crate::lower::{field_key, static_key, Lower};
-use crate::smt;
+use crate::lower::{array_key, element_kind, field_key, static_key, Lower};
+use crate::smt::{self, Term};
 use crate::state::{State, Val};
 use crate::visit;
 use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Method, Stmt, StmtKind, Type};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Most iterations past the unrolled ones the extra copy stands for: enough for loops over
 /// large arrays, small enough that a counter's step (at most [`STEP_MAX`]) times it cannot
@@ -209,6 +209,191 @@ impl<'p> Lower<'p> {
         for (e, &len) in self.escapes.iter_mut().zip(&outlets.escapes) {
             e.truncate(len);
         }
+    }
+}
+
+/// An array a loop fills at its counter ([`Lower::filled_arrays`]).
+pub(crate) struct Filled {
+    /// The array's element type.
+    elem: Type,
+    /// The array object.
+    array: Term,
+    /// The counter's value where the loop was cut.
+    counter: Term,
+    /// Whether the counter steps up (later iterations write from it on) or down.
+    up: bool,
+}
+
+/// Where a filled array is held: a static field (its heap key) or a local.
+enum ArrayPlace {
+    Static(String),
+    Local(u32),
+}
+
+/// One element write of a loop at its counter: `place[counter] = ...`.
+struct FillWrite {
+    place: ArrayPlace,
+    elem: Type,
+    counter: u32,
+    step: i64,
+}
+
+impl Filled {
+    /// The heap key of the contents of the filled array.
+    pub(crate) fn heap_key(&self) -> String {
+        array_key(&self.elem)
+    }
+}
+
+impl<'p> Lower<'p> {
+    /// The arrays a loop fills at its counter, as it goes on from `st` past its unrolled
+    /// iterations: for each element type the body writes, every element write of that
+    /// type is `a[i] = ...` (or `a[i]++`, `a[i] += ...`) with `i` a local the loop only
+    /// steps by a constant (not an inner loop's, which starts again each time) and `a` a
+    /// static field or a local from before the loop that it does not assign, and nothing
+    /// it calls writes arrays of that type. Its later iterations write only elements from
+    /// `i` on (down to `i` for a negative step), so those before it keep what the unrolled
+    /// iterations wrote (`SQUARES[0]` stays `0` after `for (i = 0; i < 100; i++)
+    /// SQUARES[i] = i * i`), and arrays of that type the loop does not fill keep their
+    /// contents.
+    pub(crate) fn filled_arrays(&mut self, st: &State, beyond: &Beyond<'p, '_>) -> Vec<Filled> {
+        let changes = local_changes(beyond.body, beyond.update);
+        let mut declared = Vec::new();
+        visit::walk(
+            beyond.body,
+            &mut |s| {
+                if let StmtKind::Local { local, .. } = &s.kind {
+                    declared.push(*local);
+                }
+            },
+            &mut |_| {},
+        );
+        let invariant = |l: &u32| !changes.contains_key(l) && !declared.contains(l);
+        // Per element type: the array, counter and step of each write, `None` once one is
+        // not of that form.
+        let mut writes: BTreeMap<&'static str, Option<Vec<FillWrite>>> = BTreeMap::new();
+        let mut assigned_statics = BTreeSet::new();
+        let mut called = BTreeSet::new();
+        visit::stmt_exprs(beyond.body, &mut |e| {
+            let target = match &e.kind {
+                ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => target,
+                ExprKind::Call { method, .. } | ExprKind::New { method, .. } => {
+                    called.extend(
+                        self.effects
+                            .of(&method.class, &method.name, &method.descriptor)
+                            .cloned(),
+                    );
+                    return;
+                }
+                _ => return,
+            };
+            match &target.kind {
+                ExprKind::Field {
+                    target: None,
+                    class,
+                    name,
+                } => {
+                    assigned_statics.insert(static_key(class, name));
+                }
+                ExprKind::ArrayAccess { array, index } => {
+                    let elem = array.ty.element_erasure();
+                    let kind = element_kind(&elem);
+                    let place = match &array.kind {
+                        ExprKind::Field {
+                            target: None,
+                            class,
+                            name,
+                        } => Some(ArrayPlace::Static(static_key(class, name))),
+                        ExprKind::Local(a) if invariant(a) => Some(ArrayPlace::Local(*a)),
+                        _ => None,
+                    };
+                    let fits = match (&strip(index).kind, place) {
+                        (ExprKind::Local(i), Some(place)) if !declared.contains(i) => {
+                            match changes.get(i) {
+                                Some(&Change::Step(step)) => Some(FillWrite {
+                                    place,
+                                    elem,
+                                    counter: *i,
+                                    step,
+                                }),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    let entry = writes.entry(kind).or_insert_with(|| Some(Vec::new()));
+                    match (entry.as_mut(), fits) {
+                        (Some(list), Some(w)) => list.push(w),
+                        _ => *entry = None,
+                    }
+                }
+                _ => {}
+            }
+        });
+        if self.calls_project_code(beyond.body) {
+            return Vec::new();
+        }
+        let mut filled = Vec::new();
+        for (kind, list) in writes {
+            let Some(list) = list else { continue };
+            if called.contains(&format!("A.{kind}")) {
+                continue;
+            }
+            for w in list {
+                let array = match &w.place {
+                    ArrayPlace::Static(key) if assigned_statics.contains(key) => None,
+                    ArrayPlace::Static(key) => Some(self.heap(st, key).term),
+                    ArrayPlace::Local(l) => st.clone().local(*l).map(|v| v.term),
+                };
+                let counter = st
+                    .clone()
+                    .local(w.counter)
+                    .and_then(|v| self.as_index(w.counter, v.term));
+                let (Some(array), Some(counter)) = (array, counter) else {
+                    return Vec::new();
+                };
+                filled.push(Filled {
+                    elem: w.elem,
+                    array,
+                    counter,
+                    up: w.step > 0,
+                });
+            }
+        }
+        filled
+    }
+
+    /// The value `term` of the current frame's `local`, a counter, as an `int` index (a
+    /// `char` counter of a table over the ASCII chars is zero-extended, a `byte` or `short`
+    /// one sign-extended); `None` for a `long` one.
+    fn as_index(&self, local: u32, term: Term) -> Option<Term> {
+        let ty = &self.frame().method.locals.get(local as usize)?.ty;
+        match ty {
+            Type::Int => Some(term),
+            Type::Char => Some(format!("((_ zero_extend 16) {term})")),
+            Type::Short => Some(format!("((_ sign_extend 16) {term})")),
+            Type::Byte => Some(format!("((_ sign_extend 24) {term})")),
+            _ => None,
+        }
+    }
+
+    /// Forgets the elements of `filled`'s array that the loop's later iterations may write,
+    /// keeping the `behind` elements just behind its counter, which they cannot: a fresh
+    /// array equal to the old one there. (The contents as a `lambda` over the counter kept
+    /// every element behind it, but Z3 took ten times as long on a table's goals.)
+    pub(crate) fn forget_filled(&mut self, st: &mut State, filled: &Filled, behind: u32) {
+        let old = self.contents_of(st, &filled.elem, &filled.array);
+        let fresh = self.smt.declare(
+            "hv",
+            &format!("(Array (_ BitVec 32) {})", smt::sort(&filled.elem)),
+        );
+        let back = if filled.up { "bvsub" } else { "bvadd" };
+        for m in 1..=behind {
+            let at = format!("({back} {} {})", filled.counter, smt::int(m as i32));
+            self.smt
+                .assert(&format!("(= (select {fresh} {at}) (select {old} {at}))"));
+        }
+        self.store_contents(st, &filled.elem, &filled.array, fresh);
     }
 }
 

@@ -565,7 +565,7 @@ impl<'p> Lower<'p> {
     /// The current contents of array object `array` (elements of type `elem`): an SMT
     /// array from index to element; a copy from an offset's own, when it is one
     /// ([`crate::reads::Writes::shifted_contents`]).
-    fn contents_of(&mut self, st: &State, elem: &Type, array: &str) -> Term {
+    pub(crate) fn contents_of(&mut self, st: &State, elem: &Type, array: &str) -> Term {
         let heap = self.heap(st, &array_key(elem));
         self.writes
             .shifted_contents(&heap.term, array)

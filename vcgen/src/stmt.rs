@@ -1,11 +1,12 @@
 //! Statements: control flow with unrolled loops, joins, jumps and handlers.
 
-use crate::accelerate::Beyond;
+use crate::accelerate::{Beyond, Filled};
 use crate::kinds;
 use crate::lower::{HandlerFrame, JumpFrame, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
 use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Span, Stmt, StmtKind, SwitchCase, Type};
+use std::collections::BTreeSet;
 
 /// What a jump frame is for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -388,16 +389,31 @@ impl<'p> Lower<'p> {
     /// the unrolling bound (`st`: it would go on) has ended: its locals and whatever its
     /// body may write forgotten, so that the entries reading the class's static fields are
     /// checked (past a loop that fills a table of 256 entries, the initialiser would
-    /// otherwise never complete). Elsewhere, none: the code after the loop sees only the
-    /// exact iterations.
-    fn initialiser_goes_on(&mut self, st: &State, body: &'p Stmt) -> Option<State> {
+    /// otherwise never complete); of an array it fills at its counter, only the elements
+    /// its later iterations write ([`Lower::filled_arrays`]). Elsewhere, none: the code
+    /// after the loop sees only the exact iterations.
+    fn initialiser_goes_on(&mut self, st: &State, beyond: &Beyond<'p, '_>) -> Option<State> {
         if !self.in_initialiser() {
             return None;
         }
+        let filled = self.filled_arrays(st, beyond);
         let mut after = st.clone();
         self.havoc_frame(&mut after);
-        let keys = self.effects.of_stmt(self.h, body);
+        let kept: BTreeSet<String> = filled.iter().map(|f| f.heap_key()).collect();
+        let keys = self
+            .effects
+            .of_stmt(self.h, beyond.body)
+            .into_iter()
+            .filter(|k| !kept.contains(k))
+            .collect();
         self.havoc_keys(&mut after, keys);
+        let read: Vec<&Filled> = filled
+            .iter()
+            .filter(|f| self.must_forget(&f.heap_key()))
+            .collect();
+        for f in read {
+            self.forget_filled(&mut after, f, FILLED_KEPT);
+        }
         Some(after)
     }
 
@@ -421,7 +437,7 @@ impl<'p> Lower<'p> {
         if st.dead() {
             return false;
         }
-        let ended = self.initialiser_goes_on(&st, beyond.body);
+        let ended = self.initialiser_goes_on(&st, &beyond);
         let covered = ended.is_some();
         exits.extend(ended);
         let unchecked = self.goals.len();
@@ -878,6 +894,11 @@ const SWITCH: &str = "<switch>";
 
 /// Most iterations of a loop known to go on that are unrolled past `--unroll`.
 const KNOWN_TRIPS_MAX: u32 = 1024;
+
+/// How many elements just behind its counter an initialiser's loop cut at the unrolling
+/// bound keeps of an array it fills (its later iterations cannot write there): those its
+/// unrolled iterations wrote, up to a step of three with the default `--unroll`.
+const FILLED_KEPT: u32 = 16;
 
 /// A loop known to go on is unrolled past `--unroll` while those iterations grow the
 /// formula by less than this part of its budget.
