@@ -334,9 +334,8 @@ impl<'p> Lower<'p> {
             return Vec::new();
         }
         let mut filled = Vec::new();
-        for (kind, list) in writes {
-            let Some(list) = list else { continue };
-            if called.contains(&format!("A.{kind}")) {
+        for list in writes.into_values().flatten() {
+            if list.iter().any(|w| called.contains(&array_key(&w.elem))) {
                 continue;
             }
             for w in list {
