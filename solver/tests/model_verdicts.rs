@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 /// Every query of `java` (one file at `path`), one line each in the order vcgen wrote them:
 /// `line:col:Kind@method(descriptor) route: answer`, and `, whole: answer` for a harness
-/// that prefers inputs whose set-up ran whole.
+/// that prefers inputs whose set-up ran whole, `, kept: answer` for one that prefers reads of
+/// the elements of a filled table the formula knows.
 fn verdicts(path: &str, java: &str) -> String {
     verdicts_with(path, java, &vcgen::Options::default())
 }
@@ -58,24 +59,25 @@ fn verdicts_with(path: &str, java: &str, options: &vcgen::Options) -> String {
                 (false, true) => route,
                 (false, false) => format!("{route}{on} {}", methods.join(",")),
             };
-            // With the preference for inputs whose set-up ran whole, whether it can hold too.
-            let whole = if prelude
-                .harness
-                .preferences
-                .iter()
-                .any(|p| p == "pref!whole")
-            {
-                solver.assert(z3::ast::Bool::new_const("pref!whole"));
-                match solver.check() {
-                    z3::SatResult::Sat => ", whole: sat",
-                    z3::SatResult::Unsat => ", whole: unsat",
-                    z3::SatResult::Unknown => ", whole: unknown",
+            // With the preference for inputs whose set-up ran whole, or that read only the
+            // elements of a filled table the formula knows, whether it can hold too.
+            let mut preferred = String::new();
+            for (preference, name) in [("pref!whole", "whole"), ("pref!kept", "kept")] {
+                if !prelude.harness.preferences.iter().any(|p| p == preference) {
+                    continue;
                 }
-            } else {
-                ""
-            };
+                solver.push();
+                solver.assert(z3::ast::Bool::new_const(preference));
+                let answer = match solver.check() {
+                    z3::SatResult::Sat => "sat",
+                    z3::SatResult::Unsat => "unsat",
+                    z3::SatResult::Unknown => "unknown",
+                };
+                solver.pop(1);
+                preferred.push_str(&format!(", {name}: {answer}"));
+            }
             out.push_str(&format!(
-                "{}@{method} {route}: {answer}{whole}\n",
+                "{}@{method} {route}: {answer}{preferred}\n",
                 at.trim_start_matches(':')
             ));
         }
@@ -579,7 +581,8 @@ public class Tens extends FilterInputStream {
 /// and `SQUARES[2]` are not zero); past them, a square is
 /// any value. Before, every `int[]`'s contents were forgotten, and all three divisions
 /// were satisfiable. A `char` counter indexes as an `int` (a table of names over the ASCII
-/// chars: its first two are not null).
+/// chars: its first two are not null). The solver prefers reads of the elements it knows:
+/// `any` crashes at a known square (0), `later` only at squares it does not know.
 #[test]
 fn an_initialisers_loop_forgets_only_the_elements_it_may_still_write() {
     let java = r#"
@@ -607,6 +610,10 @@ public class Weights {
         return 1000 / SQUARES[(i & 15) + 64];
     }
 
+    public static int any(int i) {
+        return 1000 / SQUARES[i & 63];
+    }
+
     public static class Names {
         private static final String[] NAMES = new String[128];
 
@@ -623,10 +630,11 @@ public class Weights {
 }
 "#;
     expect![[r#"
-        15:20:ArithmeticException@pair(I)I direct: unsat
-        19:21:ArithmeticException@kept(I)I direct: unsat
-        23:21:ArithmeticException@later(I)I direct: sat
-        36:20:NullPointerException@kept(I)I direct: unsat
+        15:20:ArithmeticException@pair(I)I direct: unsat, kept: unsat
+        19:21:ArithmeticException@kept(I)I direct: unsat, kept: unsat
+        23:21:ArithmeticException@later(I)I direct: sat, kept: unsat
+        27:21:ArithmeticException@any(I)I direct: sat, kept: sat
+        40:20:NullPointerException@kept(I)I direct: unsat, kept: unsat
     "#]]
     .assert_eq(&verdicts("p/Weights.java", java));
 }

@@ -393,6 +393,25 @@ impl<'p> Lower<'p> {
                 .assert(&format!("(= (select {fresh} {at}) (select {old} {at}))"));
         }
         self.store_contents(st, &filled.elem, &filled.array, fresh);
+        self.filled
+            .push((filled.array.clone(), filled.counter.clone(), filled.up));
+    }
+
+    /// Records whether the read of element `idx` of array `arr` is of a forgotten element
+    /// of a filled table ([`Lower::forgotten_reads`]).
+    pub(crate) fn note_forgotten_read(&mut self, arr: &str, idx: &str) {
+        let forgotten: Vec<Term> = self
+            .filled
+            .iter()
+            .map(|(array, counter, up)| {
+                let later = if *up { "bvsge" } else { "bvsle" };
+                format!("(and (= {arr} {array}) ({later} {idx} {counter}))")
+            })
+            .collect();
+        if !forgotten.is_empty() {
+            let read = self.smt.define("fr", "Bool", smt::or(&forgotten));
+            self.forgotten_reads.push(read);
+        }
     }
 }
 

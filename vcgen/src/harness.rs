@@ -972,6 +972,11 @@ impl<'p> Lower<'p> {
             let exact = none_taken(&self.beyond);
             preferences.push(self.preference("pref!exact", &exact));
         }
+        // Likewise only entries that read a table an initialiser filled past its unrolling.
+        if !self.forgotten_reads.is_empty() {
+            let kept = none_taken(&self.forgotten_reads);
+            preferences.push(self.preference("pref!kept", &kept));
+        }
         let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
             Route::Reflection
         } else if variant.public_fields {

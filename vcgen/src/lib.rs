@@ -574,6 +574,8 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             initial_used: Default::default(),
             allocation_sizes: Vec::new(),
             beyond: Vec::new(),
+            filled: Vec::new(),
+            forgotten_reads: Vec::new(),
             cut_in_setup: Vec::new(),
             graph,
             effects: self.effects,

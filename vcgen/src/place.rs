@@ -146,6 +146,7 @@ impl<'p> Lower<'p> {
                 }
             }
             Place::Element { elem, arr, idx } => {
+                self.note_forgotten_read(arr, idx);
                 let heap = self.heap(st, &array_key(elem));
                 let s = smt::sort(elem);
                 Val {
