@@ -257,6 +257,9 @@ impl<'p> Lower<'p> {
     /// SQUARES[i] = i * i`), and arrays of that type the loop does not fill keep their
     /// contents.
     pub(crate) fn filled_arrays(&mut self, st: &State, beyond: &Beyond<'p, '_>) -> Vec<Filled> {
+        if self.calls_project_code(beyond.body) {
+            return Vec::new();
+        }
         let changes = local_changes(beyond.body, beyond.update);
         let mut declared = Vec::new();
         visit::walk(
@@ -330,9 +333,7 @@ impl<'p> Lower<'p> {
                 _ => {}
             }
         });
-        if self.calls_project_code(beyond.body) {
-            return Vec::new();
-        }
+        let mut at_cut = st.clone();
         let mut filled = Vec::new();
         for list in writes.into_values().flatten() {
             if list.iter().any(|w| called.contains(&array_key(&w.elem))) {
@@ -342,12 +343,11 @@ impl<'p> Lower<'p> {
                 let array = match &w.place {
                     ArrayPlace::Static(key) if assigned_statics.contains(key) => None,
                     ArrayPlace::Static(key) => Some(self.heap(st, key).term),
-                    ArrayPlace::Local(l) => st.clone().local(*l).map(|v| v.term),
+                    ArrayPlace::Local(l) => at_cut.local(*l).map(|v| v.term),
                 };
-                let counter = st
-                    .clone()
+                let counter = at_cut
                     .local(w.counter)
-                    .and_then(|v| self.as_index(w.counter, v.term));
+                    .and_then(|v| self.as_index(w.counter, &v.term));
                 let (Some(array), Some(counter)) = (array, counter) else {
                     return Vec::new();
                 };
@@ -363,24 +363,19 @@ impl<'p> Lower<'p> {
     }
 
     /// The value `term` of the current frame's `local`, a counter, as an `int` index (a
-    /// `char` counter of a table over the ASCII chars is zero-extended, a `byte` or `short`
-    /// one sign-extended); `None` for a `long` one.
-    fn as_index(&self, local: u32, term: Term) -> Option<Term> {
+    /// `char` counter of a table over the ASCII chars widened as Java widens it); `None` for
+    /// a `long` one.
+    fn as_index(&self, local: u32, term: &str) -> Option<Term> {
         let ty = &self.frame().method.locals.get(local as usize)?.ty;
-        match ty {
-            Type::Int => Some(term),
-            Type::Char => Some(format!("((_ zero_extend 16) {term})")),
-            Type::Short => Some(format!("((_ sign_extend 16) {term})")),
-            Type::Byte => Some(format!("((_ sign_extend 24) {term})")),
-            _ => None,
-        }
+        matches!(ty, Type::Int | Type::Char | Type::Short | Type::Byte)
+            .then(|| smt::convert(term, ty, &Type::Int))
     }
 
     /// Forgets the elements of `filled`'s array that the loop's later iterations may write,
     /// keeping the `behind` elements just behind its counter, which they cannot: a fresh
     /// array equal to the old one there. (The contents as a `lambda` over the counter kept
     /// every element behind it, but Z3 took ten times as long on a table's goals.)
-    pub(crate) fn forget_filled(&mut self, st: &mut State, filled: &Filled, behind: u32) {
+    pub(crate) fn forget_filled(&mut self, st: &mut State, filled: Filled, behind: u32) {
         let old = self.contents_of(st, &filled.elem, &filled.array);
         let fresh = self.smt.declare(
             "hv",
@@ -393,19 +388,18 @@ impl<'p> Lower<'p> {
                 .assert(&format!("(= (select {fresh} {at}) (select {old} {at}))"));
         }
         self.store_contents(st, &filled.elem, &filled.array, fresh);
-        self.filled
-            .push((filled.array.clone(), filled.counter.clone(), filled.up));
+        self.filled_tables.push(filled);
     }
 
     /// Records whether the read of element `idx` of array `arr` is of a forgotten element
     /// of a filled table ([`Lower::forgotten_reads`]).
     pub(crate) fn note_forgotten_read(&mut self, arr: &str, idx: &str) {
         let forgotten: Vec<Term> = self
-            .filled
+            .filled_tables
             .iter()
-            .map(|(array, counter, up)| {
-                let later = if *up { "bvsge" } else { "bvsle" };
-                format!("(and (= {arr} {array}) ({later} {idx} {counter}))")
+            .map(|f| {
+                let later = if f.up { "bvsge" } else { "bvsle" };
+                format!("(and (= {arr} {}) ({later} {idx} {}))", f.array, f.counter)
             })
             .collect();
         if !forgotten.is_empty() {

@@ -574,7 +574,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             initial_used: Default::default(),
             allocation_sizes: Vec::new(),
             beyond: Vec::new(),
-            filled: Vec::new(),
+            filled_tables: Vec::new(),
             forgotten_reads: Vec::new(),
             cut_in_setup: Vec::new(),
             graph,

@@ -182,10 +182,9 @@ pub struct Lower<'p> {
     /// The guards of the loop iterations checked beyond the unrolled ones
     /// ([`crate::accelerate`]): a test is more likely to crash when none is taken.
     pub beyond: Vec<Term>,
-    /// The tables a static initialiser's loop filled past its unrolling, by array object,
-    /// with the counter from which their elements are forgotten and whether it stepped up
-    /// ([`crate::accelerate::Filled`]).
-    pub filled: Vec<(Term, Term, bool)>,
+    /// The tables a static initialiser's loop filled past its unrolling, each with the
+    /// counter from which its elements are forgotten.
+    pub filled_tables: Vec<crate::accelerate::Filled>,
     /// For each element read of such a table: whether it read a forgotten element. A
     /// test is more likely to crash when none did (`1000 / SQUARES[i]` at `i = 0`, not
     /// past the unrolled iterations, where the element is any value).

@@ -283,6 +283,14 @@ mod tests {
         );
     }
 
+    /// The producers of `ty`, each as its class and descriptor.
+    fn made(g: &ParamGraph, ty: &str) -> Vec<String> {
+        g.producers(&Type::class(ty))
+            .iter()
+            .map(|p| format!("{}{}", p.class.name, p.method.descriptor))
+            .collect()
+    }
+
     #[test]
     fn a_jdk_collection_is_made_empty_never_copied_nor_sized() {
         let p = program(&[(
@@ -291,14 +299,8 @@ mod tests {
         )]);
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
-        let made = |ty: &str| -> Vec<String> {
-            g.producers(&Type::class(ty))
-                .iter()
-                .map(|p| format!("{}{}", p.class.name, p.method.descriptor))
-                .collect()
-        };
-        assert_eq!(made("java.util.List"), vec!["java.util.ArrayList()V"]);
-        assert_eq!(made("java.util.Map"), vec!["java.util.HashMap()V"]);
+        assert_eq!(made(&g, "java.util.List"), vec!["java.util.ArrayList()V"]);
+        assert_eq!(made(&g, "java.util.Map"), vec!["java.util.HashMap()V"]);
     }
 
     #[test]
@@ -315,14 +317,8 @@ mod tests {
         ]);
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
-        let made = |ty: &str| -> Vec<String> {
-            g.producers(&Type::class(ty))
-                .iter()
-                .map(|p| format!("{}{}", p.class.name, p.method.descriptor))
-                .collect()
-        };
         assert_eq!(
-            made("java.io.InputStream"),
+            made(&g, "java.io.InputStream"),
             vec![
                 "p.Counting(Ljava/io/InputStream;)V",
                 "java.io.ByteArrayInputStream([B)V"
@@ -330,11 +326,11 @@ mod tests {
             "fewer parameters first, then shorter names"
         );
         assert_eq!(
-            made("java.io.OutputStream"),
+            made(&g, "java.io.OutputStream"),
             vec!["java.io.ByteArrayOutputStream()V"],
             "not the one with a capacity"
         );
-        assert!(!made("java.lang.Object")
+        assert!(!made(&g, "java.lang.Object")
             .iter()
             .any(|m| m.starts_with("java.io.")));
     }

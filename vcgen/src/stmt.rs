@@ -1,6 +1,6 @@
 //! Statements: control flow with unrolled loops, joins, jumps and handlers.
 
-use crate::accelerate::{Beyond, Filled};
+use crate::accelerate::Beyond;
 use crate::kinds;
 use crate::lower::{HandlerFrame, JumpFrame, Lower};
 use crate::smt::{self, Term};
@@ -407,12 +407,10 @@ impl<'p> Lower<'p> {
             .filter(|k| !kept.contains(k))
             .collect();
         self.havoc_keys(&mut after, keys);
-        let read: Vec<&Filled> = filled
-            .iter()
-            .filter(|f| self.must_forget(&f.heap_key()))
-            .collect();
-        for f in read {
-            self.forget_filled(&mut after, f, FILLED_KEPT);
+        for f in filled {
+            if self.must_forget(&f.heap_key()) {
+                self.forget_filled(&mut after, f, FILLED_KEPT);
+            }
         }
         Some(after)
     }
