@@ -25,6 +25,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/dsd/Intrinsics.java"),
     ),
     (
+        "java/io/BufferedReader.java",
+        include_str!("../jdk/java/io/BufferedReader.java"),
+    ),
+    (
         "java/io/ByteArrayInputStream.java",
         include_str!("../jdk/java/io/ByteArrayInputStream.java"),
     ),
@@ -51,6 +55,22 @@ pub const MODEL: &[(&str, &str)] = &[
     (
         "java/io/PrintStream.java",
         include_str!("../jdk/java/io/PrintStream.java"),
+    ),
+    (
+        "java/io/Reader.java",
+        include_str!("../jdk/java/io/Reader.java"),
+    ),
+    (
+        "java/io/StringReader.java",
+        include_str!("../jdk/java/io/StringReader.java"),
+    ),
+    (
+        "java/io/StringWriter.java",
+        include_str!("../jdk/java/io/StringWriter.java"),
+    ),
+    (
+        "java/io/Writer.java",
+        include_str!("../jdk/java/io/Writer.java"),
     ),
     (
         "java/lang/AbstractStringBuilder.java",

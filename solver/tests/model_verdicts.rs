@@ -543,6 +543,85 @@ public class Streams {
     "#]].assert_eq(&verdicts("p/Streams.java", java));
 }
 
+/// A reader a method reads is one over chars the solver chooses, and it gives what the JDK's
+/// gives: a char, or -1 at the end; a `BufferedReader` reads lines from it, `null` at the
+/// end; a writer is a `StringWriter`, whose ranges are checked as the JDK checks them.
+/// Typed from the module image, a reader could only be null and a line never was.
+#[test]
+fn readers_over_strings_read_chars_lines_and_end() {
+    let java = r#"
+package p;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+
+public class Texts {
+    public static int header(Reader in) throws IOException {
+        String first = new BufferedReader(in).readLine();
+        return first.length();
+    }
+
+    public static int perColumn(BufferedReader in) throws IOException {
+        String line = in.readLine();
+        if (line == null) {
+            return 0;
+        }
+        return 100 / line.length();
+    }
+
+    public static int weight(Reader in, int[] weights) throws IOException {
+        if (in == null || weights == null || weights.length != 65536) {
+            throw new IllegalArgumentException("a reader and a weight per char");
+        }
+        int c = in.read();
+        return c < 0 ? 0 : weights[c];
+    }
+
+    public static int fill(Reader in) throws IOException {
+        if (in == null) {
+            return 0;
+        }
+        char[] buffer = new char[2];
+        int n = 0;
+        int c;
+        while ((c = in.read()) != -1) {
+            buffer[n++] = (char) c;
+        }
+        return n;
+    }
+
+    public static void tail(Writer out, String s) throws IOException {
+        if (out == null || s == null) {
+            return;
+        }
+        out.write(s, 1, s.length());
+    }
+}
+"#;
+    expect![[r#"
+        11:24:NullPointerException@header(Ljava/io/Reader;)I constructor: sat
+        11:24:StringIndexOutOfBoundsException@header(Ljava/io/Reader;)I constructor: unsat
+        12:16:NullPointerException@header(Ljava/io/Reader;)I constructor: sat
+        16:23:NullPointerException@perColumn(Ljava/io/BufferedReader;)I constructor: sat, whole: sat
+        16:23:StringIndexOutOfBoundsException@perColumn(Ljava/io/BufferedReader;)I constructor: unsat, whole: unsat
+        20:20:ArithmeticException@perColumn(Ljava/io/BufferedReader;)I constructor: sat, whole: sat
+        20:22:NullPointerException@perColumn(Ljava/io/BufferedReader;)I constructor: unsat, whole: unsat
+        24:46:NullPointerException@weight(Ljava/io/Reader;[I)I constructor: unsat
+        27:17:NullPointerException@weight(Ljava/io/Reader;[I)I constructor: unsat
+        27:17:StringIndexOutOfBoundsException@weight(Ljava/io/Reader;[I)I constructor: unsat
+        28:28:ArrayIndexOutOfBoundsException@weight(Ljava/io/Reader;[I)I constructor: unsat
+        28:28:NullPointerException@weight(Ljava/io/Reader;[I)I constructor: unsat
+        38:21:NullPointerException@fill(Ljava/io/Reader;)I constructor: unsat
+        38:21:StringIndexOutOfBoundsException@fill(Ljava/io/Reader;)I constructor: unsat
+        39:13:ArrayIndexOutOfBoundsException@fill(Ljava/io/Reader;)I constructor: sat
+        48:25:NullPointerException@tail(Ljava/io/Writer;Ljava/lang/String;)V constructor: unsat, whole: unsat
+        48:9:IndexOutOfBoundsException@tail(Ljava/io/Writer;Ljava/lang/String;)V constructor: sat, whole: unsat
+        48:9:NullPointerException@tail(Ljava/io/Writer;Ljava/lang/String;)V constructor: unsat, whole: unsat
+    "#]].assert_eq(&verdicts("p/Texts.java", java));
+}
+
 /// A filter stream of the project reads through the stream its constructor was given; made
 /// by reflection, through a null one, as in the test, which cannot set a JDK class's field:
 /// the division by the byte read is reached only through the constructor.

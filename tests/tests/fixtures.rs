@@ -134,7 +134,7 @@ fn platform_classes_outside_the_model_are_typed_from_the_jdk() {
 }
 
 #[test]
-fn streams_over_arrays_are_inputs_and_end_where_the_jdk_ends() {
+fn streams_and_readers_over_arrays_and_strings_are_inputs_and_end_where_the_jdk_ends() {
     fixture("streams");
 }
 

@@ -67,13 +67,15 @@ impl<'p> ParamGraph<'p> {
             // without arguments makes; each producer is a choice every such input pays for.
             // One copying a collection (`new ArrayList<>(Collection)`) needs a collection
             // built first and keeps only its size: the harness builds a list with elements
-            // itself (`Lower::filled_list`).
+            // itself (`Lower::filled_list`). A stream taking a stream wraps it instead
+            // (`new BufferedReader(reader)`), and is made for its own type alone.
             let kind = Type::class(&class.name);
+            let wrapper = class.name.starts_with(STREAMS);
             let capacity_or_copy = |m: &Method| {
                 class.library
-                    && m.params()
-                        .iter()
-                        .any(|p| p.ty.is_primitive() || h.is_subtype(&kind, &p.ty.erasure()))
+                    && m.params().iter().any(|p| {
+                        p.ty.is_primitive() || !wrapper && h.is_subtype(&kind, &p.ty.erasure())
+                    })
             };
             for ctor in constructors(h, class, package)
                 .into_iter()
@@ -131,11 +133,19 @@ impl<'p> ParamGraph<'p> {
         let mut yields = vec![produced.clone()];
         if let Some(name) = produced.class_name() {
             let stream = class.library && name.starts_with(STREAMS);
+            let wraps = |a: &str| {
+                class.library
+                    && method
+                        .params()
+                        .iter()
+                        .any(|p| p.ty.erasure().class_name() == Some(a))
+            };
             yields.extend(
                 h.ancestors(name)
                     .into_iter()
                     .skip(1)
                     .filter(|a| !stream || a.starts_with(STREAMS))
+                    .filter(|a| !wraps(a))
                     .map(Type::class),
             );
         }
@@ -188,12 +198,17 @@ const LIBRARY_PRODUCERS: &[&str] = &[
     "java.util.HashMap",
     "java.io.ByteArrayInputStream",
     "java.io.ByteArrayOutputStream",
+    "java.io.StringReader",
+    "java.io.StringWriter",
+    "java.io.BufferedReader",
 ];
 
 /// The package whose types alone a stream of [`LIBRARY_PRODUCERS`] is made for: a stream a
-/// method reads is one over bytes the solver chooses, a stream it writes collects them, but
-/// an `Object` parameter is not offered a stream (the harness tries four producers per input,
-/// and a stream's short name would take the place of a project class's).
+/// method reads is one over bytes or chars the solver chooses, a stream it writes collects
+/// them, but an `Object` parameter is not offered a stream (the harness tries four producers
+/// per input, and a stream's short name would take the place of a project class's). A JDK
+/// wrapper is made only for its own type: a `BufferedReader` over a `StringReader` reads
+/// what the `StringReader` alone does, so it is no producer of the `Reader` it takes.
 const STREAMS: &str = "java.io.";
 
 /// A static method a test may call that returns an object (a factory).
@@ -333,6 +348,27 @@ mod tests {
         assert!(!made(&g, "java.lang.Object")
             .iter()
             .any(|m| m.starts_with("java.io.")));
+    }
+
+    #[test]
+    fn a_reader_is_made_over_a_string_and_a_wrapper_only_for_its_own_type() {
+        let p = program(&[(
+            "p/A.java",
+            "package p; public class A { public static int n(java.io.Reader r, java.io.BufferedReader b, java.io.Writer w) { return 0; } }",
+        )]);
+        let h = Hierarchy::new(&p);
+        let g = ParamGraph::new(&h, "p");
+        assert_eq!(
+            made(&g, "java.io.Reader"),
+            vec!["java.io.StringReader(Ljava/lang/String;)V"],
+            "a BufferedReader over a reader reads what the reader does"
+        );
+        assert_eq!(
+            made(&g, "java.io.BufferedReader"),
+            vec!["java.io.BufferedReader(Ljava/io/Reader;)V"],
+            "a wrapper, but not the one with a buffer size"
+        );
+        assert_eq!(made(&g, "java.io.Writer"), vec!["java.io.StringWriter()V"]);
     }
 
     #[test]
