@@ -485,6 +485,66 @@ public class Counters {
     .assert_eq(&verdicts("p/Counters.java", java));
 }
 
+/// A call made again steps a counter by its argument as often as by a constant: the buffer
+/// that takes chunks of at most eight bytes is read past its 64 only after nine chunks,
+/// more than a sequence makes; each chunk's own check holds for the argument. A parameter
+/// the method assigns is no step: the clamped buffer's calls are never made again.
+#[test]
+fn a_call_made_again_steps_a_counter_by_its_argument() {
+    let java = r#"
+package p;
+
+public class Chunked {
+    public static class Buffer {
+        private final byte[] bytes = new byte[64];
+        private int written;
+
+        public void write(int length) {
+            if (length < 0 || length > 8) {
+                throw new IllegalArgumentException("at most eight");
+            }
+            written += length;
+        }
+
+        public byte last() {
+            return bytes[written];
+        }
+    }
+
+    public static class Clamped {
+        private final byte[] bytes = new byte[64];
+        private int written;
+
+        public void write(int length) {
+            if (length < 0) {
+                throw new IllegalArgumentException("a length");
+            }
+            if (length > 8) {
+                length = 8;
+            }
+            written += length;
+        }
+
+        public byte last() {
+            return bytes[written];
+        }
+    }
+}
+"#;
+    expect![[r#"
+        17:20:ArrayIndexOutOfBoundsException@last()B chain write: unsat, whole: unsat
+        17:20:ArrayIndexOutOfBoundsException@last()B sequence write: unsat, whole: unsat
+        17:20:ArrayIndexOutOfBoundsException@last()B sequence write*: sat, whole: sat
+        17:20:ArrayIndexOutOfBoundsException@last()B reflection: sat
+        17:20:NullPointerException@last()B reflection: sat
+        36:20:ArrayIndexOutOfBoundsException@last()B chain write: unsat, whole: unsat
+        36:20:ArrayIndexOutOfBoundsException@last()B sequence write: unsat, whole: unsat
+        36:20:ArrayIndexOutOfBoundsException@last()B reflection: sat
+        36:20:NullPointerException@last()B reflection: sat
+    "#]]
+    .assert_eq(&verdicts("p/Chunked.java", java));
+}
+
 /// A stream a method reads is one over bytes the solver chooses, and it gives what the JDK's
 /// gives: a byte from 0 to 255, or -1 at the end; a stream it writes to collects what was
 /// written. Before the JDK model had streams, an `InputStream` could only be null, and the

@@ -24,8 +24,8 @@
 //! entry itself get the extra copy, not those of the methods it inlines.
 //!
 //! The same counters serve calls made again in a sequence: the fields a method only steps
-//! by a constant ([`stepped_fields`]) are stepped for the calls of it made before the one
-//! a sequence models (`Lower::repeat_before`).
+//! by a constant or by a parameter ([`stepped_fields`]) are stepped for the calls of it
+//! made before the one a sequence models (`Lower::repeat_before`).
 
 use crate::lower::{array_key, element_kind, field_key, static_key, Lower};
 use crate::smt::{self, Term};
@@ -42,11 +42,14 @@ pub(crate) const ITERATIONS_MAX: i64 = 1 << 20;
 /// The largest step of a counter.
 const STEP_MAX: i64 = 1024;
 
-/// How a loop changes one local.
+/// How a loop, or a method's body, changes one target.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Change {
     /// Only ever stepped by this constant.
     Step(i64),
+    /// Only ever increased by this parameter of the method, which its body never assigns
+    /// (`pos += len`); never a loop's.
+    ByParameter(u32),
     /// Anything else.
     Other,
 }
@@ -411,16 +414,17 @@ impl<'p> Lower<'p> {
 
 /// How the loop's body and update change each local they assign.
 fn local_changes(body: &Stmt, update: &[Expr]) -> BTreeMap<u32, Change> {
-    changes(body, update, |target| match target.kind {
+    changes(body, update, 0, |target| match target.kind {
         ExprKind::Local(local) => Some(local),
         _ => None,
     })
 }
 
 /// The fields a method's own body only ever steps by one constant (`count++`,
-/// `position += 2`, each write the same step): those of the object it is called on, and
-/// static ones. A call of it made again with the same arguments steps them again.
-pub(crate) fn stepped_fields(m: &Method) -> Vec<(SteppedField, i64)> {
+/// `position += 2`) or by one integral parameter it never assigns (`position += len`),
+/// each write the same step: those of the object it is called on, and static ones. A call
+/// of it made again with the same arguments steps them again by as much.
+pub(crate) fn stepped_fields(m: &Method) -> Vec<(SteppedField, Step)> {
     let Some(body) = &m.body else {
         return Vec::new();
     };
@@ -439,13 +443,25 @@ pub(crate) fn stepped_fields(m: &Method) -> Vec<(SteppedField, i64)> {
         }
         _ => None,
     };
-    changes(body, &[], owned)
+    changes(body, &[], m.param_count, owned)
         .into_iter()
         .filter_map(|(field, change)| match change {
-            Change::Step(step) => Some((field, step)),
-            Change::Other => None,
+            Change::Step(step) => Some((field, Step::Constant(step))),
+            Change::ByParameter(p) if m.params()[p as usize].ty.bits().is_some() => {
+                Some((field, Step::Parameter(p)))
+            }
+            _ => None,
         })
         .collect()
+}
+
+/// How much one call steps a field ([`stepped_fields`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Step {
+    /// By this constant.
+    Constant(i64),
+    /// By the value of this parameter (its index).
+    Parameter(u32),
 }
 
 /// A field a method steps ([`stepped_fields`]): by declaring class and name.
@@ -468,12 +484,23 @@ impl SteppedField {
 }
 
 /// How `body` and `update` change each target `key` names (the others are not noted): a
-/// target every write steps by the same constant is a counter.
+/// target every write steps by the same constant is a counter, and so is one every write
+/// increases by the same one of the first `parameters` locals that the body never assigns.
 fn changes<K: Ord>(
     body: &Stmt,
     update: &[Expr],
+    parameters: u32,
     key: impl Fn(&Expr) -> Option<K>,
 ) -> BTreeMap<K, Change> {
+    let assigned = if parameters > 0 {
+        assigned_locals(body)
+    } else {
+        BTreeSet::new()
+    };
+    let parameter = |e: &Expr| match strip(e).kind {
+        ExprKind::Local(l) if l < parameters && !assigned.contains(&l) => Some(l),
+        _ => None,
+    };
     let mut changes: BTreeMap<K, Change> = BTreeMap::new();
     let mut note = |e: &Expr| {
         let (target, change) = match &e.kind {
@@ -483,9 +510,10 @@ fn changes<K: Ord>(
             ExprKind::Assign {
                 target, op, value, ..
             } => {
-                let change = match (op, constant(value)) {
-                    (Some(BinaryOp::Add), Some(c)) => Change::Step(c),
-                    (Some(BinaryOp::Sub), Some(c)) => Change::Step(-c),
+                let change = match (op, constant(value), parameter(value)) {
+                    (Some(BinaryOp::Add), Some(c), _) => Change::Step(c),
+                    (Some(BinaryOp::Sub), Some(c), _) => Change::Step(-c),
+                    (Some(BinaryOp::Add), None, Some(p)) => Change::ByParameter(p),
                     _ => Change::Other,
                 };
                 (target, change)
@@ -513,6 +541,19 @@ fn changes<K: Ord>(
             c => (k, c),
         })
         .collect()
+}
+
+/// The locals `body` assigns anywhere.
+fn assigned_locals(body: &Stmt) -> BTreeSet<u32> {
+    let mut assigned = BTreeSet::new();
+    visit::stmt_exprs(body, &mut |e: &Expr| {
+        if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind {
+            if let ExprKind::Local(l) = strip(target).kind {
+                assigned.insert(l);
+            }
+        }
+    });
+    assigned
 }
 
 /// True when a loop condition counts: it compares a counter (a local the loop only steps

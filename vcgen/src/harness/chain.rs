@@ -4,13 +4,13 @@
 
 use super::argument::{ArgumentObject, Prepared};
 use super::{dead, Builder, Receiver, Variant, CHAIN_RANK, REPEATED_RANK, SEQUENCE_RANK};
-use crate::accelerate::{stepped_fields, SteppedField, ITERATIONS_MAX};
+use crate::accelerate::{stepped_fields, Step, SteppedField, ITERATIONS_MAX};
 use crate::effects::Effects;
 use crate::lower::{heap_sort, Lower};
 use crate::plan::{ChainCall, Made};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use frontend::ir::{Class, Method};
+use frontend::ir::{Class, Method, Type};
 
 /// Most methods a sequence's calls choose from (each call inlines all of them).
 const SEQUENCE_METHODS_MAX: usize = 3;
@@ -156,7 +156,7 @@ pub(super) fn repeated_variants<'p>(sequences: &[Variant<'p>]) -> Vec<Variant<'p
 /// The counters a call of `m` made again steps, with the sort of their values: the `int`
 /// and `long` fields `m` steps ([`stepped_fields`]), those of the object it is called on
 /// only when there is one (`on_object`).
-fn repeated_fields(m: &Method, on_object: bool) -> Vec<(SteppedField, i64, &'static str)> {
+fn repeated_fields(m: &Method, on_object: bool) -> Vec<(SteppedField, Step, &'static str)> {
     let own = on_object && !m.modifiers.is_static;
     stepped_fields(m)
         .into_iter()
@@ -249,7 +249,7 @@ impl<'p> Lower<'p> {
         let this = target.this;
         let (vals, plans) = self.inputs_given(st, b, method, 1, target.given);
         let repeated = match repeats {
-            true => self.repeat_before(st, b, m, this.filter(|_| !m.modifiers.is_static)),
+            true => self.repeat_before(st, b, m, &vals, this.filter(|_| !m.modifiers.is_static)),
             false => None,
         };
         self.assume_call_spec(st, class, m, this, &vals);
@@ -270,10 +270,11 @@ impl<'p> Lower<'p> {
         }
     }
 
-    /// The calls of `m` made before its modelled one, with the same arguments: a fresh
-    /// count of them, and the counters `m` steps ([`stepped_fields`]: of `this`, and
-    /// static ones) stepped that many times, so that the call modelled is the last (its
-    /// checks hold there). The rest of the state is the one before them, as for a loop
+    /// The calls of `m` made before its modelled one, with the same arguments (`vals`): a
+    /// fresh count of them, and the counters `m` steps ([`stepped_fields`]: of `this`, and
+    /// static ones) stepped that many times, by a constant or by an argument (bit-vector
+    /// products wrap as that many Java additions do), so that the call modelled is the last
+    /// (its checks hold there). The rest of the state is the one before them, as for a loop
     /// beyond its unrolling ([`crate::accelerate`]), and the test's JVM is the judge. A
     /// token stream that fails on its eleventh `next()` needs ten calls first, more than
     /// a sequence makes. `None` when `m` steps none.
@@ -282,6 +283,7 @@ impl<'p> Lower<'p> {
         st: &mut State,
         b: &mut Builder,
         m: &Method,
+        vals: &[Val],
         this: Option<&Term>,
     ) -> Option<Term> {
         let stepped = repeated_fields(m, this.is_some());
@@ -291,12 +293,18 @@ impl<'p> Lower<'p> {
         let times = self.count_input(b, "repeat", 0, ITERATIONS_MAX as i32);
         b.inputs.push(times.clone());
         for (field, step, sort) in stepped {
-            let steps = match sort {
-                "(_ BitVec 64)" => {
-                    format!("(bvmul ((_ sign_extend 32) {times}) {})", smt::bv(step, 64))
-                }
-                _ => format!("(bvmul {times} {})", smt::int(step as i32)),
+            let (wide, ty) = match sort {
+                "(_ BitVec 64)" => (format!("((_ sign_extend 32) {times})"), Type::Long),
+                _ => (times.clone(), Type::Int),
             };
+            let by = match step {
+                Step::Constant(c) if ty == Type::Long => smt::bv(c, 64),
+                Step::Constant(c) => smt::int(c as i32),
+                Step::Parameter(p) => {
+                    smt::convert(&vals[p as usize].term, &m.params()[p as usize].ty, &ty)
+                }
+            };
+            let steps = format!("(bvmul {wide} {by})");
             let key = field.key();
             let old = self.heap(st, &key);
             match (field, this) {
