@@ -29,6 +29,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/io/BufferedReader.java"),
     ),
     (
+        "java/io/BufferedWriter.java",
+        include_str!("../jdk/java/io/BufferedWriter.java"),
+    ),
+    (
         "java/io/ByteArrayInputStream.java",
         include_str!("../jdk/java/io/ByteArrayInputStream.java"),
     ),
@@ -37,12 +41,28 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/io/ByteArrayOutputStream.java"),
     ),
     (
+        "java/io/CharArrayReader.java",
+        include_str!("../jdk/java/io/CharArrayReader.java"),
+    ),
+    (
+        "java/io/CharArrayWriter.java",
+        include_str!("../jdk/java/io/CharArrayWriter.java"),
+    ),
+    (
         "java/io/FilterInputStream.java",
         include_str!("../jdk/java/io/FilterInputStream.java"),
     ),
     (
         "java/io/FilterOutputStream.java",
         include_str!("../jdk/java/io/FilterOutputStream.java"),
+    ),
+    (
+        "java/io/FilterReader.java",
+        include_str!("../jdk/java/io/FilterReader.java"),
+    ),
+    (
+        "java/io/FilterWriter.java",
+        include_str!("../jdk/java/io/FilterWriter.java"),
     ),
     (
         "java/io/InputStream.java",
@@ -55,6 +75,10 @@ pub const MODEL: &[(&str, &str)] = &[
     (
         "java/io/PrintStream.java",
         include_str!("../jdk/java/io/PrintStream.java"),
+    ),
+    (
+        "java/io/PrintWriter.java",
+        include_str!("../jdk/java/io/PrintWriter.java"),
     ),
     (
         "java/io/Reader.java",
@@ -413,3 +437,14 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/function/Supplier.java"),
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    /// A model file that does not parse loses the declarations after the error without a
+    /// word: its class then lacks the methods a call should run.
+    #[test]
+    fn every_model_file_parses_without_a_syntax_error() {
+        let (program, _) = crate::parse_sources(&[]);
+        assert!(program.diagnostics.is_empty(), "{:?}", program.diagnostics);
+    }
+}

@@ -682,6 +682,53 @@ public class Texts {
     "#]].assert_eq(&verdicts("p/Texts.java", java));
 }
 
+/// A `PrintWriter` prints through the writer it was given, and a `CharArrayWriter` holds
+/// what was written: a printed line is handed to the writer whole, so no range of it is
+/// checked (one frame deeper than the model inlines, a check saw any length and was
+/// satisfiable), a range the project passes is checked as the JDK checks it, and the
+/// chars written are there to read back.
+#[test]
+fn printers_write_through_their_writer_and_char_arrays_hold_what_was_written() {
+    let java = r#"
+package p;
+
+import java.io.CharArrayWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+
+public class Printers {
+    public static void line(PrintWriter out, String s) {
+        if (out == null) {
+            return;
+        }
+        out.println(s);
+    }
+
+    public static void from(PrintWriter out, String s, int start) {
+        if (out == null || s == null) {
+            return;
+        }
+        out.write(s, start, s.length() - start);
+    }
+
+    public static char second(char c) {
+        CharArrayWriter w = new CharArrayWriter();
+        w.write(c);
+        return w.toCharArray()[1];
+    }
+}
+"#;
+    expect![[r#"
+        13:9:NullPointerException@line(Ljava/io/PrintWriter;Ljava/lang/String;)V constructor: unsat, whole: unsat
+        20:29:NullPointerException@from(Ljava/io/PrintWriter;Ljava/lang/String;I)V constructor: unsat, whole: unsat
+        20:9:IndexOutOfBoundsException@from(Ljava/io/PrintWriter;Ljava/lang/String;I)V constructor: sat, whole: unsat
+        20:9:NegativeArraySizeException@from(Ljava/io/PrintWriter;Ljava/lang/String;I)V constructor: unsat, whole: unsat
+        20:9:NullPointerException@from(Ljava/io/PrintWriter;Ljava/lang/String;I)V constructor: unsat, whole: unsat
+        20:9:StringIndexOutOfBoundsException@from(Ljava/io/PrintWriter;Ljava/lang/String;I)V constructor: unsat, whole: unsat
+        26:16:ArrayIndexOutOfBoundsException@second(C)C direct: sat
+    "#]].assert_eq(&verdicts("p/Printers.java", java));
+}
+
 /// A filter stream of the project reads through the stream its constructor was given; made
 /// by reflection, through a null one, as in the test, which cannot set a JDK class's field:
 /// the division by the byte read is reached only through the constructor.

@@ -60,26 +60,30 @@ impl<'p> ParamGraph<'p> {
             types: HashMap::new(),
         };
         for class in h.classes() {
-            if class.library && !LIBRARY_PRODUCERS.contains(&class.name.as_str()) {
+            let stream = class.library && class.name.starts_with(STREAMS);
+            if class.library && !stream && !LIBRARY_PRODUCERS.contains(&class.name.as_str()) {
                 continue;
             }
             // A JDK constructor taking a capacity (`new HashMap<>(16)`) makes what the one
             // without arguments makes; each producer is a choice every such input pays for.
             // One copying a collection (`new ArrayList<>(Collection)`) needs a collection
             // built first and keeps only its size: the harness builds a list with elements
-            // itself (`Lower::filled_list`). A stream taking a stream wraps it instead
-            // (`new BufferedReader(reader)`), and is made for its own type alone.
+            // itself (`Lower::filled_list`). A stream is made by the one constructor
+            // [`STREAM_PRODUCERS`] names, if any.
             let kind = Type::class(&class.name);
-            let wrapper = class.name.starts_with(STREAMS);
-            let capacity_or_copy = |m: &Method| {
-                class.library
-                    && m.params().iter().any(|p| {
-                        p.ty.is_primitive() || !wrapper && h.is_subtype(&kind, &p.ty.erasure())
-                    })
+            let made = |m: &Method| match stream {
+                true => STREAM_PRODUCERS.contains(&(class.name.as_str(), m.descriptor.as_str())),
+                false => {
+                    !class.library
+                        || !m
+                            .params()
+                            .iter()
+                            .any(|p| p.ty.is_primitive() || h.is_subtype(&kind, &p.ty.erasure()))
+                }
             };
             for ctor in constructors(h, class, package)
                 .into_iter()
-                .filter(|m| !capacity_or_copy(m))
+                .filter(|m| made(m))
             {
                 g.add_producer(
                     h,
@@ -191,19 +195,29 @@ impl<'p> ParamGraph<'p> {
     }
 }
 
-/// JDK classes whose public constructors the harness may call.
+/// JDK classes whose public constructors the harness may call (streams apart:
+/// [`STREAM_PRODUCERS`]).
 const LIBRARY_PRODUCERS: &[&str] = &[
     "java.lang.Object",
     "java.util.ArrayList",
     "java.util.HashMap",
-    "java.io.ByteArrayInputStream",
-    "java.io.ByteArrayOutputStream",
-    "java.io.StringReader",
-    "java.io.StringWriter",
-    "java.io.BufferedReader",
 ];
 
-/// The package whose types alone a stream of [`LIBRARY_PRODUCERS`] is made for: a stream a
+/// The JDK streams the harness may make, each by one constructor (class and descriptor):
+/// over bytes or chars the solver chooses, collecting what is written, or wrapping another
+/// stream. Not one that sizes a buffer (it makes what the plain one makes), and never one
+/// that opens a file (`new PrintWriter(String fileName)`).
+const STREAM_PRODUCERS: &[(&str, &str)] = &[
+    ("java.io.ByteArrayInputStream", "([B)V"),
+    ("java.io.ByteArrayOutputStream", "()V"),
+    ("java.io.StringReader", "(Ljava/lang/String;)V"),
+    ("java.io.StringWriter", "()V"),
+    ("java.io.BufferedReader", "(Ljava/io/Reader;)V"),
+    ("java.io.BufferedWriter", "(Ljava/io/Writer;)V"),
+    ("java.io.PrintWriter", "(Ljava/io/Writer;)V"),
+];
+
+/// The package whose types alone a stream of [`STREAM_PRODUCERS`] is made for: a stream a
 /// method reads is one over bytes or chars the solver chooses, a stream it writes collects
 /// them, but an `Object` parameter is not offered a stream (the harness tries four producers
 /// per input, and a stream's short name would take the place of a project class's). A JDK
@@ -351,10 +365,10 @@ mod tests {
     }
 
     #[test]
-    fn a_reader_is_made_over_a_string_and_a_wrapper_only_for_its_own_type() {
+    fn a_reader_is_made_over_a_string_a_writer_collects_and_a_wrapper_is_only_for_its_own_type() {
         let p = program(&[(
             "p/A.java",
-            "package p; public class A { public static int n(java.io.Reader r, java.io.BufferedReader b, java.io.Writer w) { return 0; } }",
+            "package p; public class A { public static int n(java.io.Reader r, java.io.BufferedReader b, java.io.Writer w, java.io.PrintWriter p) { return 0; } }",
         )]);
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
@@ -368,7 +382,16 @@ mod tests {
             vec!["java.io.BufferedReader(Ljava/io/Reader;)V"],
             "a wrapper, but not the one with a buffer size"
         );
-        assert_eq!(made(&g, "java.io.Writer"), vec!["java.io.StringWriter()V"]);
+        assert_eq!(
+            made(&g, "java.io.Writer"),
+            vec!["java.io.StringWriter()V"],
+            "not a PrintWriter or BufferedWriter over it"
+        );
+        assert_eq!(
+            made(&g, "java.io.PrintWriter"),
+            vec!["java.io.PrintWriter(Ljava/io/Writer;)V"],
+            "never the one that opens a file"
+        );
     }
 
     #[test]

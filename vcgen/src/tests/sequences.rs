@@ -104,7 +104,8 @@ fn below_two_calls_there_is_no_sequence() {
 fn repeated_calls_with_fresh_arguments() {
     // One `record` leaves a sum of at most 9: the bucket of the sum needs three of them, each
     // with its own digit, and a `record` that throws is no witness (its path leaves the
-    // formula), so the chain of one call still asks and the sequence asks after it.
+    // formula), so the chain of one call still asks, the sequence asks after it, and then the
+    // sequence with `record` made again first (it steps `sum` by its argument).
     check_sites(
         r#"
         public class Histogram {
@@ -118,7 +119,7 @@ fn repeated_calls_with_fresh_arguments() {
         }
         "#,
         expect![[r#"
-            8:39 ArrayIndexOutOfBoundsException Histogram.bucketOfSum(): chain Histogram.record(int), sequence ≤4 Histogram.record(int), reflection
+            8:39 ArrayIndexOutOfBoundsException Histogram.bucketOfSum(): chain Histogram.record(int), sequence ≤4 Histogram.record(int), sequence ≤4 Histogram.record(int)*, reflection
             8:39 NullPointerException Histogram.bucketOfSum(): reflection
         "#]],
     );
