@@ -493,12 +493,12 @@ fn changes<K: Ord>(
     key: impl Fn(&Expr) -> Option<K>,
 ) -> BTreeMap<K, Change> {
     let assigned = if parameters > 0 {
-        assigned_locals(body)
+        local_changes(body, &[])
     } else {
-        BTreeSet::new()
+        BTreeMap::new()
     };
     let parameter = |e: &Expr| match strip(e).kind {
-        ExprKind::Local(l) if l < parameters && !assigned.contains(&l) => Some(l),
+        ExprKind::Local(l) if l < parameters && !assigned.contains_key(&l) => Some(l),
         _ => None,
     };
     let mut changes: BTreeMap<K, Change> = BTreeMap::new();
@@ -541,19 +541,6 @@ fn changes<K: Ord>(
             c => (k, c),
         })
         .collect()
-}
-
-/// The locals `body` assigns anywhere.
-fn assigned_locals(body: &Stmt) -> BTreeSet<u32> {
-    let mut assigned = BTreeSet::new();
-    visit::stmt_exprs(body, &mut |e: &Expr| {
-        if let ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } = &e.kind {
-            if let ExprKind::Local(l) = strip(target).kind {
-                assigned.insert(l);
-            }
-        }
-    });
-    assigned
 }
 
 /// True when a loop condition counts: it compares a counter (a local the loop only steps

@@ -60,7 +60,7 @@ impl<'p> ParamGraph<'p> {
             types: HashMap::new(),
         };
         for class in h.classes() {
-            let stream = class.library && class.name.starts_with(STREAMS);
+            let stream = is_stream(class);
             if class.library && !stream && !LIBRARY_PRODUCERS.contains(&class.name.as_str()) {
                 continue;
             }
@@ -136,20 +136,19 @@ impl<'p> ParamGraph<'p> {
         let produced = produced.erasure();
         let mut yields = vec![produced.clone()];
         if let Some(name) = produced.class_name() {
-            let stream = class.library && name.starts_with(STREAMS);
+            // A stream yields its `java.io` ancestors, but not one it takes (it wraps it).
+            let stream = is_stream(class);
             let wraps = |a: &str| {
-                class.library
-                    && method
-                        .params()
-                        .iter()
-                        .any(|p| p.ty.erasure().class_name() == Some(a))
+                method
+                    .params()
+                    .iter()
+                    .any(|p| p.ty.erasure().class_name() == Some(a))
             };
             yields.extend(
                 h.ancestors(name)
                     .into_iter()
                     .skip(1)
-                    .filter(|a| !stream || a.starts_with(STREAMS))
-                    .filter(|a| !wraps(a))
+                    .filter(|a| !stream || a.starts_with(STREAMS) && !wraps(a))
                     .map(Type::class),
             );
         }
@@ -224,6 +223,11 @@ const STREAM_PRODUCERS: &[(&str, &str)] = &[
 /// wrapper is made only for its own type: a `BufferedReader` over a `StringReader` reads
 /// what the `StringReader` alone does, so it is no producer of the `Reader` it takes.
 const STREAMS: &str = "java.io.";
+
+/// True for a JDK stream class (of [`STREAMS`]): made only by [`STREAM_PRODUCERS`].
+fn is_stream(class: &Class) -> bool {
+    class.library && class.name.starts_with(STREAMS)
+}
 
 /// A static method a test may call that returns an object (a factory).
 fn is_factory(m: &Method, same_package: bool) -> bool {
