@@ -257,6 +257,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/lang/UnsupportedOperationException.java"),
     ),
     (
+        "java/lang/reflect/Array.java",
+        include_str!("../jdk/java/lang/reflect/Array.java"),
+    ),
+    (
         "java/util/ArrayDeque.java",
         include_str!("../jdk/java/util/ArrayDeque.java"),
     ),

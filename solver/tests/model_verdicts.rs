@@ -824,3 +824,64 @@ public class Weights {
     "#]]
     .assert_eq(&verdicts("p/Weights.java", java));
 }
+
+/// A `Class` object is its type's: `getClass()` of two objects is the same object exactly
+/// when their runtime classes are the same, and `Array.newInstance` of an array's component
+/// type makes an array of that array's own class, so storing one of the array's elements
+/// in it never throws and storing another object may; an `int[]`'s component type makes an
+/// `int[]` (the type `int` has an id of its own for the table). Before, `getClass()` was any object
+/// and `Array.newInstance` any array: both stores were satisfiable, and so was the cast of
+/// the second string.
+#[test]
+fn reflected_arrays_have_the_runtime_class_they_were_made_of() {
+    let java = r#"
+package p;
+
+import java.lang.reflect.Array;
+
+public class Grow {
+    public static Object[] append(Object[] array, Object element) {
+        Object[] grown = (Object[]) Array.newInstance(array.getClass().getComponentType(), 1);
+        grown[0] = element;
+        return grown;
+    }
+
+    public static Object[] copied(Object[] array) {
+        Object[] copy = (Object[]) Array.newInstance(array.getClass().getComponentType(), 1);
+        copy[0] = array[0];
+        return copy;
+    }
+
+    public static int[] ints(int[] a) {
+        return (int[]) Array.newInstance(a.getClass().getComponentType(), 1);
+    }
+
+    public static int same(Object a, String b) {
+        if (a.getClass() == b.getClass()) {
+            return ((String) a).length();
+        }
+        return 0;
+    }
+}
+"#;
+    expect![[r#"
+        8:26:ClassCastException@append([Ljava/lang/Object;Ljava/lang/Object;)[Ljava/lang/Object; constructor: unsat
+        8:37:NullPointerException@append([Ljava/lang/Object;Ljava/lang/Object;)[Ljava/lang/Object; constructor: unsat
+        8:55:NullPointerException@append([Ljava/lang/Object;Ljava/lang/Object;)[Ljava/lang/Object; constructor: sat
+        9:9:ArrayStoreException@append([Ljava/lang/Object;Ljava/lang/Object;)[Ljava/lang/Object; constructor: sat
+        14:25:ClassCastException@copied([Ljava/lang/Object;)[Ljava/lang/Object; constructor: unsat
+        14:36:NullPointerException@copied([Ljava/lang/Object;)[Ljava/lang/Object; constructor: unsat
+        14:54:NullPointerException@copied([Ljava/lang/Object;)[Ljava/lang/Object; constructor: sat
+        15:19:ArrayIndexOutOfBoundsException@copied([Ljava/lang/Object;)[Ljava/lang/Object; constructor: sat
+        15:19:NullPointerException@copied([Ljava/lang/Object;)[Ljava/lang/Object; constructor: unsat
+        15:9:ArrayStoreException@copied([Ljava/lang/Object;)[Ljava/lang/Object; constructor: unsat
+        20:16:ClassCastException@ints([I)[I direct: unsat
+        20:24:NullPointerException@ints([I)[I direct: unsat
+        20:42:NullPointerException@ints([I)[I direct: sat
+        24:13:NullPointerException@same(Ljava/lang/Object;Ljava/lang/String;)I constructor: sat
+        24:29:NullPointerException@same(Ljava/lang/Object;Ljava/lang/String;)I constructor: sat
+        25:20:NullPointerException@same(Ljava/lang/Object;Ljava/lang/String;)I constructor: unsat
+        25:21:ClassCastException@same(Ljava/lang/Object;Ljava/lang/String;)I constructor: unsat
+    "#]]
+    .assert_eq(&verdicts("p/Grow.java", java));
+}

@@ -11,8 +11,8 @@ use frontend::ir::{BinaryOp, Conversion, Expr, ExprKind, Literal, Span, Type, Un
 /// The synthetic field holding an inner-class object's enclosing instance.
 pub const OUTER_FIELD: &str = "this$0";
 
-/// First id of interned string literals and class literals (pre-state objects that
-/// are neither inputs nor allocated by the method).
+/// First id of interned string literals (pre-state objects that are neither inputs nor
+/// allocated by the method; `Class` objects lie above them, [`crate::reflect`]).
 const LITERAL_BASE: i64 = 500_000;
 
 /// How many leading elements of a copy from an offset the query states
@@ -319,15 +319,6 @@ impl<'p> Lower<'p> {
         self.check(st, fail, &kinds::NULL_POINTER, span);
     }
 
-    /// The `Class` object of `t` (`String.class`): one fixed address per type.
-    pub(crate) fn class_object(&mut self, t: &Type) -> Val {
-        let id = self.types.id(t) as i64;
-        Val {
-            term: (LITERAL_BASE + 200_000 + id).to_string(),
-            sort: "Int",
-        }
-    }
-
     /// `o != null && dtype(o) <: T`.
     pub fn instance_test(&mut self, o: &str, target: &Type) -> Term {
         match self.types.subtype_pred(&target.erasure()) {
@@ -455,11 +446,7 @@ impl<'p> Lower<'p> {
         for (d, e) in sizes.iter().zip(dims) {
             let fail = self.compare_ints(BinaryOp::Lt, d, &smt::int(0));
             self.check(st, fail, &kinds::NEGATIVE_ARRAY_SIZE, e.span);
-            st.assume(
-                &mut self.smt,
-                &smt::int_compare(BinaryOp::Le, d, &smt::int(ALLOCATION_LIMIT)),
-            );
-            self.allocation_sizes.push(d.clone());
+            self.bounded_allocation(st, d);
         }
         let _ = span;
         let id = self.alloc();
@@ -744,7 +731,18 @@ impl<'p> Lower<'p> {
 
     /// Gives a new array its length. A negative size throws before the array exists and no
     /// length is negative, so the equation holds only for sizes that are not negative.
-    fn set_length(&mut self, array: &str, size: &str) {
+    /// Assumes an allocation's `size` within [`ALLOCATION_LIMIT`] on the path that goes on.
+    pub(crate) fn bounded_allocation(&mut self, st: &mut State, size: &str) {
+        st.assume(
+            &mut self.smt,
+            &smt::int_compare(BinaryOp::Le, size, &smt::int(ALLOCATION_LIMIT)),
+        );
+        self.allocation_sizes.push(size.to_string());
+    }
+
+    /// States that `array` has `size` elements (when `size` is not negative), and keeps a
+    /// constant size as the array's known length.
+    pub(crate) fn set_length(&mut self, array: &str, size: &str) {
         if crate::fold::bv_literal(size).is_some_and(|(v, _)| v <= i32::MAX as u64) {
             self.known_lengths
                 .insert(array.to_string(), size.to_string());

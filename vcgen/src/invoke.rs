@@ -564,6 +564,9 @@ impl<'p> Lower<'p> {
 
     /// The meaning of a `dsd.Intrinsics` method.
     fn intrinsic(&mut self, st: &mut State, method: &MethodRef, args: &[Val], ty: &Type) -> Val {
+        if let Some(v) = self.reflection(st, &method.name, args) {
+            return v;
+        }
         match (method.name.as_str(), args) {
             ("arrayLength", [a]) => Val {
                 term: format!("(alen {})", a.term),

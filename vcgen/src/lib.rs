@@ -29,6 +29,7 @@ mod place;
 pub mod plan;
 mod range;
 mod reads;
+mod reflect;
 mod scope;
 mod shard;
 pub mod sites;

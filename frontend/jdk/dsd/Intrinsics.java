@@ -104,6 +104,24 @@ public final class Intrinsics {
     /** A copy of `like` from index `from` on, as the `T[]` overload makes one. */
     public static native boolean[] newArray(boolean[] like, int from, int length);
 
+    /** The `Class` object of `o`'s runtime type (`o` is not null). */
+    public static native Class<?> classOf(Object o);
+
+    /** The class of the elements of the array class `c`, or null when `c` is no array class. */
+    public static native Class<?> componentType(Class<?> c);
+
+    /** True when `c` is an array class. */
+    public static native boolean isArrayClass(Class<?> c);
+
+    /** True when `o` (not null) is an array. */
+    public static native boolean isArray(Object o);
+
+    /**
+     * A new array of elements of class `component` and `length` (not negative) elements,
+     * each null or zero.
+     */
+    public static native Object newArrayOf(Class<?> component, int length);
+
     /** Copies array elements; the contents of every array may change. */
     @Writes
     public static native void copy(Object src, int srcPos, Object dest, int destPos, int length);

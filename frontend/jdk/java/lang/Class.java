@@ -5,5 +5,11 @@ public final class Class<T> {
 
     public native boolean isInstance(Object o);
 
-    public native Class<?> getComponentType();
+    public Class<?> getComponentType() {
+        return dsd.Intrinsics.componentType(this);
+    }
+
+    public boolean isArray() {
+        return dsd.Intrinsics.isArrayClass(this);
+    }
 }

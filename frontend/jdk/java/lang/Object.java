@@ -10,7 +10,9 @@ public class Object {
 
     public native String toString();
 
-    public final native Class<?> getClass();
+    public final Class<?> getClass() {
+        return dsd.Intrinsics.classOf(this);
+    }
 
     protected native Object clone() throws CloneNotSupportedException;
 }
