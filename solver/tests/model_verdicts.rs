@@ -885,3 +885,128 @@ public class Grow {
     "#]]
     .assert_eq(&verdicts("p/Grow.java", java));
 }
+
+/// A call made again steps a counter by the length of an array or string argument as by
+/// the argument itself (`used += packet.length`, `named += name.length()`): packets of at
+/// most eight bytes overrun a frame of 64 on the ninth. A body that assigns the array it
+/// measures (`packet = trimmed(packet)`) is not repeated.
+#[test]
+fn a_call_made_again_steps_a_counter_by_its_arguments_length() {
+    let java = r#"
+package p;
+
+public class Frames {
+    public static class Frame {
+        private final byte[] frame = new byte[64];
+        private int used;
+
+        public void add(byte[] packet) {
+            if (packet.length > 8) {
+                throw new IllegalArgumentException("at most eight");
+            }
+            System.arraycopy(packet, 0, frame, used, packet.length);
+            used += packet.length;
+        }
+    }
+
+    public static class Names {
+        private final char[] names = new char[32];
+        private int named;
+
+        public void name(String name) {
+            if (name.length() > 4) {
+                throw new IllegalArgumentException("at most four");
+            }
+            name.getChars(0, name.length(), names, named);
+            named += name.length();
+        }
+    }
+
+    public static class Trimmed {
+        private final byte[] frame = new byte[64];
+        private int used;
+
+        public void add(byte[] packet) {
+            if (packet.length > 8) {
+                packet = new byte[8];
+            }
+            System.arraycopy(packet, 0, frame, used, packet.length);
+            used += packet.length;
+        }
+    }
+}
+"#;
+    expect![[r#"
+        10:17:NullPointerException@add([B)V constructor: sat
+        13:13:ArrayIndexOutOfBoundsException@add([B)V constructor: unsat
+        13:13:NullPointerException@add([B)V constructor: unsat
+        13:54:NullPointerException@add([B)V constructor: unsat
+        14:21:NullPointerException@add([B)V constructor: unsat
+        10:17:NullPointerException@add([B)V chain add: sat, whole: sat
+        13:13:ArrayIndexOutOfBoundsException@add([B)V chain add: unsat, whole: unsat
+        13:13:NullPointerException@add([B)V chain add: unsat, whole: unsat
+        13:54:NullPointerException@add([B)V chain add: unsat, whole: unsat
+        14:21:NullPointerException@add([B)V chain add: unsat, whole: unsat
+        10:17:NullPointerException@add([B)V sequence add: sat, whole: sat
+        13:13:ArrayIndexOutOfBoundsException@add([B)V sequence add: unsat, whole: unsat
+        13:13:NullPointerException@add([B)V sequence add: unsat, whole: unsat
+        13:54:NullPointerException@add([B)V sequence add: unsat, whole: unsat
+        14:21:NullPointerException@add([B)V sequence add: unsat, whole: unsat
+        10:17:NullPointerException@add([B)V sequence add*: sat, whole: sat
+        13:13:ArrayIndexOutOfBoundsException@add([B)V sequence add*: sat, whole: sat
+        13:13:NullPointerException@add([B)V sequence add*: unsat, whole: unsat
+        13:54:NullPointerException@add([B)V sequence add*: unsat, whole: unsat
+        14:21:NullPointerException@add([B)V sequence add*: unsat, whole: unsat
+        10:17:NullPointerException@add([B)V reflection: sat
+        13:13:ArrayIndexOutOfBoundsException@add([B)V reflection: sat
+        13:13:NullPointerException@add([B)V reflection: sat
+        13:54:NullPointerException@add([B)V reflection: unsat
+        14:21:NullPointerException@add([B)V reflection: unsat
+        23:17:NullPointerException@name(Ljava/lang/String;)V constructor: sat
+        26:13:NullPointerException@name(Ljava/lang/String;)V constructor: unsat
+        26:13:StringIndexOutOfBoundsException@name(Ljava/lang/String;)V constructor: unsat
+        26:30:NullPointerException@name(Ljava/lang/String;)V constructor: unsat
+        27:22:NullPointerException@name(Ljava/lang/String;)V constructor: unsat
+        23:17:NullPointerException@name(Ljava/lang/String;)V chain name: sat, whole: sat
+        26:13:NullPointerException@name(Ljava/lang/String;)V chain name: unsat, whole: unsat
+        26:13:StringIndexOutOfBoundsException@name(Ljava/lang/String;)V chain name: unsat, whole: unsat
+        26:30:NullPointerException@name(Ljava/lang/String;)V chain name: unsat, whole: unsat
+        27:22:NullPointerException@name(Ljava/lang/String;)V chain name: unsat, whole: unsat
+        23:17:NullPointerException@name(Ljava/lang/String;)V sequence name: sat, whole: sat
+        26:13:NullPointerException@name(Ljava/lang/String;)V sequence name: unsat, whole: unsat
+        26:13:StringIndexOutOfBoundsException@name(Ljava/lang/String;)V sequence name: unsat, whole: unsat
+        26:30:NullPointerException@name(Ljava/lang/String;)V sequence name: unsat, whole: unsat
+        27:22:NullPointerException@name(Ljava/lang/String;)V sequence name: unsat, whole: unsat
+        23:17:NullPointerException@name(Ljava/lang/String;)V sequence name*: sat, whole: sat
+        26:13:NullPointerException@name(Ljava/lang/String;)V sequence name*: unsat, whole: unsat
+        26:13:StringIndexOutOfBoundsException@name(Ljava/lang/String;)V sequence name*: sat, whole: sat
+        26:30:NullPointerException@name(Ljava/lang/String;)V sequence name*: unsat, whole: unsat
+        27:22:NullPointerException@name(Ljava/lang/String;)V sequence name*: unsat, whole: unsat
+        23:17:NullPointerException@name(Ljava/lang/String;)V reflection: sat
+        26:13:NullPointerException@name(Ljava/lang/String;)V reflection: sat
+        26:13:StringIndexOutOfBoundsException@name(Ljava/lang/String;)V reflection: sat
+        26:30:NullPointerException@name(Ljava/lang/String;)V reflection: unsat
+        27:22:NullPointerException@name(Ljava/lang/String;)V reflection: unsat
+        36:17:NullPointerException@add([B)V constructor: sat
+        39:13:ArrayIndexOutOfBoundsException@add([B)V constructor: unsat
+        39:13:NullPointerException@add([B)V constructor: unsat
+        39:54:NullPointerException@add([B)V constructor: unsat
+        40:21:NullPointerException@add([B)V constructor: unsat
+        36:17:NullPointerException@add([B)V chain add: sat, whole: sat
+        39:13:ArrayIndexOutOfBoundsException@add([B)V chain add: unsat, whole: unsat
+        39:13:NullPointerException@add([B)V chain add: unsat, whole: unsat
+        39:54:NullPointerException@add([B)V chain add: unsat, whole: unsat
+        40:21:NullPointerException@add([B)V chain add: unsat, whole: unsat
+        36:17:NullPointerException@add([B)V sequence add: sat, whole: sat
+        39:13:ArrayIndexOutOfBoundsException@add([B)V sequence add: unsat, whole: unsat
+        39:13:NullPointerException@add([B)V sequence add: unsat, whole: unsat
+        39:54:NullPointerException@add([B)V sequence add: unsat, whole: unsat
+        40:21:NullPointerException@add([B)V sequence add: unsat, whole: unsat
+        36:17:NullPointerException@add([B)V reflection: sat
+        39:13:ArrayIndexOutOfBoundsException@add([B)V reflection: sat
+        39:13:NullPointerException@add([B)V reflection: sat
+        39:54:NullPointerException@add([B)V reflection: unsat
+        40:21:NullPointerException@add([B)V reflection: unsat
+    "#]]
+    .assert_eq(&verdicts("p/Frames.java", java));
+}

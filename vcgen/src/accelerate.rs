@@ -24,7 +24,7 @@
 //! entry itself get the extra copy, not those of the methods it inlines.
 //!
 //! The same counters serve calls made again in a sequence: the fields a method only steps
-//! by a constant or by a parameter ([`stepped_fields`]) are stepped for the calls of it
+//! by a constant, by a parameter or by a parameter's length ([`stepped_fields`]) are stepped for the calls of it
 //! made before the one a sequence models (`Lower::repeat_before`).
 
 use crate::lower::{array_key, element_kind, field_key, static_key, Lower};
@@ -50,6 +50,9 @@ enum Change {
     /// Only ever increased by this parameter of the method, which its body never assigns
     /// (`pos += len`); never a loop's.
     ByParameter(u32),
+    /// Only ever increased by the length of this parameter of the method, an array or a
+    /// string its body never assigns (`pos += bytes.length`, `count += text.length()`).
+    ByLength(u32),
     /// Anything else.
     Other,
 }
@@ -421,8 +424,9 @@ fn local_changes(body: &Stmt, update: &[Expr]) -> BTreeMap<u32, Change> {
 }
 
 /// The fields a method's own body only ever steps by one constant (`count++`,
-/// `position += 2`) or by one integral parameter it never assigns (`position += len`),
-/// each write the same step: those of the object it is called on, and static ones. A call
+/// `position += 2`), by one integral parameter it never assigns (`position += len`) or by
+/// the length of one such array or string (`position += bytes.length`), each write the
+/// same step: those of the object it is called on, and static ones. A call
 /// of it made again with the same arguments steps them again by as much.
 pub(crate) fn stepped_fields(m: &Method) -> Vec<(SteppedField, Step)> {
     let Some(body) = &m.body else {
@@ -450,6 +454,7 @@ pub(crate) fn stepped_fields(m: &Method) -> Vec<(SteppedField, Step)> {
             Change::ByParameter(p) if m.params()[p as usize].ty.bits().is_some() => {
                 Some((field, Step::Parameter(p)))
             }
+            Change::ByLength(p) => Some((field, Step::Length(p))),
             _ => None,
         })
         .collect()
@@ -462,6 +467,8 @@ pub(crate) enum Step {
     Constant(i64),
     /// By the value of this parameter (its index).
     Parameter(u32),
+    /// By the length of this parameter (its index), an array or a `String`.
+    Length(u32),
 }
 
 /// A field a method steps ([`stepped_fields`]): by declaring class and name.
@@ -485,7 +492,8 @@ impl SteppedField {
 
 /// How `body` and `update` change each target `key` names (the others are not noted): a
 /// target every write steps by the same constant is a counter, and so is one every write
-/// increases by the same one of the first `parameters` locals that the body never assigns.
+/// increases by the same one of the first `parameters` locals that the body never assigns,
+/// or by the length of the same one (an array or a string).
 fn changes<K: Ord>(
     body: &Stmt,
     update: &[Expr],
@@ -501,6 +509,18 @@ fn changes<K: Ord>(
         ExprKind::Local(l) if l < parameters && !assigned.contains_key(&l) => Some(l),
         _ => None,
     };
+    let length = |e: &Expr| match &strip(e).kind {
+        ExprKind::ArrayLength(a) => parameter(a),
+        ExprKind::Call {
+            receiver: Some(r),
+            method,
+            args,
+            ..
+        } if args.is_empty() && method.class == "java.lang.String" && method.name == "length" => {
+            parameter(r)
+        }
+        _ => None,
+    };
     let mut changes: BTreeMap<K, Change> = BTreeMap::new();
     let mut note = |e: &Expr| {
         let (target, change) = match &e.kind {
@@ -510,10 +530,11 @@ fn changes<K: Ord>(
             ExprKind::Assign {
                 target, op, value, ..
             } => {
-                let change = match (op, constant(value), parameter(value)) {
-                    (Some(BinaryOp::Add), Some(c), _) => Change::Step(c),
-                    (Some(BinaryOp::Sub), Some(c), _) => Change::Step(-c),
-                    (Some(BinaryOp::Add), None, Some(p)) => Change::ByParameter(p),
+                let change = match (op, constant(value), parameter(value), length(value)) {
+                    (Some(BinaryOp::Add), Some(c), _, _) => Change::Step(c),
+                    (Some(BinaryOp::Sub), Some(c), _, _) => Change::Step(-c),
+                    (Some(BinaryOp::Add), None, Some(p), _) => Change::ByParameter(p),
+                    (Some(BinaryOp::Add), None, None, Some(p)) => Change::ByLength(p),
                     _ => Change::Other,
                 };
                 (target, change)

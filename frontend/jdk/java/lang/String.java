@@ -254,6 +254,22 @@ public final class String implements CharSequence, Comparable<String> {
 
     public native String[] split(String regex);
 
+    public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+        if (srcBegin < 0 || srcEnd > value.length || srcBegin > srcEnd) {
+            throw new StringIndexOutOfBoundsException();
+        }
+        if (dst == null) {
+            throw new NullPointerException();
+        }
+        if (dstBegin < 0 || dstBegin > dst.length - (srcEnd - srcBegin)) {
+            throw new StringIndexOutOfBoundsException();
+        }
+        copyChars(value, srcBegin, dst, dstBegin, srcEnd - srcBegin);
+    }
+
+    /** Copies chars into `dst`: the contents of char arrays may change. */
+    private static native void copyChars(char[] src, int srcBegin, char[] dst, int dstBegin, int count);
+
     public char[] toCharArray() {
         return dsd.Intrinsics.newArray(value, 0, value.length);
     }
