@@ -59,9 +59,11 @@ impl<'p> Lower<'p> {
         Some(val)
     }
 
-    /// A new array of `length` elements (not negative) of the class `c`, each `null` or
-    /// zero. Its runtime type is the array type of `c` when the entry meets that type;
-    /// else any (a type the entry never names is no runtime type the solver can choose).
+    /// A new array of `length` elements (not negative) of the class `c`: each `null` for
+    /// a class of objects (a primitive array's elements stay unknown: the contents heap
+    /// is chosen by the static element type, which reflection does not give). Its runtime
+    /// type is the array type of `c` when the entry meets that type; else any (a type the
+    /// entry never names is no runtime type the solver can choose).
     fn new_array_of(&mut self, st: &mut State, c: &str, length: &str) -> Val {
         self.types.array_tables();
         let id = self.alloc();
