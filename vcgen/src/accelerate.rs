@@ -24,8 +24,9 @@
 //! entry itself get the extra copy, not those of the methods it inlines.
 //!
 //! The same counters serve calls made again in a sequence: the fields a method only steps
-//! by a constant, by a parameter or by a parameter's length ([`stepped_fields`]) are stepped for the calls of it
-//! made before the one a sequence models (`Lower::repeat_before`).
+//! by a constant, by a parameter or by a parameter's length ([`stepped_fields`]) are
+//! stepped for the calls of it made before the one a sequence models
+//! (`Lower::repeat_before`).
 
 use crate::lower::{array_key, element_kind, field_key, static_key, Lower};
 use crate::smt::{self, Term};

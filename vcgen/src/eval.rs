@@ -13,7 +13,7 @@ pub const OUTER_FIELD: &str = "this$0";
 
 /// First id of interned string literals (pre-state objects that are neither inputs nor
 /// allocated by the method; `Class` objects lie above them, [`crate::reflect`]).
-const LITERAL_BASE: i64 = 500_000;
+pub(crate) const LITERAL_BASE: i64 = 500_000;
 
 /// How many leading elements of a copy from an offset the query states
 /// ([`Lower::contents_from`]): what code looks at first in a field or token it cut out (a
@@ -729,8 +729,6 @@ impl<'p> Lower<'p> {
         self.smt.define("sl", "(_ BitVec 32)", len)
     }
 
-    /// Gives a new array its length. A negative size throws before the array exists and no
-    /// length is negative, so the equation holds only for sizes that are not negative.
     /// Assumes an allocation's `size` within [`ALLOCATION_LIMIT`] on the path that goes on.
     pub(crate) fn bounded_allocation(&mut self, st: &mut State, size: &str) {
         st.assume(
@@ -740,8 +738,8 @@ impl<'p> Lower<'p> {
         self.allocation_sizes.push(size.to_string());
     }
 
-    /// States that `array` has `size` elements (when `size` is not negative), and keeps a
-    /// constant size as the array's known length.
+    /// Gives a new array its length. A negative size throws before the array exists and no
+    /// length is negative, so the equation holds only for sizes that are not negative.
     pub(crate) fn set_length(&mut self, array: &str, size: &str) {
         if crate::fold::bv_literal(size).is_some_and(|(v, _)| v <= i32::MAX as u64) {
             self.known_lengths

@@ -15,12 +15,12 @@ use crate::smt::Term;
 use crate::state::{State, Val};
 use frontend::ir::Type;
 
-/// The address of the `Class` object of type id 0: above the interned string literals'
-/// addresses, which start at 500,000 (two a literal). Type ids stay below 200,000.
-const CLASS_BASE: i64 = 700_000;
-
 /// The number of type ids a formula may use.
 const TYPE_IDS: i64 = 200_000;
+
+/// The address of the `Class` object of type id 0: above the interned string literals'
+/// addresses (room for 100,000 of them, two ids each).
+const CLASS_BASE: i64 = crate::eval::LITERAL_BASE + 200_000;
 
 impl<'p> Lower<'p> {
     /// The `Class` object of `t` (`String.class`): one fixed address per type.
@@ -39,18 +39,18 @@ impl<'p> Lower<'p> {
                 object(format!("(+ {CLASS_BASE} {t})"))
             }
             ("componentType", [c]) => {
-                self.types.array_tables();
+                self.types.use_array_tables();
                 let t = type_of_class(&c.term);
                 object(format!(
                     "(ite (is-array {t}) (+ {CLASS_BASE} (component {t})) 0)"
                 ))
             }
             ("isArrayClass", [c]) => {
-                self.types.array_tables();
+                self.types.use_array_tables();
                 boolean(format!("(is-array {})", type_of_class(&c.term)))
             }
             ("isArray", [o]) => {
-                self.types.array_tables();
+                self.types.use_array_tables();
                 boolean(format!("(is-array (dtype {}))", o.term))
             }
             ("newArrayOf", [c, length]) => self.new_array_of(st, &c.term, &length.term),
@@ -65,7 +65,7 @@ impl<'p> Lower<'p> {
     /// type is the array type of `c` when the entry meets that type; else any (a type the
     /// entry never names is no runtime type the solver can choose).
     fn new_array_of(&mut self, st: &mut State, c: &str, length: &str) -> Val {
-        self.types.array_tables();
+        self.types.use_array_tables();
         let id = self.alloc();
         let array = format!("(array-of {})", type_of_class(c));
         self.smt

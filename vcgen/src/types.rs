@@ -87,11 +87,11 @@ impl TypeTable {
         "store-ok".to_string()
     }
 
-    /// The tables of array types, for reflection ([`crate::reflect`]): `(is-array t)`, true
-    /// for the id of an array type; `(component t)`, the id of an array type's element
-    /// type; `(array-of e)`, the id of the array type whose elements are of type id `e`, or
-    /// 0 when the entry meets no such array type.
-    pub fn array_tables(&mut self) {
+    /// Asks for the tables of array types, for reflection ([`crate::reflect`]):
+    /// `(is-array t)`, true for the id of an array type; `(component t)`, the id of an
+    /// array type's element type; `(array-of e)`, the id of the array type whose elements
+    /// are of type id `e`, or 0 when the entry meets no such array type.
+    pub fn use_array_tables(&mut self) {
         self.uses_arrays = true;
     }
 
@@ -139,45 +139,45 @@ impl TypeTable {
             );
         }
         if self.uses_arrays {
-            out.push_str(&array_tables(&ids));
+            out.push_str(&self.array_tables(&ids));
         }
         out
     }
-}
 
-/// The definitions of `is-array`, `component` and `array-of` over the table's ids. An
-/// element type without an id of its own (`int` of `int[]`, `String[]` of `String[][]`
-/// when the entry meets only the latter) gets one past the table's, so that every array
-/// type has its element and no two arrays share one.
-fn array_tables(ids: &[&(u32, Type)]) -> String {
-    let known: BTreeMap<String, u32> = ids.iter().map(|(id, t)| (t.descriptor(), *id)).collect();
-    let mut next = ids.iter().map(|(id, _)| *id).max().unwrap_or(0);
-    let mut extra: BTreeMap<String, u32> = BTreeMap::new();
-    let mut pairs: Vec<(u32, u32)> = Vec::new();
-    for (id, t) in ids {
-        let Type::Array(e) = t else { continue };
-        let key = e.erasure().descriptor();
-        let element = match known.get(&key) {
-            Some(e) => *e,
-            None => *extra.entry(key).or_insert_with(|| {
-                next += 1;
-                next
-            }),
+    /// The definitions of `is-array`, `component` and `array-of` over the table's ids. An
+    /// element type without an id of its own (`int` of `int[]`, `String[]` of `String[][]`
+    /// when the entry meets only the latter) gets one past the table's, so that every array
+    /// type has its element and no two arrays share one.
+    fn array_tables(&self, ids: &[&(u32, Type)]) -> String {
+        let mut next = ids.iter().map(|(id, _)| *id).max().unwrap_or(0);
+        let mut extra: BTreeMap<String, u32> = BTreeMap::new();
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for (id, t) in ids {
+            let Type::Array(e) = t else { continue };
+            let key = e.erasure().descriptor();
+            let known = self.classes.get(&key).or_else(|| self.more.get(&key));
+            let element = match known {
+                Some((e, _)) => *e,
+                None => *extra.entry(key).or_insert_with(|| {
+                    next += 1;
+                    next
+                }),
+            };
+            pairs.push((*id, element));
+        }
+        let arrays: Vec<String> = pairs.iter().map(|(a, _)| format!("(= t {a})")).collect();
+        let table = |from: fn(&(u32, u32)) -> u32, to: fn(&(u32, u32)) -> u32| {
+            pairs.iter().rev().fold("0".to_string(), |rest, p| {
+                format!("(ite (= t {}) {} {rest})", from(p), to(p))
+            })
         };
-        pairs.push((*id, element));
+        format!(
+            "(define-fun is-array ((t Int)) Bool {})\n(define-fun component ((t Int)) Int {})\n(define-fun array-of ((t Int)) Int {})\n",
+            disjunction(&arrays),
+            table(|p| p.0, |p| p.1),
+            table(|p| p.1, |p| p.0)
+        )
     }
-    let arrays: Vec<String> = pairs.iter().map(|(a, _)| format!("(= t {a})")).collect();
-    let table = |from: fn(&(u32, u32)) -> u32, to: fn(&(u32, u32)) -> u32| {
-        pairs.iter().rev().fold("0".to_string(), |rest, p| {
-            format!("(ite (= t {}) {} {rest})", from(p), to(p))
-        })
-    };
-    format!(
-        "(define-fun is-array ((t Int)) Bool {})\n(define-fun component ((t Int)) Int {})\n(define-fun array-of ((t Int)) Int {})\n",
-        disjunction(&arrays),
-        table(|p| p.0, |p| p.1),
-        table(|p| p.1, |p| p.0)
-    )
 }
 
 fn disjunction(parts: &[String]) -> String {

@@ -304,8 +304,12 @@ impl<'p> Lower<'p> {
                     smt::convert(&vals[p as usize].term, &m.params()[p as usize].ty, &ty)
                 }
                 Step::Length(p) => {
-                    let length =
-                        self.length_of(st, &vals[p as usize].term, &m.params()[p as usize].ty);
+                    let value = &vals[p as usize].term;
+                    let length = if m.params()[p as usize].ty.erasure() == Type::string() {
+                        self.string_length(st, value)
+                    } else {
+                        self.array_length(value)
+                    };
                     smt::convert(&length, &Type::Int, &ty)
                 }
             };
@@ -328,17 +332,5 @@ impl<'p> Lower<'p> {
             }
         }
         Some(times)
-    }
-
-    /// The length of `value`, an argument of type `ty`: an array's, or a `String`'s (its
-    /// `value` chars').
-    fn length_of(&mut self, st: &State, value: &str, ty: &Type) -> Term {
-        if ty.erasure() == Type::string() {
-            let key = crate::lower::field_key("java.lang.String", "value");
-            let heap = self.heap(st, &key);
-            let chars = self.select_field("fld", "Int", &heap.term, value);
-            return self.array_length(&chars);
-        }
-        self.array_length(value)
     }
 }
