@@ -28,6 +28,10 @@ pub struct Program {
     /// parse stage, not to `ir/program.json`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suppressions: Vec<Suppression>,
+    /// The documentation of the project's declarations (written to its own file by the
+    /// parse stage, `ir/docs.json`, and read back into the program by the later stages).
+    #[serde(default, skip_serializing_if = "crate::javadoc::Docs::is_empty")]
+    pub docs: crate::javadoc::Docs,
 }
 
 /// A suppression written in a project file, `@SuppressWarnings("dsd")` on a declaration
@@ -1106,6 +1110,7 @@ mod tests {
             ],
             classes: Vec::new(),
             diagnostics: Vec::new(),
+            docs: Default::default(),
             suppressions: Vec::new(),
         };
         assert_eq!(

@@ -15,6 +15,7 @@ mod expr;
 pub mod files;
 pub mod hierarchy;
 pub mod ir;
+pub mod javadoc;
 pub mod jdk;
 mod lambda;
 pub mod library;
@@ -128,6 +129,12 @@ pub fn parse_stage(
         std::fs::create_dir_all(dir)
             .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     }
+    let docs = std::mem::take(&mut program.docs);
+    let docs_file = javadoc::docs_path(work_dir);
+    let json = serde_json::to_string(&docs)
+        .map_err(|e| Error(format!("cannot encode the documentation: {e}")))?;
+    files::write_atomic(&docs_file, json)
+        .map_err(|e| Error(format!("cannot write {}: {e}", docs_file.display())))?;
     let suppressions = std::mem::take(&mut program.suppressions);
     let suppressions_file = suppressions_path(work_dir);
     let json = serde_json::to_string_pretty(&suppressions)
@@ -294,8 +301,27 @@ fn parse_texts(
     }
     let duplicates = declare_classes(&mut program, &parsed, library);
     let unknowns = lower_bodies(&mut program, &parsed);
+    program.docs = read_docs_of(&program, &parsed);
     let summary = summarize(&program, unknowns, duplicates);
     (program, summary)
+}
+
+/// The documentation of the project's files among `parsed`.
+fn read_docs_of(program: &Program, parsed: &[Parsed]) -> javadoc::Docs {
+    let comments: Vec<Option<javadoc::FileComments>> = parsed
+        .iter()
+        .enumerate()
+        .map(|(fi, p)| {
+            let tree = p.tree.as_ref().filter(|_| !program.files[fi].library)?;
+            let src = Source {
+                file: fi as ir::FileId,
+                text: &p.text,
+            };
+            Some(javadoc::file_comments(&src, tree.root_node()))
+        })
+        .collect();
+    let scopes: Vec<&FileScope> = parsed.iter().map(|p| &p.scope).collect();
+    javadoc::read(program, &comments, &scopes)
 }
 
 /// The path of a file below its package root, `p/q/A.java` for `package p.q;`, when the
