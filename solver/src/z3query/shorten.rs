@@ -8,7 +8,7 @@
 //! keeps the goal satisfiable is dropped. The result is the fixed choices, which the checks
 //! for small and non-null inputs then assume.
 
-use super::{Checked, Checks};
+use super::checks::{Checked, Checks};
 use crate::budget::Budget;
 use vcgen::Harness;
 use z3::ast::{Bool, Int, BV};
@@ -228,7 +228,7 @@ mod tests {
             call("noop", "in!step3", 2),
         ];
         let steps = Steps::of(&harness).expect("a sequence with choices");
-        let solver = super::super::solver_of(SEQUENCE);
+        let solver = super::super::checks::solver_of(SEQUENCE);
         let mut checks = Checks::new(&solver, false);
         let goal = Bool::new_const("goal!0");
         // The solver's first model: add, noop, add.
@@ -247,7 +247,7 @@ mod tests {
             budget::units(1000),
         );
         assert_eq!(steps.calls(&model), [0, 0], "the noop is left out");
-        assert!(super::super::holds_all(&model, &choices));
+        assert!(super::super::checks::holds_all(&model, &choices));
     }
 
     /// One call of `skip`, made again `in!repeat1` times first: the goal needs the cursor
@@ -265,7 +265,7 @@ mod tests {
         skip.when = None;
         skip.repeated = Some("in!repeat1".into());
         harness.chain = vec![skip];
-        let solver = super::super::solver_of(REPEATED);
+        let solver = super::super::checks::solver_of(REPEATED);
         let mut checks = Checks::new(&solver, false);
         let goal = Bool::new_const("goal!0");
         let repeats = BV::new_const("in!repeat1", 32);
@@ -288,6 +288,6 @@ mod tests {
             Some(15),
             "fifteen calls and the modelled one reach 16"
         );
-        assert!(super::super::holds_all(&model, &counts));
+        assert!(super::super::checks::holds_all(&model, &counts));
     }
 }

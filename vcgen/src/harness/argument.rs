@@ -5,10 +5,11 @@
 //! `Meter meter = new Meter(); meter.record(); meter.record(); Labels.of(meter);`.
 
 use super::chain::{sequence_methods, Chain};
-use super::{
+use super::entries::{
     accessible, constructors, instance_fields, instance_writers, mutators, package_of,
-    project_ancestors, Builder, Receiver, Variant, ARGUMENT_RANK,
+    project_ancestors,
 };
+use super::{Builder, Receiver, Variant, ARGUMENT_RANK};
 use crate::effects::Effects;
 use crate::lower::{field_key, Lower};
 use crate::plan::{ChainCall, Plan};

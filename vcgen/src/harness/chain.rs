@@ -64,9 +64,9 @@ pub(super) fn chain_variants<'a, 'p>(
 
 /// The methods a sequence's calls choose from, by def-use over the write and read sets:
 /// the `mutators` (their effects meet what the entry reads:
-/// [`may_prepare`](super::may_prepare)), then the `writers` whose writes meet what a method
-/// already chosen reads (the call that sets the flag another call checks first), at most
-/// [`SEQUENCE_METHODS_MAX`].
+/// [`may_prepare`](super::entries::may_prepare)), then the `writers` whose writes meet what a
+/// method already chosen reads (the call that sets the flag another call checks first), at
+/// most [`SEQUENCE_METHODS_MAX`].
 pub(super) fn sequence_methods<'p>(
     effects: &Effects,
     writers: &[(&'p Class, &'p Method)],
