@@ -171,12 +171,16 @@ pub fn read_suppressions(work_dir: &Path) -> Result<Vec<ir::Suppression>, Error>
     }
 }
 
-/// Reads `ir/program.json` from a work directory.
+/// Reads `ir/program.json` from a work directory, with the documentation beside it
+/// (`ir/docs.json`).
 pub fn read_program(work_dir: &Path) -> Result<Program, Error> {
     let path = program_path(work_dir);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| Error(format!("{}: {e}; run `dsd parse` first", path.display())))?;
-    deep::from_json(&text).map_err(|e| Error(format!("{}: {e}", path.display())))
+    let mut program: Program =
+        deep::from_json(&text).map_err(|e| Error(format!("{}: {e}", path.display())))?;
+    program.docs = javadoc::read_docs(work_dir)?;
+    Ok(program)
 }
 
 struct Parsed {

@@ -17,6 +17,7 @@
 //! unroll = 8
 //! timeout = 3
 //! fail-on = "note"
+//! documentation = false
 //! emit-tests = "src/test/java"
 //! junit = 5
 //! ```
@@ -57,6 +58,8 @@ pub struct Config {
     inline_depth: Option<u32>,
     /// `--sequence`.
     sequence: Option<u32>,
+    /// `--documentation`: whether the project's Javadoc is read as its contract.
+    documentation: Option<bool>,
     /// `--timeout`, in seconds.
     #[serde(default, deserialize_with = "timeout")]
     timeout: Option<Duration>,
@@ -218,6 +221,11 @@ impl Found {
             &mut args.vcgen.inline_depth,
         );
         fill(&c.sequence, unset("sequence"), &mut args.vcgen.sequence);
+        fill(
+            &c.documentation,
+            unset("documentation"),
+            &mut args.vcgen.documentation,
+        );
         fill(&c.timeout, unset("timeout"), &mut args.solve.timeout);
         fill(
             &c.test_timeout,
@@ -280,6 +288,7 @@ test-timeout = 20
 models = 1
 solver-memory = 1024
 fail-on = "note"
+documentation = false
 emit-tests = "src/test/java"
 junit = 4
 "#;
@@ -296,6 +305,7 @@ junit = 4
         assert_eq!(args.vcgen.exclude, ["**/generated/**"]);
         assert_eq!(args.vcgen.ignore, ["ClassCastException"]);
         assert_eq!((args.vcgen.unroll, args.vcgen.inline_depth), (8, 2));
+        assert!(!args.vcgen.documentation);
         assert_eq!(args.solve.timeout, std::time::Duration::from_secs(3));
         assert_eq!(args.run.test_timeout, std::time::Duration::from_secs(20));
         assert_eq!((args.solve.models, args.solve.solver_memory), (1, 1024));

@@ -246,18 +246,20 @@ impl Stages {
             threads: self.threads,
             changed,
             focus,
+            documentation: args.documentation,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("ir"), self.work.join("invariants.json")],
             outputs: vec![self.work.join("vc")],
             options: format!(
-                "unroll={} inline_depth={} sequence={} shard={:?} exclude={:?} ignore={:?} changed={:?} focus={}",
+                "unroll={} inline_depth={} sequence={} shard={:?} exclude={:?} ignore={:?} documentation={} changed={:?} focus={}",
                 args.unroll,
                 args.inline_depth,
                 args.sequence,
                 args.shard,
                 args.exclude,
                 args.ignore,
+                args.documentation,
                 changed_digest,
                 focus_text
             ),

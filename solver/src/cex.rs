@@ -174,6 +174,53 @@ impl Model {
         out
     }
 
+    /// Whether the model passes in a `null` that the entry's documentation does not say is
+    /// handled (`safe`): a `null` anywhere but as a documented parameter itself or among
+    /// the elements of a parameter documented to allow `null` elements. Such a crash is
+    /// the caller's broken contract rather than a bug.
+    pub fn undocumented_null(&self, safe: &[vcgen::contract::NullSafe]) -> bool {
+        let others = self
+            .receiver
+            .iter()
+            .chain(self.chain.iter().flatten())
+            .chain(self.fields.iter().chain(&self.statics).map(|f| &f.value));
+        if others.into_iter().any(Value::has_null) {
+            return true;
+        }
+        self.args.iter().enumerate().any(|(i, arg)| {
+            let documented = safe.iter().find(|s| s.param == i);
+            match arg {
+                Value::Null => !documented.is_some_and(|s| s.value),
+                Value::Array { elements, .. } => {
+                    let elements_safe = documented.is_some_and(|s| s.elements);
+                    elements.iter().any(|e| match e {
+                        Value::Null => !elements_safe,
+                        other => other.has_null(),
+                    })
+                }
+                other => other.has_null(),
+            }
+        })
+    }
+
+    /// The documented parameter whose `null` the model passes in, when it passes one and
+    /// every `null` it passes is documented as handled ([`Model::undocumented_null`]).
+    pub fn documented_null<'s>(
+        &self,
+        safe: &'s [vcgen::contract::NullSafe],
+    ) -> Option<&'s vcgen::contract::NullSafe> {
+        if self.undocumented_null(safe) {
+            return None;
+        }
+        safe.iter().find(|s| {
+            self.args.get(s.param).is_some_and(|arg| match arg {
+                Value::Null => s.value,
+                Value::Array { elements, .. } => s.elements && elements.contains(&Value::Null),
+                _ => false,
+            })
+        })
+    }
+
     /// Keeps [`Value::Shared`] only around objects an alias refers to.
     pub fn drop_unshared(&mut self) {
         let mut aliased = std::collections::BTreeSet::new();
@@ -223,6 +270,10 @@ pub struct Model {
     /// Public fields of the receiver assigned after it is built.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<FieldValue>,
+    /// The entry's preconditions the model breaks ([`vcgen::Harness::contracts`]): none
+    /// when a crash within the contract was found.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<vcgen::contract::Contract>,
 }
 
 /// What the solver said about a query.
@@ -256,6 +307,12 @@ pub struct Cex {
     /// True when the entry's observed precondition was assumed.
     #[serde(default)]
     pub observed: bool,
+    /// Why no client can call the entry as the test does ([`vcgen::Harness::internal`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal: Option<String>,
+    /// The entry's parameters whose `null`s its documentation says are handled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub null_safe: Vec<vcgen::contract::NullSafe>,
     /// The outcome.
     pub status: Status,
     /// Why the solver gave up, for unknown queries.
@@ -301,6 +358,7 @@ mod tests {
             repeated: Vec::new(),
             statics: Vec::new(),
             fields: Vec::new(),
+            broken: Vec::new(),
         };
         model.drop_unshared();
         assert!(matches!(model.receiver, Some(Value::New { .. })));

@@ -17,6 +17,12 @@
 //! one-thread run would show them: [`crate::schedule`] starts an entry only when the
 //! earlier entries that share a site with it have finished.
 //!
+//! A model outside the entry's contract (an entry no client can call so, or a precondition
+//! of its documentation or of Java's conventions broken) is a note too: it settles the site
+//! for the entry's other harnesses but for those that prepare an argument by calls, and
+//! every other entry is still asked, since a caller within its own contract makes the
+//! crash a bug.
+//!
 //! The harnesses of one entry differ only in how the receiver and arguments are built, so
 //! a site whose formula is too hard in two of them is too hard in the rest: on
 //! commons-codec, each of `PureJavaCrc32.update`'s 23 undecided sites timed out in all
@@ -94,6 +100,9 @@ pub enum Found {
     Model,
     /// Only models that pass `null` straight into a `NullPointerException` (notes).
     NullModel,
+    /// Only models outside the entry's contract (notes): an entry no client can call so,
+    /// or a precondition broken.
+    ContractModel,
     /// No model: unsatisfiable.
     Nothing,
     /// The solver gave up.
@@ -113,6 +122,8 @@ struct SiteRecord {
     settled: Option<u32>,
     /// The entries whose models reach the site only with a `null` passed straight in.
     null_entries: Vec<String>,
+    /// The entries whose models reach the site only outside their contract.
+    contract_entries: Vec<String>,
     timeouts: u32,
     /// A query of the site's own entry found it unreachable.
     unreachable: bool,
@@ -134,6 +145,12 @@ impl Ledger {
         } else if record.null_entries.iter().any(|e| e == asker.entry) {
             if asker.prepares_argument {
                 Ask::NonNull
+            } else {
+                Ask::Skip(Skip::Settled)
+            }
+        } else if record.contract_entries.iter().any(|e| e == asker.entry) {
+            if asker.prepares_argument {
+                Ask::Solve
             } else {
                 Ask::Skip(Skip::Settled)
             }
@@ -173,6 +190,7 @@ impl Ledger {
                     record.settled = Some(record.settled.map_or(asker.rank, |b| b.min(asker.rank)))
                 }
                 Found::NullModel => record.null_entries.push(asker.entry.to_string()),
+                Found::ContractModel => record.contract_entries.push(asker.entry.to_string()),
                 Found::Timeout => record.timeouts += 1,
                 Found::Nothing => record.unreachable = true,
             }
@@ -326,6 +344,36 @@ mod tests {
             ledger.ask("s", decided),
             Ask::Solve,
             "reached by reflection: a caller may reach it naturally"
+        );
+    }
+
+    #[test]
+    fn a_model_outside_the_contract_leaves_other_entries_to_ask() {
+        let ledger = Ledger::default();
+        ledger.record(
+            "s",
+            own(0, "Sum.of(byte[], int, int)"),
+            Found::ContractModel,
+        );
+        assert_eq!(
+            ledger.ask("s", own(10, "Sum.of(byte[], int, int)")),
+            Ask::Skip(Skip::Settled),
+            "the entry's other harnesses would break the same precondition"
+        );
+        assert_eq!(
+            ledger.ask("s", natural(20, "Sum.of(byte[])")),
+            Ask::Solve,
+            "a caller within its own contract makes the crash a bug"
+        );
+        let preparing = Asker {
+            prepares_argument: true,
+            ..own(18, "Sum.of(byte[], int, int)")
+        };
+        assert_eq!(ledger.ask("s", preparing), Ask::Solve);
+        ledger.record("s", natural(20, "Sum.of(byte[])"), Found::Model);
+        assert_eq!(
+            ledger.ask("s", natural(20, "Other.h()")),
+            Ask::Skip(Skip::Settled)
         );
     }
 

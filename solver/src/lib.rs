@@ -173,6 +173,8 @@ fn solve_prelude(
             chain: harness.chain.clone(),
             route: harness.route,
             observed: harness.observed,
+            internal: harness.internal.clone(),
+            null_safe: harness.null_safe.clone(),
             status: cex::Status::Skipped,
             reason: None,
             millis: 0,
@@ -241,6 +243,7 @@ fn solve_prelude(
                 {
                     Found::NullModel
                 }
+                cex::Status::Sat if outside_contract(harness, &cex.models) => Found::ContractModel,
                 cex::Status::Sat => Found::Model,
                 cex::Status::Unknown => Found::Timeout,
                 _ => Found::Nothing,
@@ -287,18 +290,22 @@ fn timeout_counts(sliced: bool, sequence: bool) -> bool {
 }
 
 /// True when every model crashes the `NullPointerException` site `site` only with a
-/// `null` among the inputs of an entry whose observed usage does not allow it: the
-/// crash is a note, a caller's contract broken rather than a bug shown.
+/// `null` among the inputs of an entry whose observed usage does not allow it, nor its
+/// documentation ([`Model::undocumented_null`]): the crash is a note, a caller's contract
+/// broken rather than a bug shown.
 fn null_passed_in(site: &str, harness: &vcgen::Harness, models: &[Model]) -> bool {
     site.contains(":NullPointerException@")
         && !harness.observed
-        && models.iter().all(|m| {
-            m.receiver
-                .iter()
-                .chain(&m.args)
-                .chain(m.chain.iter().flatten())
-                .any(Value::has_null)
-        })
+        && models
+            .iter()
+            .all(|m| m.undocumented_null(&harness.null_safe))
+}
+
+/// True when every model is a crash outside the entry's contract: no client can call the
+/// entry so ([`vcgen::Harness::internal`]), or each model breaks one of its documented or
+/// conventional preconditions. Such a crash is a note; a caller may still cause it.
+fn outside_contract(harness: &vcgen::Harness, models: &[Model]) -> bool {
+    harness.internal.is_some() || models.iter().all(|m| !m.broken.is_empty())
 }
 
 /// Reads `vc/` and writes `cex/` in `work_dir`, one file per query as soon as its prelude is

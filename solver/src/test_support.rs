@@ -24,5 +24,8 @@ pub fn harness() -> Harness {
         inputs: Vec::new(),
         symbols: Default::default(),
         observed: false,
+        contracts: Vec::new(),
+        internal: None,
+        null_safe: Vec::new(),
     }
 }

@@ -239,7 +239,7 @@ fn solve_preferred(
     let checked = checks.check(&[], units);
     let spent = checks.last_units;
     match checked {
-        Checked::Sat(model) if calls > 0 => Ok(refine(
+        Checked::Sat(model) if calls > 0 || !harness.contracts.is_empty() => Ok(refine(
             &mut checks,
             model,
             &[],

@@ -27,6 +27,32 @@ pub struct TestCase {
     /// How the test reaches the state of the call.
     #[serde(default = "direct")]
     pub route: vcgen::Route,
+    /// What the entry's contract says of the test's inputs.
+    #[serde(default, skip_serializing_if = "InputContract::is_empty")]
+    pub contract: InputContract,
+}
+
+/// What the entry's documentation, Java's conventions and its visibility say of a test's
+/// inputs: the intended usage a crash is judged against.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputContract {
+    /// The entry's preconditions the inputs break.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<vcgen::contract::Contract>,
+    /// Why no client can call the entry as the test does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal: Option<String>,
+    /// The parameter whose `null` the test passes when every `null` it passes is one the
+    /// documentation says is handled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documented_null: Option<vcgen::contract::NullSafe>,
+}
+
+impl InputContract {
+    /// True when it says nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == InputContract::default()
+    }
 }
 
 fn direct() -> vcgen::Route {

@@ -20,7 +20,7 @@ mod names;
 mod plan;
 mod render;
 
-pub use index::{TestCase, TestIndex};
+pub use index::{InputContract, TestCase, TestIndex};
 pub use keep::{check_writable, keep_tests, write_kept, Keep, Kept};
 
 use plan::Planned;
@@ -93,6 +93,7 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
                 reflection: t.reflection,
                 observed: t.observed,
                 route: t.route,
+                contract: t.contract.clone(),
             });
         }
     }

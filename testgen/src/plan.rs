@@ -38,6 +38,8 @@ pub struct Planned {
     pub observed: bool,
     /// How the test reaches the state of the call.
     pub route: vcgen::Route,
+    /// What the entry's contract says of the inputs.
+    pub contract: crate::InputContract,
 }
 
 impl Planned {
@@ -233,15 +235,13 @@ fn plan_test(
     };
     inputs.extend(w.assignments.iter().cloned());
     // A `null` the test assigns to a public field is as much the caller's choice as one it
-    // passes.
-    let public_fields = model.fields.iter().chain(model.statics.iter());
-    let null_input = model
-        .receiver
-        .iter()
-        .chain(model.args.iter())
-        .chain(model.chain.iter().flatten())
-        .chain(public_fields.map(|f| &f.value))
-        .any(Value::has_null);
+    // passes; one the documentation says an argument may be is a real input.
+    let null_input = model.undocumented_null(&cex.null_safe);
+    let contract = crate::InputContract {
+        broken: model.broken.clone(),
+        internal: cex.internal.clone(),
+        documented_null: model.documented_null(&cex.null_safe).cloned(),
+    };
     let site_label = cex.site.split('@').next().unwrap_or(&cex.site).to_string();
     let method_name = if entry.method == "<init>" {
         format!("new{simple}")
@@ -262,6 +262,7 @@ fn plan_test(
         null_input,
         observed: cex.observed,
         route: cex.route,
+        contract,
     }
 }
 

@@ -147,6 +147,8 @@ pub struct Built {
     pub parts: std::collections::BTreeMap<String, Vec<usize>>,
     /// Beyond the project's usage: a symbol per observed invariant ([`Lower::usage`]).
     pub usage: Vec<String>,
+    /// The entry's preconditions, named ([`crate::contract`]).
+    pub contracts: Vec<crate::contract::Contract>,
     /// Symbols identifying a model.
     pub inputs: Vec<String>,
 }
@@ -278,6 +280,7 @@ impl<'p> Lower<'p> {
         let (vals, plans) =
             self.inputs_given(&mut st, &mut b, (spec.class, spec.method), 0, prepared);
         self.assume_entry_spec(&mut st, spec, receiver.as_ref().map(|(v, _)| v), &vals);
+        let contracts = self.name_contract(&mut st, &spec.class.name, spec.method, &vals);
         self.frames.pop();
         st.frames.pop();
         if spec.method.is_constructor() {
@@ -379,6 +382,7 @@ impl<'p> Lower<'p> {
             preferences,
             parts,
             usage: self.usage.clone().unwrap_or_default(),
+            contracts,
             inputs: b.inputs,
         }
     }

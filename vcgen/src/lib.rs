@@ -16,6 +16,7 @@
 mod accelerate;
 mod assume;
 mod changed;
+pub mod contract;
 mod decimal;
 mod effects;
 mod eval;
@@ -82,6 +83,10 @@ pub struct Options {
     /// `dsd reproduce`: only the focus's crash is checked, through its entries (ignored
     /// with `changed`).
     pub focus: Option<Focus>,
+    /// Whether the project's documentation states the entries' contracts
+    /// ([`contract`]): their preconditions and the inputs that may be `null`. Java's
+    /// conventions for index parameters hold either way.
+    pub documentation: bool,
 }
 
 impl Default for Options {
@@ -95,6 +100,7 @@ impl Default for Options {
             threads: 1,
             changed: None,
             focus: None,
+            documentation: true,
         }
     }
 }
@@ -305,6 +311,11 @@ pub fn generate(
         entry_methods: &entry_methods,
         trace_calls: options.focus.as_ref().map_or(&[], |f| &f.calls),
         focused: options.changed.is_none() && options.focus.is_some(),
+        contract_rules: match (options.focus.is_some(), options.documentation) {
+            (true, _) => contract::Rules::Off,
+            (false, true) => contract::Rules::Documented,
+            (false, false) => contract::Rules::Conventions,
+        },
         beyond_usage: options.focus.as_ref().is_some_and(|f| f.beyond_usage),
         types: types::TypeTable::new(&h),
     };
@@ -433,6 +444,8 @@ struct Env<'e, 'p> {
     /// With a focus: its crash is checked through every entry that reaches it, however
     /// deep, and never left to the site's own entry.
     focused: bool,
+    /// Which preconditions the entries' queries name.
+    contract_rules: contract::Rules,
     /// The focus looks beyond the project's usage ([`Lower::usage`]).
     beyond_usage: bool,
     /// The type ids of the program's classes, copied into each entry's table.
@@ -585,6 +598,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             relevant: None,
             trace_calls: self.trace_calls,
             focused: self.focused,
+            contract_rules: self.contract_rules,
             usage: self.beyond_usage.then(Vec::new),
             known_lengths: Default::default(),
             decimals: Default::default(),
@@ -818,6 +832,14 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                     .iter()
                     .any(|o| *o == format!("{}.{own}", spec.class.name))
             }),
+            contracts: built.contracts,
+            internal: contract::internal(self.h, spec.class, spec.method),
+            null_safe: match self.contract_rules {
+                contract::Rules::Documented => {
+                    contract::null_safe(&self.p.docs, spec.class, spec.method)
+                }
+                _ => Vec::new(),
+            },
         }
     }
 }
@@ -950,6 +972,7 @@ pub fn vcgen_stage(
         sites: generated.sites.values().cloned().collect(),
         partial: generated.partial,
         changed: generated.changed,
+        documentation: options.documentation,
     };
     write(&dir.join("sites.json"), &to_json(&table))?;
     // Compact: the harness plans of a large project's queries are tens of megabytes,

@@ -211,6 +211,8 @@ pub struct Lower<'p> {
     /// printable ASCII (with it, commons-lang3's harder preludes got other models within
     /// the budget, and two errors were lost), and map keys are equal by value.
     pub focused: bool,
+    /// Which preconditions of the entry its query names ([`crate::contract`]).
+    pub contract_rules: crate::contract::Rules,
     /// `dsd reproduce` beyond the project's usage: the inferred invariants are not assumed
     /// but named here, one Boolean each, for the solver to keep as many as it can; `None`:
     /// they are assumed.

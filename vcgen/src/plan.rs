@@ -259,6 +259,19 @@ pub struct Harness {
     /// assumed: a `null` that satisfies it is a real input, not a contract violation.
     #[serde(default)]
     pub observed: bool,
+    /// The entry's preconditions from its documentation and Java's conventions, each named
+    /// by a Boolean the solver keeps true when the goal allows: a model that breaks one is
+    /// a crash outside the contract, a note.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contracts: Vec<crate::contract::Contract>,
+    /// Why no client can call the entry as the test does (`package-private`), when none
+    /// can: its crashes are notes unless a public caller reaches them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal: Option<String>,
+    /// The entry's parameters whose `null`, or `null` elements, its documentation says are
+    /// handled: a crash on such a `null` is a bug, not a broken contract.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub null_safe: Vec<crate::contract::NullSafe>,
 }
 
 impl Harness {
@@ -281,6 +294,7 @@ impl Harness {
             .iter()
             .chain(&self.usage)
             .map(String::as_str)
+            .chain(self.contracts.iter().map(|c| c.symbol.as_str()))
     }
 }
 

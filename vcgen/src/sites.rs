@@ -60,6 +60,14 @@ pub struct SiteTable {
     /// sites were checked; absent when every method was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub changed: Option<Vec<crate::ChangedMethod>>,
+    /// Whether the project's documentation states its contracts
+    /// ([`crate::Options::documentation`]); later stages read it the same way.
+    #[serde(default = "documented")]
+    pub documentation: bool,
+}
+
+fn documented() -> bool {
+    true
 }
 
 /// A method whose formula outgrew the size budget even with loops unrolled once and no

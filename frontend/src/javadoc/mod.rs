@@ -472,6 +472,7 @@ fn read_facts(docs: &mut Docs, program: &Program) {
                 None => md.text.clone(),
             };
             let containers = m.params().iter().filter(|l| is_container(&l.ty)).count();
+            let param_names: Vec<String> = m.params().iter().map(|l| l.name.clone()).collect();
             for (p, local) in md.params.iter_mut().zip(m.params()) {
                 let ty = local.ty.erasure().java_name();
                 let kind = wording::type_words(&ty);
@@ -495,9 +496,12 @@ fn read_facts(docs: &mut Docs, program: &Program) {
                         (only_container || wording::mentions(s, &p.name, &kind))
                             && wording::allows_null_elements(s)
                     });
+                // The sentences of the description that speak of it, and those that promise
+                // for the whole method ("a part that would run past the end is cut at its
+                // end, without an exception"), naming no parameter.
                 let about_it = wording::sentences(&described)
                     .into_iter()
-                    .filter(|s| names(s, &p.name))
+                    .filter(|s| names(s, &p.name) || !param_names.iter().any(|n| names(s, n)))
                     .collect::<Vec<_>>()
                     .join(" ");
                 p.promise =

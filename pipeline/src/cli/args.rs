@@ -48,6 +48,12 @@ pub struct VcgenArgs {
     /// (`ClassCastException`); comma-separated or repeated.
     #[arg(long, value_name = "KIND", value_delimiter = ',', value_parser = parse_kind)]
     pub ignore: Vec<String>,
+    /// Read the project's Javadoc as its contract (`false` for code whose comments cannot
+    /// be trusted): documented preconditions, `@throws` that announce a crash and inputs
+    /// documented as allowed to be `null` decide levels. Java's conventions for index
+    /// parameters and the entries' visibility decide them either way.
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub documentation: bool,
 }
 
 /// Options of the solve stage.

@@ -259,6 +259,12 @@ pub(crate) mod tests {
             class: "bench.traps.Precision".into(),
             method: "div(II)I".into(),
             source_line: "\treturn x / y;".into(),
+            contract: crate::run::verdict::Why {
+                rule: crate::run::verdict::Rule::Within,
+                text: "a bug: within the contract of Precision.div(int, int)".into(),
+                file: String::new(),
+                line: 0,
+            },
             test: TestRef {
                 class: "bench.traps.Precision_DsdTest".into(),
                 method: "div0".into(),

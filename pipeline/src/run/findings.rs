@@ -1,18 +1,21 @@
 //! Confirmed tests grouped into findings, with their level; the file `results/findings.json`.
 
 use super::results::TestResult;
+use super::verdict::{Judge, Why};
 use serde::{Deserialize, Serialize};
 use testgen::TestCase;
-use vcgen::kinds::{self, Levels};
 use vcgen::Site;
 
 /// How a finding is reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
-    /// A crash reached through public API with ordinary inputs.
+    /// A bug: a crash reached through code a client can call, with inputs its contract
+    /// allows, that its documentation does not announce.
     Error,
-    /// A crash that needed reflection, a `null` argument, or broke a library precondition.
+    /// A crash outside the contract ([`super::verdict`]): it needed reflection, a `null`
+    /// argument, a broken precondition of the entry or of a JDK method, or an entry no
+    /// client can call so, or its documentation announces it.
     Note,
 }
 
@@ -92,6 +95,8 @@ pub struct Finding {
     pub method: String,
     /// The source line.
     pub source_line: String,
+    /// What decided the level ([`super::verdict`]).
+    pub contract: Why,
     /// The shortest reproducing test of the finding's level.
     pub test: TestRef,
     /// The frames of the crash in the reproducing test, from the test method down to the
@@ -395,22 +400,8 @@ pub struct Confirmation<'a> {
     pub stack: Vec<StackFrame>,
 }
 
-/// The level a single confirming test earns, by its kind's level policy (`vcgen::kinds`).
-pub fn test_level(site: &Site, test: &TestCase) -> Level {
-    // With inferred invariants, a null that the entry's observed precondition allows is a
-    // real input (DSD-Crasher 6.4.3): only an unobserved entry makes it the caller's fault.
-    let null_input = kinds::for_class(&site.exception).levels() == Levels::NullInputNote
-        && test.null_input
-        && !test.observed;
-    if site.precondition || test.reflection || null_input {
-        Level::Note
-    } else {
-        Level::Error
-    }
-}
-
 /// Groups confirmations by (exception, site file, site line) into findings in source order.
-pub fn group(confirmations: &[Confirmation<'_>]) -> Vec<Finding> {
+pub fn group(confirmations: &[Confirmation<'_>], judge: &Judge) -> Vec<Finding> {
     let mut groups: Vec<Vec<&Confirmation<'_>>> = Vec::new();
     for c in confirmations {
         let key = (&c.site.exception, &c.site.file, c.site.line);
@@ -422,7 +413,7 @@ pub fn group(confirmations: &[Confirmation<'_>]) -> Vec<Finding> {
             None => groups.push(vec![c]),
         }
     }
-    let mut findings: Vec<Finding> = groups.iter().filter_map(|g| finding(g)).collect();
+    let mut findings: Vec<Finding> = groups.iter().filter_map(|g| finding(g, judge)).collect();
     findings.sort_by(|a, b| {
         (&a.file, a.line, a.col, &a.exception).cmp(&(&b.file, b.line, b.col, &b.exception))
     });
@@ -435,17 +426,23 @@ fn input_size(test: &TestCase) -> usize {
     test.inputs.iter().map(String::len).sum()
 }
 
-fn finding(group: &[&Confirmation<'_>]) -> Option<Finding> {
-    let level = group.iter().map(|c| test_level(c.site, c.test)).min()?;
-    let best = group
+fn finding(group: &[&Confirmation<'_>], judge: &Judge) -> Option<Finding> {
+    let verdicts: Vec<Why> = group
         .iter()
+        .map(|c| judge.why(c.site, c.test, &c.stack))
+        .collect();
+    let level = verdicts.iter().map(Why::level).min()?;
+    let (best, why) = group
+        .iter()
+        .zip(&verdicts)
         .enumerate()
-        .filter(|(_, c)| test_level(c.site, c.test) == level)
-        .min_by_key(|(i, c)| (input_size(c.test), *i))
-        .map(|(_, c)| *c)?;
+        .filter(|(_, (_, why))| why.level() == level)
+        .min_by_key(|(i, (c, why))| (why.rule, input_size(c.test), *i))
+        .map(|(_, (c, why))| (*c, why))?;
     let site = best.site;
     Some(Finding {
         level,
+        contract: why.clone(),
         exception: site.exception.clone(),
         message: best.result.message.clone(),
         site: site.id.clone(),
@@ -490,7 +487,13 @@ mod tests {
             reflection,
             observed: false,
             route: vcgen::Route::Direct,
+            contract: Default::default(),
         }
+    }
+
+    /// The judge of a program with no class: levels follow the tests alone.
+    fn judge(program: &frontend::ir::Program) -> Judge<'_> {
+        Judge::new(program, true)
     }
 
     const AE: &str = "java.lang.ArithmeticException";
@@ -504,27 +507,6 @@ mod tests {
             test_file: format!(".dsd/{}", test.file),
             stack: Vec::new(),
         }
-    }
-
-    #[test]
-    fn levels_follow_reflection_null_and_preconditions() {
-        let plain = case("t", &["x = 1"], false, false);
-        assert_eq!(test_level(&site(AE, 3), &plain), Level::Error);
-        assert_eq!(
-            test_level(&site(AE, 3), &case("t", &[], false, true)),
-            Level::Note
-        );
-        assert_eq!(
-            test_level(&site(NPE, 3), &case("t", &[], true, false)),
-            Level::Note
-        );
-        assert_eq!(
-            test_level(&site(AE, 3), &case("t", &[], true, false)),
-            Level::Error
-        );
-        let mut pre = site(AE, 3);
-        pre.precondition = true;
-        assert_eq!(test_level(&pre, &plain), Level::Note);
     }
 
     #[test]
@@ -548,7 +530,8 @@ mod tests {
             confirm(&short, &s12, &r),
             confirm(&other, &s20, &r),
         ];
-        let findings = group(&confirmations);
+        let program = Default::default();
+        let findings = group(&confirmations, &judge(&program));
         assert_eq!(findings.len(), 2);
         assert_eq!(
             (findings[0].line, findings[0].level, findings[0].tests),
@@ -586,7 +569,8 @@ mod tests {
         let n = site(NPE, 12);
         let r = thrown(AE, Vec::new());
         let t = case("t", &[], false, false);
-        let findings = group(&[confirm(&t, &a, &r), confirm(&t, &n, &r)]);
+        let program = Default::default();
+        let findings = group(&[confirm(&t, &a, &r), confirm(&t, &n, &r)], &judge(&program));
         assert_eq!(findings.len(), 2);
     }
 }

@@ -11,6 +11,7 @@ pub mod runner;
 pub mod suppress;
 pub mod test_compile;
 pub mod tools;
+pub mod verdict;
 
 use crate::error::Failure;
 use crate::progress::Progress;
@@ -179,7 +180,16 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .filter_map(|t| results.get(&(t.class.clone(), t.method.clone())))
         .collect();
     write_results(&results_dir.join("results.jsonl"), &ordered)?;
-    let mut findings = evaluate(work, &program, &table, &index.tests, &results, &uncompiled);
+    let judge = verdict::Judge::new(&program, table.documentation);
+    let mut findings = evaluate(
+        work,
+        &program,
+        &table,
+        &index.tests,
+        &results,
+        &uncompiled,
+        &judge,
+    );
     suppress::apply(&frontend::read_suppressions(work)?, &mut findings);
     findings.not_checked = NotChecked::from_parse(&program);
     findings.not_checked.extend(left_out);
@@ -204,6 +214,7 @@ pub fn evaluate(
     tests: &[TestCase],
     results: &HashMap<(String, String), TestResult>,
     uncompiled: &[Rejected],
+    judge: &verdict::Judge,
 ) -> Findings {
     let project = ProjectClasses::from_program(program, tests.iter().map(|t| t.class.as_str()));
     let by_id: HashMap<&str, &Site> = table.sites.iter().map(|s| (s.id.as_str(), s)).collect();
@@ -281,7 +292,7 @@ pub fn evaluate(
             })
         })
         .collect();
-    let findings = findings::group(&confirmations);
+    let findings = findings::group(&confirmations, judge);
     let found: HashSet<&str> = findings.iter().map(|f| f.site.as_str()).collect();
     let bounded = table
         .sites

@@ -35,7 +35,11 @@ pub(super) fn refine(
     let preferences = wanted.preferences;
     let refinement_ms = budget::refinement_budget(timeout_ms, harness.is_sequence());
     let mut budget = Budget::of_ms(refinement_ms);
-    let (base, first) = keep_usage(checks, base, first, &harness.usage, &mut budget);
+    let (base, first) = keep_assumed(checks, base, first, &harness.usage, &mut budget);
+    // The entry's contract: a model within it makes an error, one that must break a
+    // precondition a note that names it.
+    let contract: Vec<String> = harness.contracts.iter().map(|c| c.symbol.clone()).collect();
+    let (base, first) = keep_assumed(checks, &base, first, &contract, &mut budget);
     let preference_units = checks
         .last_units
         .saturating_mul(2)
@@ -242,24 +246,29 @@ fn meets(model: &z3::Model, p: &Bool) -> bool {
     model.eval(p, true).and_then(|v| v.as_bool()) == Some(true)
 }
 
-/// Most checks that look for the observed invariants a model beyond usage can keep.
-const USAGE_CHECKS: usize = 12;
+/// Most checks that look for the named conditions a model can keep.
+const KEEP_CHECKS: usize = 12;
 
-/// `dsd reproduce` beyond the project's usage: the goal's assumptions `base` with as many
-/// of the invariants `usage` as the goal lets hold, and a model of them (else `base` and
-/// `first`). Every invariant is assumed, and those in the unsatisfiable core of a check
-/// are dropped until the check is satisfiable; then each dropped one is taken back when
-/// the goal still holds with it. The model breaks few invariants, the ones the crash needs.
-fn keep_usage(
+/// The goal's assumptions `base` with as many of the named conditions `named` as the goal
+/// lets hold, and a model of them (else `base` and `first`): the observed invariants of
+/// `dsd reproduce` beyond the project's usage, the preconditions of the entry's contract.
+/// Every condition is assumed, and those in the unsatisfiable core of a check are dropped
+/// until the check is satisfiable; then each dropped one is taken back when the goal still
+/// holds with it. The model breaks few conditions, the ones the crash needs. A first
+/// model that meets them all needs no check.
+fn keep_assumed(
     checks: &mut Checks,
     base: &[Bool],
     first: z3::Model,
-    usage: &[String],
+    named: &[String],
     budget: &mut Budget,
 ) -> (Vec<Bool>, z3::Model) {
-    let mut kept: Vec<Bool> = usage.iter().map(|u| Bool::new_const(u.as_str())).collect();
+    let mut kept: Vec<Bool> = named.iter().map(|u| Bool::new_const(u.as_str())).collect();
+    if kept.iter().all(|k| meets(&first, k)) {
+        return (base.iter().chain(&kept).cloned().collect(), first);
+    }
     let mut dropped: Vec<Bool> = Vec::new();
-    let mut tries = USAGE_CHECKS;
+    let mut tries = KEEP_CHECKS;
     let mut check = |checks: &mut Checks, kept: &[Bool]| {
         let units = budget.left().filter(|_| tries > 0)?;
         tries -= 1;
@@ -304,8 +313,6 @@ fn keep_usage(
     (base.iter().chain(&kept).cloned().collect(), current)
 }
 
-/// Reads `current`, then blocks it and asks for another, up to `max_models` or until
-/// `budget` runs out; the blocking clauses live in a scope popped at the end.
 /// How many times the model read by `reader` makes each call of `harness`'s chain again
 /// (none for a call it does not make: `made`); empty when it makes none again.
 fn repeated_counts(harness: &Harness, made: &[bool], reader: &Reader) -> Vec<u32> {
@@ -324,6 +331,8 @@ fn repeated_counts(harness: &Harness, made: &[bool], reader: &Reader) -> Vec<u32
     }
 }
 
+/// Reads `current`, then blocks it and asks for another, up to `max_models` or until
+/// `budget` runs out; the blocking clauses live in a scope popped at the end.
 pub(super) fn models(
     checks: &mut Checks,
     harness: &Harness,
@@ -367,6 +376,12 @@ pub(super) fn models(
             },
             statics: harness.statics.iter().map(|f| reader.field(f)).collect(),
             fields: harness.fields.iter().map(|f| reader.field(f)).collect(),
+            broken: harness
+                .contracts
+                .iter()
+                .filter(|c| !meets(&m, &Bool::new_const(c.symbol.as_str())))
+                .cloned()
+                .collect(),
         };
         reader.build_aliased(&mut model, harness);
         model.drop_unshared();

@@ -40,6 +40,9 @@ fn harness(args: Vec<Plan>, inputs: &[&str]) -> Harness {
         inputs: inputs.iter().map(|s| s.to_string()).collect(),
         symbols: BTreeMap::new(),
         observed: false,
+        contracts: Vec::new(),
+        internal: None,
+        null_safe: Vec::new(),
     }
 }
 

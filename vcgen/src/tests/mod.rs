@@ -46,6 +46,7 @@
 mod calls;
 mod changed;
 mod contracts;
+mod documented;
 mod entries;
 mod fields;
 mod finally;

@@ -1,0 +1,387 @@
+//! The level of a confirmed crash and what decided it. A crash a test proved is an error
+//! only when it is a bug a maintainer would accept: reached through code a client can call
+//! as the test does, with inputs the entry's contract allows (its documentation and Java's
+//! conventions: [`vcgen::contract`]), and not announced by the documentation of the method
+//! called or of a public method on the way to the crash. Everything else is a note that
+//! says which rule made it one.
+
+use super::findings::{java_member, Level, StackFrame};
+use frontend::ir::{Class, Method, Program};
+use frontend::javadoc::MethodDoc;
+use frontend::Hierarchy;
+use serde::{Deserialize, Serialize};
+use testgen::TestCase;
+use vcgen::kinds::{self, Levels};
+use vcgen::Site;
+
+/// The rule that decided a finding's level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rule {
+    /// Within the contract: an error.
+    Within,
+    /// Within the contract with a `null` the documentation says is handled: an error.
+    DocumentedNull,
+    /// The test set private state by reflection: a note.
+    Reflection,
+    /// A JDK method's `@Precondition` broken by the project: a note.
+    LibraryPrecondition,
+    /// No client can call the entry as the test does: a note.
+    Internal,
+    /// The inputs break a precondition of the entry's documentation or of Java's
+    /// conventions: a note.
+    Precondition,
+    /// A `null` passed straight in that nothing says is allowed: a note.
+    NullInput,
+    /// The documentation announces the exception: a note.
+    Documented,
+}
+
+/// What decided a finding's level, as the reports show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Why {
+    /// The rule.
+    pub rule: Rule,
+    /// What it says: `documented: @throws IndexOutOfBoundsException`.
+    pub text: String,
+    /// The file of the documentation it cites, as it can be opened from where dsd ran;
+    /// empty when it cites none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file: String,
+    /// The line it cites; 0 when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Why {
+    fn plain(rule: Rule, text: impl Into<String>) -> Why {
+        Why {
+            rule,
+            text: text.into(),
+            file: String::new(),
+            line: 0,
+        }
+    }
+
+    /// The level the rule gives.
+    pub fn level(&self) -> Level {
+        match self.rule {
+            Rule::Within | Rule::DocumentedNull => Level::Error,
+            _ => Level::Note,
+        }
+    }
+
+    /// One line for a report: the rule's text with the line it cites, `documented: @throws
+    /// IndexOutOfBoundsException (CharSequenceUtils.java:49)`.
+    pub fn line(&self) -> String {
+        match (self.file.rsplit(['/', '\\']).next(), self.line) {
+            (Some(file), line) if line > 0 && !file.is_empty() => {
+                match self.text.strip_suffix(')') {
+                    // A text that already ends in a parenthesis takes the place inside it.
+                    Some(open) if open.contains(" (") => format!("{open}; {file}:{line})"),
+                    _ => format!("{} ({file}:{line})", self.text),
+                }
+            }
+            _ => self.text.clone(),
+        }
+    }
+}
+
+/// Judges confirmed crashes against a program's code and documentation.
+pub struct Judge<'p> {
+    program: &'p Program,
+    h: Hierarchy<'p>,
+    /// Whether the rules that read the documentation apply (`[levels] documentation` in
+    /// `dsd.toml`).
+    documentation: bool,
+}
+
+/// Exceptions too general for an `@throws` naming them to announce a particular crash.
+const TOO_GENERAL: &[&str] = &[
+    "java.lang.RuntimeException",
+    "java.lang.Exception",
+    "java.lang.Throwable",
+];
+
+impl<'p> Judge<'p> {
+    /// A judge of crashes in `program`; `documentation` says whether its documentation is
+    /// read.
+    pub fn new(program: &'p Program, documentation: bool) -> Judge<'p> {
+        Judge {
+            program,
+            h: Hierarchy::new(program),
+            documentation,
+        }
+    }
+
+    /// What decides the level of the crash at `site` that `test` proved, whose frames in
+    /// the project and the test are `stack`.
+    pub fn why(&self, site: &Site, test: &TestCase, stack: &[StackFrame]) -> Why {
+        if test.reflection {
+            return Why::plain(Rule::Reflection, "the test set private state by reflection");
+        }
+        if site.precondition {
+            return Why::plain(
+                Rule::LibraryPrecondition,
+                "a JDK method's precondition broken by the caller",
+            );
+        }
+        let entry = stack
+            .get(1)
+            .and_then(|f| self.locate(f))
+            .map(|(c, m)| java_member(&c.name, &format!("{}{}", m.name, m.descriptor)))
+            .unwrap_or_else(|| test.method.clone());
+        if let Some(reason) = &test.contract.internal {
+            return Why::plain(
+                Rule::Internal,
+                format!("not client code: {entry} is {reason}; no public caller reached it"),
+            );
+        }
+        if let Some(c) = test.contract.broken.first() {
+            return Why {
+                rule: Rule::Precondition,
+                text: format!("needs {} ({})", c.broken, c.reason),
+                file: c.file.clone(),
+                line: c.line,
+            };
+        }
+        let null_input = kinds::for_class(&site.exception).levels() == Levels::NullInputNote
+            && test.null_input
+            && !test.observed;
+        if null_input {
+            return Why::plain(Rule::NullInput, "a null passed straight in");
+        }
+        if self.documentation {
+            if let Some(why) = self.announced(&site.exception, stack) {
+                return why;
+            }
+            if let Some(n) = &test.contract.documented_null {
+                return Why {
+                    rule: Rule::DocumentedNull,
+                    text: format!("a bug: documented: {} may be null", n.name),
+                    file: n.file.clone(),
+                    line: n.line,
+                };
+            }
+        }
+        Why::plain(
+            Rule::Within,
+            format!("a bug: within the contract of {entry}"),
+        )
+    }
+
+    /// The `@throws` that announces `exception` (or a supertype more particular than
+    /// `RuntimeException`) in the documentation of a method on the crash's path a client
+    /// can call: the one the test called, or a public one between it and the site.
+    fn announced(&self, exception: &str, stack: &[StackFrame]) -> Option<Why> {
+        for frame in stack.iter().skip(1) {
+            let Some((class, method)) = self.locate(frame) else {
+                continue;
+            };
+            let entry = std::ptr::eq(frame, &stack[1]);
+            if !entry && vcgen::contract::internal(&self.h, class, method).is_some() {
+                continue;
+            }
+            let Some(doc) = self.doc(class, method) else {
+                continue;
+            };
+            let throws = doc.throws.iter().find(|t| {
+                !TOO_GENERAL.contains(&t.exception.as_str())
+                    && (self.h.is_subclass(exception, &t.exception)
+                        || simple(&t.exception) == simple(exception))
+            });
+            if let Some(t) = throws {
+                return Some(Why {
+                    rule: Rule::Documented,
+                    text: format!("documented: @throws {}", simple(&t.exception)),
+                    file: doc.file.clone(),
+                    line: t.line,
+                });
+            }
+        }
+        None
+    }
+
+    /// The method a frame names: by class, name and the line inside its declaration.
+    fn locate(&self, frame: &StackFrame) -> Option<(&'p Class, &'p Method)> {
+        let class = self
+            .program
+            .classes
+            .iter()
+            .find(|c| !c.library && c.name == frame.class)?;
+        let method = class.methods.iter().find(|m| {
+            m.name == frame.method && m.span.line <= frame.line && frame.line <= m.span.end_line
+        })?;
+        Some((class, method))
+    }
+
+    fn doc(&self, class: &Class, method: &Method) -> Option<&'p MethodDoc> {
+        self.program
+            .docs
+            .method(&class.name, &method.name, &method.descriptor)
+    }
+}
+
+/// A binary name without its package and outer classes.
+fn simple(name: &str) -> &str {
+    name.rsplit(['.', '$']).next().unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Snippet tests: a Java file with its documentation in, the verdict of a crash that a
+    //! test proved at a line of it out (`level rule: text (file:line)`).
+
+    use super::*;
+    use crate::run::classify::tests::site;
+    use testgen::InputContract;
+
+    /// The verdict of an `exception` at `line` of the fixture `p/A.java`, proved by a test
+    /// that called `A.entry` (its first method named so), whose stack goes through the
+    /// methods `through` (name and line) down to the site; `change` adjusts the test.
+    #[track_caller]
+    fn verdict(
+        java: &str,
+        exception: &str,
+        through: &[(&str, u32)],
+        documentation: bool,
+        change: impl FnOnce(&mut TestCase),
+    ) -> String {
+        let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
+        let judge = Judge::new(&program, documentation);
+        let mut test = TestCase {
+            class: "p.A_DsdTest".into(),
+            method: "t".into(),
+            file: "tests/p/A_DsdTest.java".into(),
+            line: 3,
+            site: "s".into(),
+            inputs: Vec::new(),
+            null_input: false,
+            reflection: false,
+            observed: false,
+            route: vcgen::Route::Direct,
+            contract: InputContract::default(),
+        };
+        change(&mut test);
+        let mut stack = vec![StackFrame {
+            class: "p.A_DsdTest".into(),
+            method: "t".into(),
+            file: "A_DsdTest.java".into(),
+            line: 3,
+        }];
+        stack.extend(through.iter().map(|(method, line)| StackFrame {
+            class: "p.A".into(),
+            method: method.to_string(),
+            file: "p/A.java".into(),
+            line: *line,
+        }));
+        let mut crash = site(exception, through.last().map_or(1, |t| t.1));
+        crash.class = "p.A".into();
+        let why = judge.why(&crash, &test, &stack);
+        format!("{} {:?}: {}", why.level().as_str(), why.rule, why.line())
+    }
+
+    const JAVA: &str = r#"package p;
+public class A {
+    /**
+     * The code at an index.
+     * @param s the text, may be null
+     * @param i the index
+     * @throws IndexOutOfBoundsException if i is outside s
+     */
+    public static int at(String s, int i) { return s.charAt(i); }
+    /**
+     * A checked division.
+     * @throws RuntimeException never
+     */
+    public static int div(int a, int b) { return inner(a, b); }
+    static int inner(int a, int b) { return a / b; }
+    /**
+     * The first code.
+     * @param s the text
+     */
+    public static int first(String s) { return at(s, 0); }
+}
+"#;
+
+    const SIOOBE: &str = "java.lang.StringIndexOutOfBoundsException";
+    const AE: &str = "java.lang.ArithmeticException";
+    const NPE: &str = "java.lang.NullPointerException";
+
+    #[test]
+    fn a_documented_supertype_of_the_exception_announces_it() {
+        assert_eq!(
+            verdict(JAVA, SIOOBE, &[("at", 9)], true, |_| {}),
+            "note Documented: documented: @throws IndexOutOfBoundsException (A.java:7)"
+        );
+        assert_eq!(
+            verdict(JAVA, SIOOBE, &[("first", 20), ("at", 9)], true, |_| {}),
+            "note Documented: documented: @throws IndexOutOfBoundsException (A.java:7)",
+            "a public method on the way to the crash announces it too"
+        );
+        assert_eq!(
+            verdict(JAVA, SIOOBE, &[("at", 9)], false, |_| {}),
+            "error Within: a bug: within the contract of A.at(String, int)",
+            "with the documentation off, only the code decides"
+        );
+    }
+
+    #[test]
+    fn an_exception_too_general_announces_nothing() {
+        assert_eq!(
+            verdict(JAVA, AE, &[("div", 14), ("inner", 15)], true, |_| {}),
+            "error Within: a bug: within the contract of A.div(int, int)"
+        );
+    }
+
+    #[test]
+    fn a_null_the_documentation_allows_is_a_bug_and_another_a_note() {
+        let documented = vcgen::contract::NullSafe {
+            param: 0,
+            name: "s".into(),
+            value: true,
+            elements: false,
+            file: "p/A.java".into(),
+            line: 5,
+        };
+        assert_eq!(
+            verdict(JAVA, NPE, &[("first", 20), ("at", 9)], true, |t| {
+                t.contract.documented_null = Some(documented)
+            }),
+            "error DocumentedNull: a bug: documented: s may be null (A.java:5)"
+        );
+        assert_eq!(
+            verdict(JAVA, NPE, &[("first", 20), ("at", 9)], true, |t| t.null_input = true),
+            "note NullInput: a null passed straight in"
+        );
+    }
+
+    #[test]
+    fn visibility_reflection_and_broken_preconditions_make_notes() {
+        assert_eq!(
+            verdict(JAVA, AE, &[("inner", 15)], true, |t| {
+                t.contract.internal = Some("package-private".into())
+            }),
+            "note Internal: not client code: A.inner(int, int) is package-private; no public caller reached it"
+        );
+        assert_eq!(
+            verdict(JAVA, AE, &[("div", 14), ("inner", 15)], true, |t| t.reflection = true),
+            "note Reflection: the test set private state by reflection"
+        );
+        let broken = vcgen::contract::Contract {
+            symbol: "doc!0".into(),
+            broken: "i outside 0..s.length() - 1".into(),
+            reason: "an index parameter".into(),
+            file: "p/A.java".into(),
+            line: 6,
+        };
+        assert_eq!(
+            verdict(JAVA, SIOOBE, &[("at", 9)], true, |t| t.contract.broken = vec![broken]),
+            "note Precondition: needs i outside 0..s.length() - 1 (an index parameter; A.java:6)"
+        );
+    }
+}

@@ -1,0 +1,123 @@
+//! Who may call an entry, and with which `null`s. A generated test sits in the entry's own
+//! package, so it can call package-private code that no client can; a crash found only
+//! that way is a note (only a public caller makes it an error). And a `null` the
+//! documentation says an input may be is a real input, not a broken contract.
+
+use frontend::ir::{Class, ClassKind, Method};
+use frontend::javadoc::{Docs, NullWord};
+use frontend::Hierarchy;
+use serde::{Deserialize, Serialize};
+
+/// Why a client cannot call `m` of `class` as a test in its package does; `None` when a
+/// client can: a public method of a public class (nested in public classes), or a protected
+/// one of a class clients may extend, or a public method that implements one of a public
+/// supertype (a hidden class's object reaches clients through its public type, as
+/// `Collections.unmodifiableList` hands out a private class's list).
+pub fn internal(h: &Hierarchy, class: &Class, m: &Method) -> Option<String> {
+    if m.modifiers.public && overrides_public(h, class, m) {
+        return None;
+    }
+    let mut outer = Some(class);
+    while let Some(c) = outer {
+        let visible = c.modifiers.public || (c.modifiers.protected && extendable(c));
+        if !visible {
+            let what = match c.name == class.name {
+                true => "the class",
+                false => "its enclosing class",
+            };
+            return Some(format!("{what} {} is not public", simple(&c.name)));
+        }
+        outer = c.outer.as_deref().and_then(|o| h.class(o));
+    }
+    let public = m.modifiers.public || class.kind == ClassKind::Interface;
+    match () {
+        _ if public => None,
+        _ if m.modifiers.protected && extendable(class) => None,
+        _ if m.modifiers.protected => {
+            Some("protected in a class clients cannot extend".to_string())
+        }
+        _ if m.modifiers.private => Some("private".to_string()),
+        _ => Some("package-private".to_string()),
+    }
+}
+
+/// Whether `m` overrides or implements a method of a public supertype of `class`.
+fn overrides_public(h: &Hierarchy, class: &Class, m: &Method) -> bool {
+    if m.is_constructor() || m.modifiers.is_static {
+        return false;
+    }
+    h.ancestors(&class.name).into_iter().skip(1).any(|sup| {
+        h.class(sup).is_some_and(|s| {
+            s.modifiers.public
+                && s.methods.iter().any(|sm| {
+                    sm.name == m.name
+                        && sm.param_count == m.param_count
+                        && (sm.modifiers.public || s.kind == ClassKind::Interface)
+                })
+        })
+    })
+}
+
+/// Whether a client may extend `class`: not final, an enum or a record, and with a
+/// constructor a subclass in another package can call.
+fn extendable(class: &Class) -> bool {
+    if class.modifiers.is_final || matches!(class.kind, ClassKind::Enum | ClassKind::Record) {
+        return false;
+    }
+    if class.kind == ClassKind::Interface {
+        return true;
+    }
+    let mut ctors = class
+        .methods
+        .iter()
+        .filter(|m| m.is_constructor())
+        .peekable();
+    ctors.peek().is_none() || ctors.any(|m| m.modifiers.public || m.modifiers.protected)
+}
+
+/// The binary name without its package.
+fn simple(name: &str) -> &str {
+    name.rsplit('.').next().unwrap_or(name)
+}
+
+/// A parameter whose `null`, or whose `null` elements, the documentation says are handled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NullSafe {
+    /// The parameter's position.
+    pub param: usize,
+    /// The parameter's name.
+    pub name: String,
+    /// `null` itself is handled.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub value: bool,
+    /// `null` elements are handled.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub elements: bool,
+    /// The file of the documentation that says so.
+    pub file: String,
+    /// Its line: the parameter's `@param`, else the method's or the class's comment.
+    pub line: u32,
+}
+
+/// The parameters of `m` of `class` whose `null`s its documentation says are handled.
+pub fn null_safe(docs: &Docs, class: &Class, m: &Method) -> Vec<NullSafe> {
+    let Some(doc) = docs.method(&class.name, &m.name, &m.descriptor) else {
+        return Vec::new();
+    };
+    doc.params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.nulls == NullWord::Allowed || p.null_elements)
+        .map(|(i, p)| NullSafe {
+            param: i,
+            name: p.name.clone(),
+            value: p.nulls == NullWord::Allowed,
+            elements: p.null_elements,
+            file: doc.file.clone(),
+            line: match p.line {
+                0 => doc.line,
+                n => n,
+            },
+        })
+        .collect()
+}

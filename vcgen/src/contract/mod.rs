@@ -1,0 +1,182 @@
+//! The entry's contract as part of its query: each precondition its documentation or
+//! Java's conventions set ([`derive`]) becomes a named Boolean `doc!N`, defined over the
+//! entry's arguments and listed in the harness ([`Contract`]). Unlike inferred invariants
+//! in `dsd check`, they are not assumed: the solver looks for a model that keeps them all,
+//! and a model that must break one is a crash outside the contract, whose finding is a
+//! note that names the precondition broken. Beside them, the harness says whether a client
+//! may call the entry at all ([`internal`]) and which of its inputs may be `null`
+//! ([`null_safe`]).
+
+mod audience;
+mod derive;
+
+pub use audience::{internal, null_safe, NullSafe};
+pub use derive::{preconditions, Bound, Precondition};
+
+use crate::lower::Lower;
+use crate::smt::{self, Term};
+use crate::state::{State, Val};
+use frontend::ir::{Method, Type};
+use serde::{Deserialize, Serialize};
+
+/// Which of the entry's preconditions a query names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rules {
+    /// Those of the documentation and of Java's conventions.
+    #[default]
+    Documented,
+    /// Those of Java's conventions alone: the project's comments are not trusted.
+    Conventions,
+    /// None (`dsd reproduce`, which reproduces a crash whatever its inputs).
+    Off,
+}
+
+/// Prefix of the Booleans that name the entry's preconditions.
+pub const CONTRACT_PREFIX: &str = "doc!";
+
+/// A precondition of the entry, named in its query.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contract {
+    /// The Boolean that holds when the precondition does: `doc!0`.
+    pub symbol: String,
+    /// What a test that breaks it does: `srcPos outside 0..src.length`.
+    pub broken: String,
+    /// Why it is a precondition: `documented`, `an index parameter`.
+    pub reason: String,
+    /// The file of the documentation it comes from, as it can be opened from where dsd
+    /// ran; empty when it comes from a convention alone.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file: String,
+    /// The line of that documentation; 0 when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl<'p> Lower<'p> {
+    /// Names each precondition of the entry `m` of `class` over its arguments `args`.
+    pub(crate) fn name_contract(
+        &mut self,
+        st: &mut State,
+        class: &str,
+        m: &Method,
+        args: &[Val],
+    ) -> Vec<Contract> {
+        let doc = match self.contract_rules {
+            Rules::Off => return Vec::new(),
+            Rules::Conventions => None,
+            Rules::Documented => self.p.docs.method(class, &m.name, &m.descriptor),
+        };
+        let mut out = Vec::new();
+        for pre in preconditions(m, doc) {
+            let Some(term) = self.precondition_term(st, &pre.bound, m, args) else {
+                continue;
+            };
+            let symbol = self
+                .smt
+                .declare_named(&format!("{CONTRACT_PREFIX}{}", out.len()), "Bool");
+            self.smt.assert(&format!("(= {symbol} {term})"));
+            let cited = pre.line > 0;
+            out.push(Contract {
+                symbol,
+                broken: pre.broken,
+                reason: pre.reason,
+                file: match (cited, doc) {
+                    (true, Some(d)) => d.file.clone(),
+                    _ => String::new(),
+                },
+                line: pre.line,
+            });
+        }
+        out
+    }
+
+    /// The condition of one precondition over the arguments; `None` when one it names is
+    /// not an input.
+    fn precondition_term(
+        &mut self,
+        st: &mut State,
+        bound: &Bound,
+        m: &Method,
+        args: &[Val],
+    ) -> Option<Term> {
+        let params = m.params();
+        let int = |i: usize| -> Option<Term> {
+            let v = args.get(i)?;
+            Some(smt::convert(&v.term, &params[i].ty, &Type::Long))
+        };
+        let wide = |n: i64| smt::bv(n, 64);
+        Some(match bound {
+            Bound::Range { param, min, max } => {
+                let p = int(*param)?;
+                let mut parts = Vec::new();
+                if let Some(min) = min {
+                    parts.push(format!("(bvsge {p} {})", wide(*min)));
+                }
+                if let Some(max) = max {
+                    parts.push(format!("(bvsle {p} {})", wide(*max)));
+                }
+                smt::and(&parts)
+            }
+            Bound::Index {
+                param,
+                of,
+                end_inclusive,
+            } => {
+                let p = int(*param)?;
+                let (length, exempt) = self.length_of(st, args.get(*of)?, &params[*of].ty);
+                let upper = match end_inclusive {
+                    true => "bvsle",
+                    false => "bvslt",
+                };
+                let inside = format!("(and (bvsge {p} {}) ({upper} {p} {length}))", wide(0));
+                smt::or(&[exempt, inside])
+            }
+            Bound::Slice { offset, length, of } => {
+                let len = int(*length)?;
+                let (size, exempt) = self.length_of(st, args.get(*of)?, &params[*of].ty);
+                let inside = match offset {
+                    Some(o) => {
+                        let off = int(*o)?;
+                        format!(
+                            "(and (bvsge {off} {z}) (bvsge {len} {z}) (bvsle (bvadd {off} {len}) {size}))",
+                            z = wide(0)
+                        )
+                    }
+                    None => format!("(and (bvsge {len} {z}) (bvsle {len} {size}))", z = wide(0)),
+                };
+                smt::or(&[exempt, inside])
+            }
+        })
+    }
+
+    /// The length of an array or string argument as a 64-bit value, and when the
+    /// precondition does not apply to it: when it is `null` (the crash is then the `null`'s)
+    /// or a `CharSequence` that is no `String`.
+    fn length_of(&mut self, st: &mut State, v: &Val, ty: &Type) -> (Term, Term) {
+        let null = smt::eq(&v.term, "0");
+        match ty.erasure() {
+            Type::Array(_) => (
+                smt::convert(&format!("(alen {})", v.term), &Type::Int, &Type::Long),
+                null,
+            ),
+            erased => {
+                let length = self.string_length(st, &v.term);
+                let exempt = match erased == Type::string() {
+                    true => null,
+                    false => {
+                        let id = self.types.id(&Type::string());
+                        smt::or(&[
+                            null,
+                            smt::not(&smt::eq(&format!("(dtype {})", v.term), &id.to_string())),
+                        ])
+                    }
+                };
+                (smt::convert(&length, &Type::Int, &Type::Long), exempt)
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The preconditions vcgen derives from a method's documentation and from Java's
+//! conventions for index parameters: one line per precondition, `Class.method(params):
+//! what a test that breaks it does [why, the documentation's line]`.
+
+use super::{fixture, method_name};
+use crate::contract::preconditions;
+use expect_test::{expect, Expect};
+
+#[track_caller]
+fn check_preconditions(java: &str, expect: Expect) {
+    let files = fixture(java);
+    let sources: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let (program, _) = frontend::parse_sources(&sources);
+    let mut out = String::new();
+    for class in program.classes.iter().filter(|c| !c.library) {
+        for m in class.methods.iter().filter(|m| m.body.is_some()) {
+            let doc = program.docs.method(&class.name, &m.name, &m.descriptor);
+            for pre in preconditions(m, doc) {
+                let line = match pre.line {
+                    0 => String::new(),
+                    n => format!(" :{n}"),
+                };
+                out.push_str(&format!(
+                    "{}: {} [{}{line}]\n",
+                    method_name(&class.name, &m.name, &m.descriptor),
+                    pre.broken,
+                    pre.reason
+                ));
+            }
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn offsets_lengths_and_indexes_by_name_and_by_use() {
+    check_preconditions(
+        r#"
+        public class A {
+            /**
+             * A checksum.
+             * @param data the bytes
+             * @param offset the offset of data
+             * @param length how many bytes
+             */
+            public static int sum(byte[] data, int offset, int length) {
+                int s = 0;
+                for (int i = offset; i < offset + length; i++) s += data[i];
+                return s;
+            }
+            public static char at(String text, int index) { return text.charAt(index); }
+            public static String from(String text, int start) { return text.substring(start); }
+            public static void copy(int[] src, int srcPos, int[] dst, int dstPos, int count) {
+                System.arraycopy(src, srcPos, dst, dstPos, count);
+            }
+            public static int pick(int[] table, int k) { return table[k]; }
+            public static int scaled(int[] table, int k) { return table[k * 2]; }
+            public static int slice(char[] cs, int fromIndex, int toIndex) { return toIndex - fromIndex + cs.length; }
+            public static int radix(String s, int radix) { return s.length() / radix; }
+        }
+        "#,
+        expect![[r#"
+            A.sum(byte[], int, int): offset + length outside 0..data.length [an index parameter :6]
+            A.at(String, int): index outside 0..text.length() - 1 [an index parameter]
+            A.from(String, int): start outside 0..text.length() [an index parameter]
+            A.copy(int[], int, int[], int, int): dstPos + count outside 0..dst.length [an index parameter]
+            A.copy(int[], int, int[], int, int): srcPos outside 0..src.length [an index parameter]
+            A.pick(int[], int): k outside 0..table.length - 1 [an index parameter]
+            A.slice(char[], int, int): fromIndex outside 0..cs.length [an index parameter]
+            A.slice(char[], int, int): toIndex outside 0..cs.length [an index parameter]
+        "#]],
+    );
+}
+
+#[test]
+fn a_documented_meaning_outside_the_bounds_is_no_precondition_and_a_required_range_is_one() {
+    check_preconditions(
+        r#"
+        public class A {
+            /**
+             * The part from pos; if len characters are not available, the rest is returned
+             * without an exception.
+             * @param str the text
+             * @param pos the position to start from, negative treated as zero
+             * @param len the length of the part
+             */
+            public static String mid(String str, int pos, int len) {
+                return str.substring(pos, pos + len);
+            }
+            /**
+             * One share.
+             * @param total what is shared
+             * @param parts the number of shares, must be positive
+             */
+            public static int share(int total, int parts) { return total / parts; }
+            /**
+             * Joins.
+             * @param array the values
+             * @param startIndex the first index. It is an error to pass in a start index past the end
+             * @param endIndex the end index
+             */
+            public static int join(Object[] array, int startIndex, int endIndex) { return endIndex - startIndex; }
+        }
+        "#,
+        expect![[r#"
+            A.share(int, int): parts < 1 [documented :15]
+            A.join(Object[], int, int): startIndex outside 0..array.length [documented :21]
+            A.join(Object[], int, int): endIndex outside 0..array.length [an index parameter :22]
+        "#]],
+    );
+}
