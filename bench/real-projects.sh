@@ -4,6 +4,8 @@
 # runs `dsd check` on each project's main sources under /usr/bin/time -v, and prints every
 # stage's summary line (queries, sat/unsat/unknown/skipped, checks folded without the
 # solver, tests, findings), the whole run's seconds and peak RSS, and an unchanged rerun.
+# The same figures go, with the date, the machine and the build, to a new dated file in
+# bench/results/ (see bench/results/README.md); commit it when the run is one to keep.
 #
 #   bash bench/real-projects.sh [WORK_DIR]      (DSD=/path/to/dsd to use a built binary)
 #
@@ -55,7 +57,36 @@ project() { # label, source root
     echo "  unchanged rerun of dsd check: $(( (t1 - t0) / 1000000 )) ms"
 }
 
+# Writes bench/results/DATE-TIME-BUILD.md: when and on what the run was taken, then the
+# figures it printed (the file named by $1).
+record() { # printed figures
+    local build when file
+    build=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+    git diff --quiet HEAD 2>/dev/null || build="$build-dirty"
+    when=$(date -u '+%Y-%m-%d %H:%M UTC')
+    file="bench/results/$(date -u +%Y-%m-%d-%H%M)-$build.md"
+    mkdir -p bench/results
+    {
+        echo "# $(date -u +%Y-%m-%d), build $build"
+        echo
+        echo "Written by \`bash bench/real-projects.sh\`; say here what the build changed."
+        echo
+        echo "- date: $when"
+        echo "- build: $build ($("$dsd" --version 2>/dev/null || echo 'dsd --version failed'), binary $dsd)"
+        echo "- machine: $(nproc) cores, $(awk '/^MemTotal:/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) memory, $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(uname -sr)"
+        echo "- tools: $(java -version 2>&1 | head -1), z3 $(z3 --version 2>/dev/null | awk '{print $3}' || echo '?')"
+        echo
+        echo '```text'
+        cat "$1"
+        echo '```'
+    } > "$file"
+    echo "figures written to $file" >&2
+}
+
 fetch libcommons-lang3-java 'commons-lang-rel-commons-lang-3.12.0'
 fetch libcommons-codec-java 'commons-codec-rel-commons-codec-1.15'
-project commons-lang3 "$root/commons-lang-rel-commons-lang-3.12.0/src/main/java"
-project commons-codec "$root/commons-codec-rel-commons-codec-1.15/src/main/java"
+printed=$(mktemp)
+trap 'rm -f "$printed"' EXIT
+project commons-lang3 "$root/commons-lang-rel-commons-lang-3.12.0/src/main/java" | tee -a "$printed"
+project commons-codec "$root/commons-codec-rel-commons-codec-1.15/src/main/java" | tee -a "$printed"
+record "$printed"

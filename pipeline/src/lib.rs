@@ -6,6 +6,7 @@ pub mod changes;
 pub mod cli;
 pub mod config;
 pub mod discover;
+pub mod docs;
 pub mod emit;
 pub mod error;
 pub mod progress;

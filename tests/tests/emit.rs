@@ -1,7 +1,7 @@
 //! `dsd check --emit-tests`: the tests kept in the project compile and pass with only
 //! JUnit and the project's classes on the class path, for JUnit 5 and JUnit 4; once a
 //! crash is fixed its test fails and says why; a file dsd did not write stops it before it
-//! writes anything; the README shows a kept test as dsd writes it.
+//! writes anything; docs/emit-tests.md shows a kept test as dsd writes it.
 
 use dsd_tests::{check, check_in, copy_tree, root, work_dir};
 use invariants::toolchain::{self, Flavour, Tools};
@@ -36,7 +36,7 @@ fn kept_tests_pass_while_the_crashes_are_there_and_fail_once_one_is_fixed() {
         !labels.contains("DsdReflection"),
         "no finding of Labels needs reflection:\n{labels}"
     );
-    the_readme_shows_a_kept_test(&read(&five.join("example/inventory/StockDsdTest.java")));
+    the_docs_show_a_kept_test(&read(&five.join("example/inventory/StockDsdTest.java")));
 
     let project = run.work.join("classes");
     let tools5 = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
@@ -116,18 +116,22 @@ fn a_file_dsd_did_not_write_stops_it_before_it_writes(work: &Path, src: &Path, k
     assert_eq!(read(&labels), own);
 }
 
-/// The README's kept test: the start of a class dsd wrote and its tests, each part of
-/// the README's block (parts are separated by `    ...` lines) as it is in the file.
-fn the_readme_shows_a_kept_test(written: &str) {
-    let readme = read(&root().join("README.md"));
+/// The kept test docs/emit-tests.md shows: the start of a class dsd wrote and its tests,
+/// each part of the page's block (parts are separated by `    ...` lines) as it is in the
+/// file.
+fn the_docs_show_a_kept_test(written: &str) {
+    let page = read(&root().join("docs/emit-tests.md"));
     let intro = "`src/test/java/example/inventory/StockDsdTest.java`, which begins:\n\n```java\n";
-    let start = readme.find(intro).expect("the README shows a kept test") + intro.len();
-    let shown = &readme[start..start + readme[start..].find("```").expect("block ends")];
+    let start = page
+        .find(intro)
+        .expect("docs/emit-tests.md shows a kept test")
+        + intro.len();
+    let shown = &page[start..start + page[start..].find("```").expect("block ends")];
     let mut rest = written;
     for part in shown.split("    ...\n") {
-        let at = rest
-            .find(part)
-            .unwrap_or_else(|| panic!("README.md's kept test:\n{part}\nis not in:\n{written}"));
+        let at = rest.find(part).unwrap_or_else(|| {
+            panic!("docs/emit-tests.md's kept test:\n{part}\nis not in:\n{written}")
+        });
         rest = &rest[at + part.len()..];
     }
 }

@@ -1,6 +1,6 @@
 //! The crash kinds' docs (`vcgen::kinds`, one file per kind) as dsd shows them: Markdown
-//! (SARIF help, `dsd rule`), plain text (SARIF help), JSON (`dsd rule --format json`) and
-//! the README's table of kinds.
+//! (SARIF help, `dsd rule`, the pages `docs/kinds/*.md` that [`crate::docs`] generates),
+//! plain text (SARIF help) and JSON (`dsd rule --format json`).
 
 use serde_json::{json, Value};
 use vcgen::kinds::{self, Kind};
@@ -87,29 +87,9 @@ pub fn render(kind: Option<&Kind>, format: RuleFormat) -> String {
     }
 }
 
-/// The README's table of the kinds: one row each, in the registry's order.
-pub fn table() -> String {
-    let mut out = String::from("| Kind | Crash | What it does |\n|---|---|---|\n");
-    for kind in kinds::ALL {
-        out.push_str(&format!(
-            "| `{}` | {} | {} |\n",
-            kind.name(),
-            kind.summary(),
-            kind.what().replace('|', "\\|")
-        ));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
-
-    /// The line before the README's table.
-    const BEGIN: &str = "<!-- crash kinds: generated from vcgen/src/kinds/, `UPDATE_EXPECT=1 cargo test -p pipeline readme` rewrites it -->\n";
-    /// The line after the README's table.
-    const END: &str = "<!-- end of crash kinds -->\n";
 
     #[test]
     fn every_section_is_rendered() {
@@ -142,31 +122,5 @@ mod tests {
         let value = json(&kinds::ARITHMETIC);
         assert_eq!(value["name"], "ArithmeticException");
         assert_eq!(value["fixture"], "tests/fixtures/arith/fix/Arith.java");
-    }
-
-    #[test]
-    fn the_readme_table_is_generated_from_the_kinds() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
-        let readme = std::fs::read_to_string(&path).expect("read the README");
-        let (before, rest) = readme
-            .split_once(BEGIN)
-            .unwrap_or_else(|| panic!("the README has no line {BEGIN}"));
-        let (current, after) = rest
-            .split_once(END)
-            .unwrap_or_else(|| panic!("the README has no line {END}"));
-        let expected = table();
-        if current == expected {
-            return;
-        }
-        if std::env::var_os("UPDATE_EXPECT").is_some() {
-            let updated = format!("{before}{BEGIN}{expected}{END}{after}");
-            std::fs::write(&path, updated).expect("write the README");
-            return;
-        }
-        panic!(
-            "the README's table of crash kinds differs from the kinds in vcgen/src/kinds/; \
-             put this between its markers (or run `UPDATE_EXPECT=1 cargo test -p pipeline \
-             readme`):\n{expected}"
-        );
     }
 }
