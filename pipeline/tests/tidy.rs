@@ -226,6 +226,13 @@ fn help_entries(args: &[&str]) -> Vec<HelpEntry> {
         }
     }
     entries.retain(|e| !matches!(e.head.as_str(), "-h, --help" | "-V, --version"));
+    // Values without help of their own (a `BOOL`) are listed inline; the page lists them
+    // as it lists every value.
+    for e in &mut entries {
+        if let Some(at) = e.text.find(" [possible values: ") {
+            e.text.truncate(at);
+        }
+    }
     entries
 }
 

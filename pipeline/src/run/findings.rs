@@ -570,7 +570,10 @@ mod tests {
         let r = thrown(AE, Vec::new());
         let t = case("t", &[], false, false);
         let program = Default::default();
-        let findings = group(&[confirm(&t, &a, &r), confirm(&t, &n, &r)], &judge(&program));
+        let findings = group(
+            &[confirm(&t, &a, &r), confirm(&t, &n, &r)],
+            &judge(&program),
+        );
         assert_eq!(findings.len(), 2);
     }
 }

@@ -355,7 +355,9 @@ public class A {
             "error DocumentedNull: a bug: documented: s may be null (A.java:5)"
         );
         assert_eq!(
-            verdict(JAVA, NPE, &[("first", 20), ("at", 9)], true, |t| t.null_input = true),
+            verdict(JAVA, NPE, &[("first", 20), ("at", 9)], true, |t| t
+                .null_input =
+                true),
             "note NullInput: a null passed straight in"
         );
     }
@@ -369,7 +371,9 @@ public class A {
             "note Internal: not client code: A.inner(int, int) is package-private; no public caller reached it"
         );
         assert_eq!(
-            verdict(JAVA, AE, &[("div", 14), ("inner", 15)], true, |t| t.reflection = true),
+            verdict(JAVA, AE, &[("div", 14), ("inner", 15)], true, |t| t
+                .reflection =
+                true),
             "note Reflection: the test set private state by reflection"
         );
         let broken = vcgen::contract::Contract {
@@ -380,7 +384,8 @@ public class A {
             line: 6,
         };
         assert_eq!(
-            verdict(JAVA, SIOOBE, &[("at", 9)], true, |t| t.contract.broken = vec![broken]),
+            verdict(JAVA, SIOOBE, &[("at", 9)], true, |t| t.contract.broken =
+                vec![broken]),
             "note Precondition: needs i outside 0..s.length() - 1 (an index parameter; A.java:6)"
         );
     }
