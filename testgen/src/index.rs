@@ -42,6 +42,10 @@ pub struct InputContract {
     /// Why no client can call the entry as the test does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub internal: Option<String>,
+    /// The producer of an input that may return `null` ([`vcgen::contract::may_return_null`],
+    /// in Java terms): a `null` it returns is an input the test passed on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub null_from: Option<String>,
     /// The parameter whose `null` the test passes when every `null` it passes is one the
     /// documentation says is handled.
     #[serde(default, skip_serializing_if = "Option::is_none")]

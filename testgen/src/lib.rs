@@ -17,6 +17,7 @@ mod helpers;
 pub mod index;
 pub mod keep;
 mod names;
+mod nullable;
 mod plan;
 mod render;
 

@@ -236,10 +236,12 @@ fn plan_test(
     inputs.extend(w.assignments.iter().cloned());
     // A `null` the test assigns to a public field is as much the caller's choice as one it
     // passes; one the documentation says an argument may be is a real input.
-    let null_input = model.undocumented_null(&cex.null_safe);
+    let null_from = crate::nullable::nullable_producer(program, model);
+    let null_input = model.undocumented_null(&cex.null_safe) || null_from.is_some();
     let contract = crate::InputContract {
         broken: model.broken.clone(),
         internal: cex.internal.clone(),
+        null_from,
         documented_null: model.documented_null(&cex.null_safe).cloned(),
     };
     let site_label = cex.site.split('@').next().unwrap_or(&cex.site).to_string();

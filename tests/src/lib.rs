@@ -129,30 +129,42 @@ fn solver_worker() -> PathBuf {
     dir.join(format!("solver-worker{}", std::env::consts::EXE_SUFFIX))
 }
 
-/// The findings of a JSON report.
+/// The findings of a JSON report, with the other sites a finding lists for its cause
+/// (`also`) each as a finding of its level.
 pub fn reported(report: &serde_json::Value) -> Vec<Reported> {
-    report["findings"]
-        .as_array()
-        .map(|fs| {
-            fs.iter()
-                .map(|f| Reported {
-                    file: Path::new(f["rel"].as_str().unwrap_or(""))
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                    line: f["line"].as_u64().unwrap_or(0) as u32,
-                    exception: f["exception"]
-                        .as_str()
-                        .unwrap_or("")
-                        .rsplit('.')
-                        .next()
-                        .unwrap_or("")
-                        .to_string(),
-                    level: f["level"].as_str().unwrap_or("").to_string(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+    let file_of = |rel: &serde_json::Value| {
+        Path::new(rel.as_str().unwrap_or(""))
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let simple = |e: &serde_json::Value| {
+        e.as_str()
+            .unwrap_or("")
+            .rsplit('.')
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    let mut out = Vec::new();
+    for f in report["findings"].as_array().into_iter().flatten() {
+        let level = f["level"].as_str().unwrap_or("").to_string();
+        out.push(Reported {
+            file: file_of(&f["rel"]),
+            line: f["line"].as_u64().unwrap_or(0) as u32,
+            exception: simple(&f["exception"]),
+            level: level.clone(),
+        });
+        for a in f["also"].as_array().into_iter().flatten() {
+            out.push(Reported {
+                file: file_of(&a["rel"]),
+                line: a["line"].as_u64().unwrap_or(0) as u32,
+                exception: simple(&a["exception"]),
+                level: level.clone(),
+            });
+        }
+    }
+    out
 }
 
 /// How many generated tests of a run javac rejected, and how many could not run.

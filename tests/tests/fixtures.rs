@@ -49,6 +49,11 @@ fn state_left_by_sequences_of_public_calls() {
 }
 
 #[test]
+fn the_documentation_and_javas_conventions_decide_levels() {
+    fixture("documented");
+}
+
+#[test]
 fn crashes_in_their_callers_context() {
     fixture("callers");
 }

@@ -268,6 +268,8 @@ pub fn allows_null_elements(text: &str) -> bool {
                 "contain",
                 "contains",
                 "kept",
+                "count",
+                "counts",
             ],
         );
         elements
@@ -316,7 +318,7 @@ pub fn promises_outside(text: &str) -> bool {
             &ws,
             &[
                 "treated", "returned", "returns", "return", "ignored", "used", "means", "results",
-                "result", "counts", "promoted", "empty", "adjusted", "capped", "limited",
+                "result", "counts", "promoted", "empty", "adjusted", "capped", "limited", "cut",
             ],
         );
         direct || (outside && outcome)

@@ -40,6 +40,10 @@ fn annotation(f: &Finding) -> String {
         Level::Note => "notice",
     };
     let mut message = super::headline(f);
+    message.push_str(&format!("\n{}: {}", f.level.as_str(), f.contract.line()));
+    if !f.also.is_empty() {
+        message.push_str(&format!("\nsame cause at {}", super::also_sites(f)));
+    }
     if !f.test.inputs.is_empty() {
         message.push_str(&format!("\ninputs: {}", f.test.inputs.join(", ")));
     }
@@ -84,7 +88,10 @@ mod tests {
             "{}",
             lines[0]
         );
-        assert!(lines[0].contains("in div(int, int): / by zero%0Ainputs: x = 0, y = 0%0A"));
+        assert!(lines[0].contains(
+            "in div(int, int): / by zero%0Aerror: a bug: within the contract of \
+             Precision.div(int, int)%0Ainputs: x = 0, y = 0%0A"
+        ));
         assert!(lines[1].starts_with("::notice file="), "{}", lines[1]);
         findings.findings[1].baselined = true;
         assert_eq!(

@@ -83,7 +83,7 @@ fn skip_reason(f: &Finding) -> String {
             super::headline(f)
         )
     } else {
-        format!("note: {}", super::headline(f))
+        format!("note: {}: {}", super::headline(f), f.contract.line())
     }
 }
 

@@ -211,6 +211,19 @@ pub fn headline(f: &Finding) -> String {
     line
 }
 
+/// The other sites of a finding that fail for its cause, `File.java:24:13 (m(int))`, one
+/// after the other.
+pub fn also_sites(f: &Finding) -> String {
+    f.also
+        .iter()
+        .map(|a| {
+            let file = a.rel.rsplit('/').next().unwrap_or(&a.rel);
+            format!("{file}:{}:{} ({})", a.line, a.col, a.method)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Renders the findings in a format; text ends with the summary line.
 pub fn render(
     format: Format,
@@ -265,6 +278,8 @@ pub(crate) mod tests {
                 file: String::new(),
                 line: 0,
             },
+            entry: "Precision.div(int, int)".into(),
+            also: Vec::new(),
             test: TestRef {
                 class: "bench.traps.Precision_DsdTest".into(),
                 method: "div0".into(),
@@ -302,6 +317,12 @@ pub(crate) mod tests {
         note.stack = Vec::new();
         note.tests = 1;
         note.test.inputs = vec!["s = null".into()];
+        note.contract = crate::run::verdict::Why {
+            rule: crate::run::verdict::Rule::NullInput,
+            text: "a null passed straight in".into(),
+            file: String::new(),
+            line: 0,
+        };
         Findings {
             findings: vec![finding, note],
             counts: Counts {

@@ -100,11 +100,11 @@ mod tests {
                 "## Why is this bad?\n",
                 "## Example\n```java\n",
                 "## How to fix it\n",
-                "## Level\nAn error when",
+                "## Level\nAn error is a bug",
             ] {
                 assert!(md.contains(section), "{}: {section}", kind.name());
             }
-            assert!(text(kind).contains("\n\nLevel: An error when"));
+            assert!(text(kind).contains("\n\nLevel: An error is a bug"));
         }
     }
 
@@ -117,7 +117,8 @@ mod tests {
             ),
             "{npe}"
         );
-        assert!(npe.contains("passed straight into the method under test is a note"));
+        assert!(npe.contains("passed straight into the method"));
+        assert!(npe.contains("says that input may be `null`"));
         assert!(!page(&kinds::ARITHMETIC).contains("passed straight into"));
         let value = json(&kinds::ARITHMETIC);
         assert_eq!(value["name"], "ArithmeticException");

@@ -99,8 +99,10 @@ fn rule(exception: &str) -> Value {
 /// gives it a `baselineState`.
 fn result(f: &Finding, compared: bool) -> Value {
     let text = format!(
-        "{}; reproduced by {}",
+        "{}; {}: {}; reproduced by {}",
         super::headline(f),
+        f.level.as_str(),
+        f.contract.line(),
         f.test.short_name()
     );
     let mut value = json!({
@@ -126,8 +128,39 @@ fn result(f: &Finding, compared: bool) -> Value {
             "test": f.test.short_name(),
             "tests": f.tests,
             "inputs": f.test.inputs,
+            "contract": f.contract,
         },
     });
+    // The documentation that decided the level, then the other sites of the same cause.
+    let mut related: Vec<Value> = Vec::new();
+    if f.contract.line > 0 && !f.contract.file.is_empty() {
+        related.push(json!({
+            "physicalLocation": {
+                "artifactLocation": artifact(&f.contract.file),
+                "region": {"startLine": f.contract.line},
+            },
+            "message": {"text": f.contract.text},
+        }));
+    }
+    for a in &f.also {
+        related.push(json!({
+            "physicalLocation": {
+                "artifactLocation": artifact(&a.file),
+                "region": {"startLine": a.line, "startColumn": a.col},
+            },
+            "message": {"text": format!(
+                "same cause: {} in {}",
+                kinds::simple_name(&a.exception),
+                a.method
+            )},
+        }));
+    }
+    if let Some(locations) = value["relatedLocations"].as_array_mut() {
+        for (id, mut location) in (2..).zip(related) {
+            location["id"] = json!(id);
+            locations.push(location);
+        }
+    }
     if !f.stack.is_empty() {
         value["codeFlows"] = code_flow(f);
     }

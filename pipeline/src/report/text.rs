@@ -100,9 +100,12 @@ pub fn diagnostic(f: &Finding, colour: bool) -> String {
         Some(message) => format!("{}: {message}", f.exception),
         None => f.exception.clone(),
     };
-    let mut details = Vec::new();
+    let mut details = vec![(f.level.as_str(), f.contract.line())];
     if !f.test.inputs.is_empty() {
         details.push(("inputs", f.test.inputs.join(", ")));
+    }
+    if !f.also.is_empty() {
+        details.push(("same cause at", super::also_sites(f)));
     }
     let mut reproduced = format!("{}:{} ({})", f.test.file, f.test.line, f.test.short_name());
     if f.tests > 1 {
@@ -222,6 +225,7 @@ error[ArithmeticException]: division by zero in div(int, int)
 12 |     return x / y;
    |              ^ java.lang.ArithmeticException: / by zero
    |
+   = error: a bug: within the contract of Precision.div(int, int)
    = inputs: x = 0, y = 0
    = reproduced by: .dsd/tests/bench/traps/Precision_DsdTest.java:14 (Precision_DsdTest.div0), 2 tests in all
 
@@ -230,6 +234,8 @@ note[NullPointerException]: null dereference in div(int, int)
    |
 20 |     s.length();
    |     ^^^^^^^^^^ java.lang.NullPointerException: / by zero
+   |
+   = note: a null passed straight in
 ";
         assert!(text.starts_with(expected), "{text}");
         assert!(text.ends_with("2 findings (1 error, 1 note)\n"));

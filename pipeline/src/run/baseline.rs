@@ -31,14 +31,24 @@ pub struct Known {
 }
 
 impl Known {
-    fn of(f: &Finding) -> Known {
-        Known {
+    /// What a baseline remembers of a finding: itself and each of its other sites, so a
+    /// site that later becomes a finding of its own is still known.
+    fn of(f: &Finding) -> Vec<Known> {
+        let own = Known {
             fingerprint: f.fingerprint.clone(),
             exception: f.exception.clone(),
             file: f.rel.clone(),
             method: java_method(&f.class, &f.method),
             line: f.line,
-        }
+        };
+        let also = f.also.iter().map(|a| Known {
+            fingerprint: a.fingerprint.clone(),
+            exception: a.exception.clone(),
+            file: a.rel.clone(),
+            method: a.method.clone(),
+            line: a.line,
+        });
+        std::iter::once(own).chain(also).collect()
     }
 }
 
@@ -61,7 +71,7 @@ pub fn write(path: &Path, findings: &Findings) -> Result<Vec<Known>, Failure> {
     let file = BaselineFile {
         tool: "dsd".into(),
         baseline: LAYOUT,
-        findings: findings.findings.iter().map(Known::of).collect(),
+        findings: findings.findings.iter().flat_map(Known::of).collect(),
     };
     let text = serde_json::to_string_pretty(&file)
         .map_err(|e| Failure::new(format!("writing the baseline: {e}")))?;
@@ -105,7 +115,9 @@ pub fn read(path: &Path) -> Result<Vec<Known>, Failure> {
 /// ones no longer found (gone).
 pub fn apply(known: &[Known], findings: &mut Findings) {
     for f in &mut findings.findings {
-        f.baselined = known.iter().any(|k| k.fingerprint == f.fingerprint);
+        f.baselined = known
+            .iter()
+            .any(|k| f.fingerprints().any(|own| own == k.fingerprint));
     }
     let gone = known
         .iter()
@@ -113,7 +125,7 @@ pub fn apply(known: &[Known], findings: &mut Findings) {
             !findings
                 .findings
                 .iter()
-                .any(|f| f.fingerprint == k.fingerprint)
+                .any(|f| f.fingerprints().any(|own| own == k.fingerprint))
         })
         .cloned()
         .collect();

@@ -1,8 +1,9 @@
 //! Confirmed tests grouped into findings, with their level; the file `results/findings.json`.
 
 use super::results::TestResult;
-use super::verdict::{Judge, Why};
+use super::verdict::{Judge, Rule, Why};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use testgen::TestCase;
 use vcgen::Site;
 
@@ -97,6 +98,15 @@ pub struct Finding {
     pub source_line: String,
     /// What decided the level ([`super::verdict`]).
     pub contract: Why,
+    /// The method the reproducing test called, in Java terms: `Ranges.sum(byte[], int,
+    /// int)`; empty when not known.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub entry: String,
+    /// The other sites that fail for the same cause (the same precondition of the same
+    /// entry broken, or the same `@throws`), in source order: one finding, not one per
+    /// site.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<AlsoSite>,
     /// The shortest reproducing test of the finding's level.
     pub test: TestRef,
     /// The frames of the crash in the reproducing test, from the test method down to the
@@ -119,7 +129,34 @@ pub struct Finding {
     pub suppressed: Option<SuppressionRef>,
 }
 
+/// A site that fails for the same cause as its finding's own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AlsoSite {
+    /// Id of the crash site.
+    pub site: String,
+    /// The exception its test threw.
+    pub exception: String,
+    /// Source file as it can be opened from where dsd ran.
+    pub file: String,
+    /// Path below the source root.
+    pub rel: String,
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub col: u32,
+    /// The method holding it, in Java terms: `getLittleEndianInt(byte[], int)`.
+    pub method: String,
+    /// Its fingerprint as a finding of its own, which a baseline may know.
+    pub fingerprint: String,
+}
+
 impl Finding {
+    /// Every fingerprint the finding stands for: its own and its other sites'.
+    pub fn fingerprints(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.fingerprint.as_str())
+            .chain(self.also.iter().map(|a| a.fingerprint.as_str()))
+    }
+
     /// Whether a baseline or a suppression accounts for it: it is listed as such and does
     /// not fail the run.
     pub fn silenced(&self) -> bool {
@@ -418,7 +455,53 @@ pub fn group(confirmations: &[Confirmation<'_>], judge: &Judge) -> Vec<Finding> 
         (&a.file, a.line, a.col, &a.exception).cmp(&(&b.file, b.line, b.col, &b.exception))
     });
     super::fingerprint::assign(&mut findings);
-    findings
+    by_cause(findings)
+}
+
+/// Joins the notes that fail for one cause into the first of them: the same entry with the
+/// same precondition broken (one length that overruns fifteen array accesses) or the
+/// same `@throws` announcing the same exception. Each keeps its fingerprint among the
+/// joined finding's, so a baseline written before still knows it.
+fn by_cause(findings: Vec<Finding>) -> Vec<Finding> {
+    let cause = |f: &Finding| match f.contract.rule {
+        Rule::Precondition | Rule::Documented if !f.entry.is_empty() && f.level == Level::Note => {
+            Some((
+                f.entry.clone(),
+                f.contract.text.clone(),
+                f.exception.clone(),
+            ))
+        }
+        _ => None,
+    };
+    let mut out: Vec<Finding> = Vec::new();
+    let mut first_of: HashMap<(String, String, String), usize> = HashMap::new();
+    for f in findings {
+        let Some(key) = cause(&f) else {
+            out.push(f);
+            continue;
+        };
+        match first_of.get(&key) {
+            Some(&i) => {
+                let joined = &mut out[i];
+                joined.tests += f.tests;
+                joined.also.push(AlsoSite {
+                    site: f.site,
+                    exception: f.exception,
+                    file: f.file,
+                    rel: f.rel,
+                    line: f.line,
+                    col: f.col,
+                    method: java_method(&f.class, &f.method),
+                    fingerprint: f.fingerprint,
+                });
+            }
+            None => {
+                first_of.insert(key, out.len());
+                out.push(f);
+            }
+        }
+    }
+    out
 }
 
 /// Size of a test's inputs, to keep the shortest reproduction.
@@ -443,6 +526,8 @@ fn finding(group: &[&Confirmation<'_>], judge: &Judge) -> Option<Finding> {
     Some(Finding {
         level,
         contract: why.clone(),
+        entry: judge.entry(&best.stack).unwrap_or_default(),
+        also: Vec::new(),
         exception: site.exception.clone(),
         message: best.result.message.clone(),
         site: site.id.clone(),

@@ -130,11 +130,7 @@ impl<'p> Judge<'p> {
                 "a JDK method's precondition broken by the caller",
             );
         }
-        let entry = stack
-            .get(1)
-            .and_then(|f| self.locate(f))
-            .map(|(c, m)| java_member(&c.name, &format!("{}{}", m.name, m.descriptor)))
-            .unwrap_or_else(|| test.method.clone());
+        let entry = self.entry(stack).unwrap_or_else(|| test.method.clone());
         if let Some(reason) = &test.contract.internal {
             return Why::plain(
                 Rule::Internal,
@@ -153,7 +149,13 @@ impl<'p> Judge<'p> {
             && test.null_input
             && !test.observed;
         if null_input {
-            return Why::plain(Rule::NullInput, "a null passed straight in");
+            return Why::plain(
+                Rule::NullInput,
+                match &test.contract.null_from {
+                    Some(producer) => format!("a null {producer} may return, passed on"),
+                    None => "a null passed straight in".to_string(),
+                },
+            );
         }
         if self.documentation {
             if let Some(why) = self.announced(&site.exception, stack) {
@@ -172,6 +174,16 @@ impl<'p> Judge<'p> {
             Rule::Within,
             format!("a bug: within the contract of {entry}"),
         )
+    }
+
+    /// The method a test whose crash has the frames `stack` called, in Java terms:
+    /// `Ranges.sum(byte[], int, int)`.
+    pub fn entry(&self, stack: &[StackFrame]) -> Option<String> {
+        let (class, method) = self.locate(stack.get(1)?)?;
+        Some(java_member(
+            &class.name,
+            &format!("{}{}", method.name, method.descriptor),
+        ))
     }
 
     /// The `@throws` that announces `exception` (or a supertype more particular than

@@ -3,7 +3,7 @@
 //! that way is a note (only a public caller makes it an error). And a `null` the
 //! documentation says an input may be is a real input, not a broken contract.
 
-use frontend::ir::{Class, ClassKind, Method};
+use frontend::ir::{Class, ClassKind, ExprKind, Literal, Method, Program, StmtKind};
 use frontend::javadoc::{Docs, NullWord};
 use frontend::Hierarchy;
 use serde::{Deserialize, Serialize};
@@ -120,4 +120,54 @@ pub fn null_safe(docs: &Docs, class: &Class, m: &Method) -> Vec<NullSafe> {
             },
         })
         .collect()
+}
+
+/// Whether the project method `class.method(descriptor)` may return `null`: its `@return`
+/// names `null` as a result, or its body returns the literal `null`. An input a test builds
+/// with it may then be that `null`.
+pub fn may_return_null(program: &Program, class: &str, method: &str, descriptor: &str) -> bool {
+    let Some(m) = program
+        .classes
+        .iter()
+        .find(|c| c.name == class && !c.library)
+        .and_then(|c| c.method(method, descriptor))
+    else {
+        return false;
+    };
+    let documented = program
+        .docs
+        .method(class, method, descriptor)
+        .and_then(|d| d.returns.as_ref())
+        .is_some_and(|r| names_null_result(&r.text));
+    documented || returns_null_literal(m)
+}
+
+/// Whether a `@return` text names `null` as a result, not only as an input.
+fn names_null_result(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        "null if",
+        "or null",
+        "null when",
+        "null otherwise",
+        "null is returned",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+}
+
+/// Whether a method's body holds `return null;`.
+fn returns_null_literal(m: &Method) -> bool {
+    let Some(body) = &m.body else { return false };
+    let mut found = false;
+    crate::visit::walk(
+        body,
+        &mut |s| {
+            if let StmtKind::Return(Some(e)) = &s.kind {
+                found |= matches!(e.kind, ExprKind::Literal(Literal::Null));
+            }
+        },
+        &mut |_| {},
+    );
+    found
 }

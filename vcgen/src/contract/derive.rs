@@ -306,7 +306,8 @@ fn target(
     if mentioned.len() == 1 {
         return Some(mentioned[0]);
     }
-    (targets.len() == 1 && used.len() != 1).then(|| targets[0])
+    // The only array or string, unless the body indexes something else with it.
+    (targets.len() == 1 && used.is_empty() && !uses.elsewhere.contains(&i)).then(|| targets[0])
 }
 
 /// How the body uses its parameters as indexes: which index parameter, or a local
@@ -318,6 +319,9 @@ struct Uses {
     indexes: BTreeSet<(usize, usize)>,
     /// Pairs where the index is the parameter itself, whole: `a[i]`, `s.charAt(i)`.
     direct: BTreeSet<(usize, usize)>,
+    /// Parameters that index something other than a parameter (a field's or a local's
+    /// array, an argument of a call on another object): what they index is not an input.
+    elsewhere: BTreeSet<usize>,
 }
 
 impl Uses {
@@ -384,22 +388,26 @@ impl Uses {
             _ => None,
         };
         visit::walk(body, &mut |_| {}, &mut |e| match &e.kind {
-            ExprKind::ArrayAccess { array, index } => {
-                if let Some(t) = param_of(array) {
-                    uses.note(t, index, &derived, param_of(index));
-                }
-            }
+            ExprKind::ArrayAccess { array, index } => match param_of(array) {
+                Some(t) => uses.note(t, index, &derived, param_of(index)),
+                None => uses.elsewhere.extend(params_in(index, &derived)),
+            },
             ExprKind::Call {
                 receiver: Some(r),
                 args,
                 ..
-            } => {
-                if let Some(t) = param_of(r) {
+            } => match param_of(r) {
+                Some(t) => {
                     for a in args {
                         uses.note(t, a, &derived, param_of(a));
                     }
                 }
-            }
+                None => {
+                    for a in args {
+                        uses.elsewhere.extend(params_in(a, &derived));
+                    }
+                }
+            },
             ExprKind::Call {
                 receiver: None,
                 args,

@@ -10,7 +10,7 @@
 mod audience;
 mod derive;
 
-pub use audience::{internal, null_safe, NullSafe};
+pub use audience::{internal, may_return_null, null_safe, NullSafe};
 pub use derive::{preconditions, Bound, Precondition};
 
 use crate::lower::Lower;

@@ -50,8 +50,19 @@ pub fn constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> V
         .filter(|m| m.is_constructor() && accessible(h, class, m.modifiers.private, package))
         .filter(|m| !(m.modifiers.protected && package_of(&class.name) != package))
         .collect();
+    // A deprecated constructor is no route a client should take to an object, while the
+    // class offers another (`new DigestUtils()`, kept for binary compatibility, leaves its
+    // digest null).
+    if ctors.iter().any(|m| !deprecated(m)) {
+        ctors.retain(|m| !deprecated(m));
+    }
     ctors.sort_by_key(|m| m.param_count);
     ctors
+}
+
+/// Whether a method is annotated `@Deprecated`.
+fn deprecated(m: &Method) -> bool {
+    m.annotations.iter().any(|a| a == "Deprecated")
 }
 
 /// Constructors a test in `package` can call on an enclosing object (`outer.new C(...)`).

@@ -120,28 +120,43 @@ pub(crate) const INDEX_EXPLAINED: Explained = Explained::By(&[
 /// When a reproduced crash of a kind is an error and when a note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Levels {
-    /// An error when the test reached the crash through public constructors and methods
-    /// with inputs that respect the inferred invariants; a note when it forced private
-    /// state by reflection, or when a JDK method annotated `@Precondition` in the model
-    /// was called against its documented contract.
+    /// An error when the crash is a bug a maintainer would accept: the test reached it
+    /// through code a client can call so, with inputs the entry's contract allows, and the
+    /// documentation does not announce it; a note otherwise, saying which rule made it one
+    /// (reflection, a JDK method's `@Precondition`, code no client calls so, a
+    /// precondition of the documentation or of Java's conventions broken, an `@throws`).
     Public,
     /// As [`Levels::Public`], and a note when the crash comes from a `null` passed
-    /// straight into the method under test, unless the project's tests call the method and
-    /// their usage allows that `null` (DSD-Crasher 6.4.3).
+    /// straight into the method under test, unless the documentation says that input may
+    /// be `null` or the project's tests call the method and their usage allows that `null`
+    /// (DSD-Crasher 6.4.3).
     NullInputNote,
 }
 
 /// The levels every kind follows.
-const EVERY_KIND: &str = "An error when the reproducing test reaches the crash through public \
-    constructors and methods with inputs that respect the invariants inferred from the \
-    project's tests; a note when the test had to set private state by reflection, or when \
-    the crash is a JDK method's documented precondition broken by the caller.";
+const EVERY_KIND: &str = "An error is a bug a maintainer would accept: the reproducing \
+    test reaches the crash through public constructors and methods (a package-private or \
+    private method counts only through a public caller), with inputs that respect the \
+    entry's contract (the preconditions its Javadoc states, such as \"must be \
+    positive\", and Java's convention that an index, offset or length parameter stays \
+    within the array or string it indexes unless the Javadoc gives values outside a \
+    meaning, and the invariants inferred from the project's tests with `--tests`), and \
+    no `@throws` of the method called or of a public method on the way to the crash \
+    names the exception or a supertype of it more particular than `RuntimeException`. \
+    Anything else is a note that says which rule made it one: the test set private state \
+    by reflection, a JDK method's documented precondition was broken by the caller, no \
+    client can call the method so, a precondition was broken (named, with the Javadoc \
+    line), or the documentation announces the crash. `--documentation false` (or \
+    `documentation = false` in `dsd.toml`) leaves the Javadoc out of these rules.";
 
 /// What [`Levels::NullInputNote`] adds.
-const NULL_INPUT: &str = "A crash that comes from a `null` passed straight into the method \
-    under test is a note as well, unless the project's tests call the method (`--tests`) and \
-    their usage allows that `null`: callers are expected not to pass `null` unless the code \
-    or its observed usage says it is allowed.";
+const NULL_INPUT: &str = "A crash that comes from a `null` passed straight into the \
+    method under test, or returned by a project method documented to return `null` (or \
+    whose body does) and passed on, is a note as well: callers are expected not to pass \
+    `null`. It is an error when the Javadoc says that input may be `null` (\"may be \
+    null\", \"null returns null\", a class that handles `null` input, `null` elements \
+    that are handled), or when the project's tests call the method (`--tests`) and their \
+    usage allows that `null`.";
 
 impl Levels {
     /// The policy in a few sentences, for the docs.

@@ -60,6 +60,8 @@ fn offsets_lengths_and_indexes_by_name_and_by_use() {
             public static int scaled(int[] table, int k) { return table[k * 2]; }
             public static int slice(char[] cs, int fromIndex, int toIndex) { return toIndex - fromIndex + cs.length; }
             public static int radix(String s, int radix) { return s.length() / radix; }
+            public static int step(String unit, int index) { return TABLE[index] + unit.length(); }
+            static final int[] TABLE = {1, 2};
         }
         "#,
         expect![[r#"
