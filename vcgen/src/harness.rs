@@ -280,7 +280,7 @@ impl<'p> Lower<'p> {
         let (vals, plans) =
             self.inputs_given(&mut st, &mut b, (spec.class, spec.method), 0, prepared);
         self.assume_entry_spec(&mut st, spec, receiver.as_ref().map(|(v, _)| v), &vals);
-        let contracts = self.name_contract(&mut st, &spec.class.name, spec.method, &vals);
+        self.name_contract(&mut st, &spec.class.name, spec.method, &vals);
         self.frames.pop();
         st.frames.pop();
         if spec.method.is_constructor() {
@@ -382,7 +382,7 @@ impl<'p> Lower<'p> {
             preferences,
             parts,
             usage: self.usage.clone().unwrap_or_default(),
-            contracts,
+            contracts: std::mem::take(&mut self.contracts),
             inputs: b.inputs,
         }
     }

@@ -259,10 +259,14 @@ pub fn generate(
             .entry(package)
             .or_insert_with(|| param_graph::ParamGraph::new(&h, package));
     }
-    // A site in a method a test can call is checked through that method first, and then
-    // through its callers' natural harnesses (see `Env::formula`).
+    // A site in a method a client can call is checked through that method first, and then
+    // through its callers' natural harnesses (see `Env::formula`); one in a method only a
+    // test in its package can call (package-private, `contract::internal`) is checked
+    // through every caller that inlines it, as a private method's is: found only through
+    // its own entry, it is a note.
     let entry_methods: HashSet<(String, String)> = specs
         .iter()
+        .filter(|s| contract::internal(&h, s.class, s.method).is_none())
         .map(|s| {
             (
                 s.class.name.clone(),
@@ -599,6 +603,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             trace_calls: self.trace_calls,
             focused: self.focused,
             contract_rules: self.contract_rules,
+            contracts: Vec::new(),
             usage: self.beyond_usage.then(Vec::new),
             known_lengths: Default::default(),
             decimals: Default::default(),
@@ -707,7 +712,8 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         }
     }
 
-    /// True when `site` lies in a method a test can call: it has an entry of its own.
+    /// True when `site` lies in a method a client can call: it has an entry of its own and
+    /// is no internal code ([`contract::internal`]).
     fn callable(&self, site: &Site) -> bool {
         self.entry_methods
             .contains(&(site.class.clone(), site.method.clone()))

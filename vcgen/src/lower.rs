@@ -213,6 +213,9 @@ pub struct Lower<'p> {
     pub focused: bool,
     /// Which preconditions of the entry its query names ([`crate::contract`]).
     pub contract_rules: crate::contract::Rules,
+    /// The preconditions named so far: the entry's and those of the calls its harness
+    /// makes to build inputs.
+    pub contracts: Vec<crate::contract::Contract>,
     /// `dsd reproduce` beyond the project's usage: the inferred invariants are not assumed
     /// but named here, one Boolean each, for the solver to keep as many as it can; `None`:
     /// they are assumed.

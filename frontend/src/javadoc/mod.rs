@@ -122,7 +122,8 @@ pub struct ParamDoc {
     /// Values outside the bounds are forbidden in so many words ("it is an error").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forbids_outside: bool,
-    /// The range its text requires.
+    /// The range its text requires: of its value, or of its length for an array or a
+    /// string.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<Range>,
 }
@@ -472,7 +473,12 @@ fn read_facts(docs: &mut Docs, program: &Program) {
                 None => md.text.clone(),
             };
             let containers = m.params().iter().filter(|l| is_container(&l.ty)).count();
-            let param_names: Vec<String> = m.params().iter().map(|l| l.name.clone()).collect();
+            let integral_names: Vec<String> = m
+                .params()
+                .iter()
+                .filter(|l| l.ty.is_integral())
+                .map(|l| l.name.clone())
+                .collect();
             for (p, local) in md.params.iter_mut().zip(m.params()) {
                 let ty = local.ty.erasure().java_name();
                 let kind = wording::type_words(&ty);
@@ -497,19 +503,19 @@ fn read_facts(docs: &mut Docs, program: &Program) {
                             && wording::allows_null_elements(s)
                     });
                 // The sentences of the description that speak of it, and those that promise
-                // for the whole method ("a part that would run past the end is cut at its
-                // end, without an exception"), naming no parameter.
+                // for the whole method ("a part that would run past the end of the text is
+                // cut at its end, without an exception"), naming no integral parameter.
                 let about_it = wording::sentences(&described)
                     .into_iter()
-                    .filter(|s| names(s, &p.name) || !param_names.iter().any(|n| names(s, n)))
+                    .filter(|s| names(s, &p.name) || !integral_names.iter().any(|n| names(s, n)))
                     .collect::<Vec<_>>()
                     .join(" ");
                 p.promise =
                     wording::promises_outside(&p.text) || wording::promises_outside(&about_it);
                 p.forbids_outside = wording::forbids_outside(&p.text);
-                p.range = (local.ty.is_integral())
-                    .then(|| wording::required_range(&p.text))
-                    .flatten();
+                // Of an integral value, or of an array's or string's length ("the output
+                // alphabet, must contain at least 16 chars").
+                p.range = wording::required_range(&p.text);
             }
         }
         doc.null_safe = null_safe;

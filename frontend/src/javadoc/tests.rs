@@ -214,3 +214,41 @@ fn a_class_that_handles_null_input_makes_its_inputs_of_that_kind_null_safe() {
         "#]],
     );
 }
+
+#[test]
+fn a_promise_of_the_description_covers_the_integral_inputs_it_names_or_all_of_them() {
+    check(
+        r#"
+        package p;
+        public class W {
+            /**
+             * The window of the values from start. A window that would run past the end of
+             * the values is cut at the end, without an exception.
+             * @param values the values
+             * @param start where it starts
+             * @param size how many
+             */
+            public static int[] window(int[] values, int start, int size) { return values; }
+            /**
+             * The middle. If len characters are not available, the remainder is returned
+             * without an exception.
+             * @param text the text
+             * @param pos where it starts
+             * @param len how many
+             */
+            public static String mid(String text, int pos, int len) { return text; }
+        }
+        "#,
+        expect![[r#"
+            p.W p/A.java:0
+              mid(Ljava/lang/String;II)Ljava/lang/String; :12
+                text :15 Silent
+                pos :16 Silent
+                len :17 Silent promise
+              window([III)[I :4
+                values :7 Silent promise
+                start :8 Silent promise
+                size :9 Silent promise
+        "#]],
+    );
+}

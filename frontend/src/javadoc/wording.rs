@@ -157,14 +157,22 @@ pub fn param_nulls(text: &str) -> NullWord {
 }
 
 /// Whether `sentence` speaks of the input `name`, whose type `kind` describes
-/// ([`type_words`]): by the parameter's name, or by a word for its type ("a null String
-/// input", "the array").
+/// ([`type_words`]): by the parameter's name, by a word for its type ("a null String
+/// input", "the array"), or of every input ("either of the two parameters").
 pub fn mentions(sentence: &str, name: &str, kind: &[&str]) -> bool {
+    const ANY_INPUT: &[&str] = &[
+        "input",
+        "inputs",
+        "parameter",
+        "parameters",
+        "argument",
+        "arguments",
+    ];
     let ws = words(sentence);
     ws.iter().any(|w| *w == name.to_lowercase())
         || ws
             .iter()
-            .any(|w| kind.contains(&w.as_str()) || w == "input" || w == "inputs")
+            .any(|w| kind.contains(&w.as_str()) || ANY_INPUT.contains(&w.as_str()))
 }
 
 /// The words a sentence may use for a parameter of the type written `ty` (its erased simple
@@ -210,6 +218,8 @@ pub fn described_nulls(text: &str, name: &str, kind: &[&str]) -> NullWord {
 /// input"), and for which types of input: the type words of the sentence that says so,
 /// empty for every reference input.
 pub fn class_null_safety(text: &str) -> Option<Vec<&'static str>> {
+    let mut safe_any = false;
+    let mut kinds: Vec<&'static str> = Vec::new();
     for s in sentences(text) {
         let ws = words(s);
         if !ws.iter().any(|w| w == "null") {
@@ -224,7 +234,10 @@ pub fn class_null_safety(text: &str) -> Option<Vec<&'static str>> {
         if !safe {
             continue;
         }
-        let mut kinds = Vec::new();
+        safe_any = true;
+        // The kinds of input the class's sentences name, together: "handle null input
+        // gracefully. An exception will not be thrown for a null array input" is about
+        // arrays.
         for (said, meant) in [
             (
                 &["string", "strings", "charsequence", "charsequences"][..],
@@ -234,13 +247,12 @@ pub fn class_null_safety(text: &str) -> Option<Vec<&'static str>> {
             (&["collection", "collections"][..], "collection"),
             (&["map", "maps"][..], "map"),
         ] {
-            if has_word(&ws, said) {
+            if has_word(&ws, said) && !kinds.contains(&meant) {
                 kinds.push(meant);
             }
         }
-        return Some(kinds);
     }
-    None
+    safe_any.then_some(kinds)
 }
 
 /// Whether a text says that `null` elements of an array or collection input are handled
@@ -431,6 +443,12 @@ mod tests {
             NullWord::Silent,
             "another input"
         );
+        let either = "Appends it. null will throw a NullPointerException for either of the two \
+                      parameters.";
+        assert_eq!(
+            described_nulls(either, "buffer", &type_words("StringBuffer")),
+            NullWord::Forbidden
+        );
         let throws = "Reads the list. Throws an exception if list is null.";
         assert_eq!(
             described_nulls(throws, "list", &type_words("List")),
@@ -520,6 +538,10 @@ mod tests {
         );
         assert_eq!(required_range("a non-negative size"), at_least(0));
         assert_eq!(required_range("the radix, must be at least 2"), at_least(2));
+        assert_eq!(
+            required_range("the output alphabet (must contain at least 16 chars)"),
+            at_least(16)
+        );
         assert_eq!(
             required_range("the digit, must be between 0 and 9"),
             Some(Range {

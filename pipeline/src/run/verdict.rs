@@ -145,9 +145,8 @@ impl<'p> Judge<'p> {
                 line: c.line,
             };
         }
-        let null_input = kinds::for_class(&site.exception).levels() == Levels::NullInputNote
-            && test.null_input
-            && !test.observed;
+        let null_kind = kinds::for_class(&site.exception).levels() == Levels::NullInputNote;
+        let null_input = null_kind && test.null_input && !test.observed;
         if null_input {
             return Why::plain(
                 Rule::NullInput,
@@ -161,7 +160,7 @@ impl<'p> Judge<'p> {
             if let Some(why) = self.announced(&site.exception, stack) {
                 return why;
             }
-            if let Some(n) = &test.contract.documented_null {
+            if let Some(n) = test.contract.documented_null.as_ref().filter(|_| null_kind) {
                 return Why {
                     rule: Rule::DocumentedNull,
                     text: format!("a bug: documented: {} may be null", n.name),
@@ -190,11 +189,11 @@ impl<'p> Judge<'p> {
     /// `RuntimeException`) in the documentation of a method on the crash's path a client
     /// can call: the one the test called, or a public one between it and the site.
     fn announced(&self, exception: &str, stack: &[StackFrame]) -> Option<Why> {
-        for frame in stack.iter().skip(1) {
+        for (depth, frame) in stack.iter().enumerate().skip(1) {
             let Some((class, method)) = self.locate(frame) else {
                 continue;
             };
-            let entry = std::ptr::eq(frame, &stack[1]);
+            let entry = depth == 1;
             if !entry && vcgen::contract::internal(&self.h, class, method).is_some() {
                 continue;
             }

@@ -215,6 +215,57 @@ fn beyond_usage_a_model_breaks_only_the_invariants_its_goal_needs_broken() {
     assert_eq!(values[1], 2, "the invariants over len are kept: {values:?}");
 }
 
+/// A contract precondition named `symbol` that `broken` describes.
+fn precondition(symbol: &str, broken: &str) -> vcgen::contract::Contract {
+    vcgen::contract::Contract {
+        symbol: symbol.into(),
+        broken: broken.into(),
+        reason: "an index parameter".into(),
+        file: String::new(),
+        line: 0,
+    }
+}
+
+#[test]
+fn a_model_keeps_the_contract_when_the_goal_allows_and_names_what_it_breaks() {
+    // goal!2 wants x < 5; the contract asks x >= 0 (kept) and x >= 10 (broken).
+    let prelude = format!(
+        "{PRELUDE}
+            (declare-const doc!0 Bool)
+            (assert (= doc!0 (bvsge x #x00000000)))
+            (declare-const doc!1 Bool)
+            (assert (= doc!1 (bvsge x #x0000000a)))"
+    );
+    let slice = |roots: &[&str]| crate::slice::Slicer::new(&prelude).slice(roots);
+    let mut harness = int_harness(&["x", "len"]);
+    harness.contracts = vec![
+        precondition("doc!0", "x < 0"),
+        precondition("doc!1", "x < 10"),
+    ];
+    let mut loaded = Prelude::load(&prelude);
+    let solved = loaded.solve(&harness, &query("goal!2"), &[], effort(3, 5000), &slice);
+    assert_eq!(solved.status, Status::Sat);
+    let x = |m: &crate::cex::Model| match m.args[0] {
+        Value::Integral { value, .. } => value,
+        ref other => panic!("{other:?}"),
+    };
+    for model in &solved.models {
+        assert!((0..5).contains(&x(model)), "within doc!0, outside doc!1");
+        let broken: Vec<&str> = model.broken.iter().map(|c| c.symbol.as_str()).collect();
+        assert_eq!(broken, ["doc!1"], "x = {}", x(model));
+    }
+    // goal!0 wants x > 0: a model within the whole contract, when there is one.
+    let solved = loaded.solve(&harness, &query("goal!0"), &[], effort(2, 5000), &slice);
+    assert_eq!(solved.status, Status::Sat);
+    for model in &solved.models {
+        assert!(
+            model.broken.is_empty() && x(model) >= 10,
+            "x = {}",
+            x(model)
+        );
+    }
+}
+
 #[test]
 fn reads_models_back_through_the_plans() {
     let mut prelude = Prelude::load(PRELUDE);

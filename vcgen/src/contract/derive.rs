@@ -22,6 +22,15 @@ pub enum Bound {
         /// The greatest value.
         max: Option<i64>,
     },
+    /// `min <= length(param) <= max`, of an array or string parameter.
+    Length {
+        /// The array or string parameter.
+        param: usize,
+        /// The least length.
+        min: Option<i64>,
+        /// The greatest length.
+        max: Option<i64>,
+    },
     /// `0 <= p < length(of)`, or `<=` when `end_inclusive` (a position between elements).
     Index {
         /// The index parameter.
@@ -98,8 +107,9 @@ fn role(name: &str) -> Option<Role> {
     if has(&["end", "to", "stop", "limit", "until"]) && !has(&["len", "length"]) {
         return Some(Role::End);
     }
-    if has(&["len", "length", "count", "size", "num", "number"])
-        || (words.len() > 1 && words[0] == "n")
+    if has(&[
+        "len", "length", "count", "size", "num", "number", "capacity",
+    ]) || (words.len() > 1 && words[0] == "n")
     {
         return Some(Role::Length);
     }
@@ -121,41 +131,79 @@ fn indexable(ty: &Type) -> bool {
             .is_some_and(|c| c == "java.lang.String" || c == "java.lang.CharSequence")
 }
 
-/// The preconditions of `m`, given its documentation when it has any.
+/// The preconditions of `m`, given its documentation when it has any: the ranges its
+/// `@param`s require, then Java's conventions for its index and length parameters.
 pub fn preconditions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
-    let params = m.params();
-    let param_doc = |i: usize| doc.and_then(|d| d.params.get(i));
+    let mut out = documented_ranges(m, doc);
+    out.extend(index_conventions(m, doc));
+    out
+}
+
+/// The ranges the documentation of `m`'s parameters requires: of an integral parameter's
+/// value ("must be positive"), of an array's or string's length ("must contain at least 16
+/// chars").
+fn documented_ranges(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
     let mut out = Vec::new();
-    for (i, p) in params.iter().enumerate() {
-        let Some(r) = param_doc(i).and_then(|d| d.range) else {
+    for (i, p) in m.params().iter().enumerate() {
+        let Some(d) = doc.and_then(|d| d.params.get(i)) else {
             continue;
         };
-        if !p.ty.is_integral() {
+        let Some(r) = d.range else { continue };
+        let (shown, bound) = if p.ty.is_integral() {
+            (
+                p.name.clone(),
+                Bound::Range {
+                    param: i,
+                    min: r.min,
+                    max: r.max,
+                },
+            )
+        } else if indexable(&p.ty) {
+            (
+                length_of(&p.name, &p.ty),
+                Bound::Length {
+                    param: i,
+                    min: r.min,
+                    max: r.max,
+                },
+            )
+        } else {
             continue;
-        }
-        let shown = match (r.min, r.max) {
-            (Some(min), Some(max)) => format!("{} outside {min}..{max}", p.name),
-            (Some(min), None) => format!("{} < {min}", p.name),
-            (None, Some(max)) => format!("{} > {max}", p.name),
+        };
+        let broken = match (r.min, r.max) {
+            (Some(min), Some(max)) => format!("{shown} outside {min}..{max}"),
+            (Some(min), None) => format!("{shown} < {min}"),
+            (None, Some(max)) => format!("{shown} > {max}"),
             (None, None) => continue,
         };
         out.push(Precondition {
-            bound: Bound::Range {
-                param: i,
-                min: r.min,
-                max: r.max,
-            },
-            broken: shown,
+            bound,
+            broken,
             reason: "documented".into(),
-            line: param_doc(i).map_or(0, |d| d.line),
+            line: d.line,
         });
     }
+    out
+}
+
+/// How a report names the length of the parameter `name` of type `ty`: `data.length`,
+/// `text.length()`.
+fn length_of(name: &str, ty: &Type) -> String {
+    match ty.erasure() {
+        Type::Array(_) => format!("{name}.length"),
+        _ => format!("{name}.length()"),
+    }
+}
+
+/// Java's conventions for `m`'s index parameters: each within the array or string it
+/// indexes, and a length parameter that indexes none at least 0.
+fn index_conventions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
+    let params = m.params();
+    let param_doc = |i: usize| doc.and_then(|d| d.params.get(i));
+    let mut out = Vec::new();
     let targets: Vec<usize> = (0..params.len())
         .filter(|&i| indexable(&params[i].ty))
         .collect();
-    if targets.is_empty() {
-        return out;
-    }
     let uses = Uses::of(m);
     // The index parameters: integral, named for a role, not given a meaning outside the
     // bounds by the documentation, each with the array or string it indexes.
@@ -169,28 +217,37 @@ pub fn preconditions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
             None if uses.direct.iter().any(|(x, _)| *x == i) => Role::Index,
             None => continue,
         };
-        if let Some(of) = target(i, &p.name, param_doc(i), &targets, &uses, m) {
-            let role = match role {
-                Role::Start if uses.direct.contains(&(i, of)) && !has_partner(&p.name) => {
-                    Role::Index
-                }
-                other => other,
-            };
-            indexes.push((i, role, of));
-        }
+        let Some(of) = target(i, &p.name, param_doc(i), &targets, &uses, m) else {
+            // A length, count, size or capacity of nothing the method is given is at
+            // least 0, as `new ArrayList(-1)` and `new int[-1]` hold it.
+            if role == Role::Length {
+                out.push(Precondition {
+                    bound: Bound::Range {
+                        param: i,
+                        min: Some(0),
+                        max: None,
+                    },
+                    broken: format!("{} < 0", p.name),
+                    reason: "a length parameter".into(),
+                    line: param_doc(i).map_or(0, |d| d.line),
+                });
+            }
+            continue;
+        };
+        // A position the body reads an element at (`buffer[pos]`, `s.charAt(pos)`)
+        // is an element's index, whatever its name.
+        let role = match role {
+            Role::Start | Role::End if uses.direct.contains(&(i, of)) => Role::Index,
+            other => other,
+        };
+        indexes.push((i, role, of));
     }
     let cite = |i: usize| param_doc(i).map_or(0, |d| d.line);
     let reason = |i: usize| match param_doc(i).is_some_and(|d| d.forbids_outside) {
         true => "documented".to_string(),
         false => "an index parameter".to_string(),
     };
-    let length_of = |of: usize| {
-        let t = &params[of];
-        match t.ty.erasure() {
-            Type::Array(_) => format!("{}.length", t.name),
-            _ => format!("{}.length()", t.name),
-        }
-    };
+    let length_of = |of: usize| length_of(&params[of].name, &params[of].ty);
     let mut paired: BTreeSet<usize> = BTreeSet::new();
     for &(len, role, of) in &indexes {
         if role != Role::Length {
@@ -253,18 +310,6 @@ pub fn preconditions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
     out
 }
 
-/// Whether a start's name says it has an end or a length beside it (`fromIndex`,
-/// `startIndexInclusive`): a start of a range, which may equal the length.
-fn has_partner(name: &str) -> bool {
-    let words = name_words(name);
-    words.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "start" | "begin" | "from" | "inclusive" | "offset" | "off" | "pos"
-        )
-    })
-}
-
 /// The array or string parameter the index parameter `i` indexes: the one its name starts
 /// with (`srcPos` of `src`), the one the body indexes with it, the one its documentation
 /// names, or the only one.
@@ -317,7 +362,8 @@ struct Uses {
     /// (index parameter, array or string parameter) pairs met in an index expression or the
     /// arguments of a call on the array or string, or side by side in a call's arguments.
     indexes: BTreeSet<(usize, usize)>,
-    /// Pairs where the index is the parameter itself, whole: `a[i]`, `s.charAt(i)`.
+    /// Pairs where the parameter itself, whole, is the index of an element the body reads:
+    /// `a[i]`, `s.charAt(i)`.
     direct: BTreeSet<(usize, usize)>,
     /// Parameters that index something other than a parameter (a field's or a local's
     /// array, an argument of a call on another object): what they index is not an input.
@@ -381,25 +427,34 @@ impl Uses {
                 }
             }
         }
+        // An array or string parameter the body assigns may hold another value where it
+        // is indexed; an index parameter's entry value is what the caller passes either way.
         let param_of = |e: &Expr| match strip(e).kind {
             ExprKind::Local(l) if (l as usize) < count && !assigned.contains(&(l as usize)) => {
                 Some(l as usize)
             }
             _ => None,
         };
+        let index_of = |e: &Expr| match strip(e).kind {
+            ExprKind::Local(l) if (l as usize) < count => Some(l as usize),
+            _ => None,
+        };
         visit::walk(body, &mut |_| {}, &mut |e| match &e.kind {
             ExprKind::ArrayAccess { array, index } => match param_of(array) {
-                Some(t) => uses.note(t, index, &derived, param_of(index)),
+                Some(t) => uses.note(t, index, &derived, index_of(index)),
                 None => uses.elsewhere.extend(params_in(index, &derived)),
             },
             ExprKind::Call {
                 receiver: Some(r),
                 args,
+                method,
                 ..
-            } => match param_of(r) {
+            } if !matches!(strip(r).kind, ExprKind::This { .. }) => match param_of(r) {
                 Some(t) => {
+                    // The string methods that read the element at an index.
+                    let element = matches!(method.name.as_str(), "charAt" | "codePointAt");
                     for a in args {
-                        uses.note(t, a, &derived, param_of(a));
+                        uses.note(t, a, &derived, index_of(a).filter(|_| element));
                     }
                 }
                 None => {
@@ -408,12 +463,10 @@ impl Uses {
                     }
                 }
             },
-            ExprKind::Call {
-                receiver: None,
-                args,
-                ..
-            }
-            | ExprKind::New { args, .. } => {
+            // A static call, a call on `this` or a constructor: an array or string
+            // argument is indexed by the two arguments after it, as `System.arraycopy(src,
+            // srcPos, ..)` and `new String(chars, offset, count)` take them.
+            ExprKind::Call { args, .. } | ExprKind::New { args, .. } => {
                 for (k, a) in args.iter().enumerate() {
                     let Some(t) = param_of(a) else { continue };
                     for next in args.iter().skip(k + 1).take(2) {
@@ -423,9 +476,8 @@ impl Uses {
             }
             _ => {}
         });
-        uses.indexes
-            .retain(|(i, t)| !assigned.contains(i) && i != t);
-        uses.direct.retain(|(i, t)| !assigned.contains(i) && i != t);
+        uses.indexes.retain(|(i, t)| i != t);
+        uses.direct.retain(|(i, t)| i != t);
         uses
     }
 
@@ -440,16 +492,29 @@ impl Uses {
     }
 }
 
-/// The parameters an expression's value is computed from.
+/// The parameters an expression's value is computed from by arithmetic: a value read from
+/// an array or returned by a call (`T[b[off++] & 0xff]`) is not computed from its index.
 fn params_in(e: &Expr, derived: &[BTreeSet<usize>]) -> BTreeSet<usize> {
     let mut out = BTreeSet::new();
-    visit::expr(e, &mut |x| {
-        if let ExprKind::Local(l) = x.kind {
-            if let Some(d) = derived.get(l as usize) {
-                out.extend(d.iter().copied());
+    let mut todo = vec![e];
+    while let Some(x) = todo.pop() {
+        match &x.kind {
+            ExprKind::Local(l) => {
+                if let Some(d) = derived.get(*l as usize) {
+                    out.extend(d.iter().copied());
+                }
             }
+            ExprKind::Binary { lhs, rhs, .. } => todo.extend([lhs.as_ref(), rhs.as_ref()]),
+            ExprKind::Unary { operand, .. } => todo.push(operand),
+            ExprKind::Convert { expr, .. } => todo.push(expr),
+            ExprKind::Conditional {
+                then, otherwise, ..
+            } => todo.extend([then.as_ref(), otherwise.as_ref()]),
+            ExprKind::Assign { value, .. } => todo.push(value),
+            ExprKind::IncDec { target, .. } => todo.push(target),
+            _ => {}
         }
-    });
+    }
     out
 }
 

@@ -16,7 +16,7 @@ pub use derive::{preconditions, Bound, Precondition};
 use crate::lower::Lower;
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use frontend::ir::{Method, Type};
+use frontend::ir::{Class, Method, Type};
 use serde::{Deserialize, Serialize};
 
 /// Which of the entry's preconditions a query names.
@@ -57,32 +57,55 @@ fn is_zero(n: &u32) -> bool {
 }
 
 impl<'p> Lower<'p> {
-    /// Names each precondition of the entry `m` of `class` over its arguments `args`.
-    pub(crate) fn name_contract(
+    /// Names each precondition of the entry `m` of `class` over its arguments `args`
+    /// ([`Lower::contracts`]).
+    pub(crate) fn name_contract(&mut self, st: &mut State, class: &str, m: &Method, args: &[Val]) {
+        self.name_preconditions(st, class, m, args, None);
+    }
+
+    /// Names each precondition of a public constructor or factory the harness calls to build
+    /// an input (`new DoubleMetaphoneResult(maxLength)`): the test makes that call as a
+    /// client would, so it must keep that call's contract too.
+    pub(crate) fn name_set_up_contract(
+        &mut self,
+        st: &mut State,
+        class: &'p Class,
+        m: &Method,
+        args: &[Val],
+    ) {
+        let call = java_call(class, m);
+        self.name_preconditions(st, &class.name, m, args, Some(call));
+    }
+
+    fn name_preconditions(
         &mut self,
         st: &mut State,
         class: &str,
         m: &Method,
         args: &[Val],
-    ) -> Vec<Contract> {
+        call: Option<String>,
+    ) {
         let doc = match self.contract_rules {
-            Rules::Off => return Vec::new(),
+            Rules::Off => return,
             Rules::Conventions => None,
             Rules::Documented => self.p.docs.method(class, &m.name, &m.descriptor),
         };
-        let mut out = Vec::new();
         for pre in preconditions(m, doc) {
             let Some(term) = self.precondition_term(st, &pre.bound, m, args) else {
                 continue;
             };
-            let symbol = self
-                .smt
-                .declare_named(&format!("{CONTRACT_PREFIX}{}", out.len()), "Bool");
+            let symbol = self.smt.declare_named(
+                &format!("{CONTRACT_PREFIX}{}", self.contracts.len()),
+                "Bool",
+            );
             self.smt.assert(&format!("(= {symbol} {term})"));
             let cited = pre.line > 0;
-            out.push(Contract {
+            self.contracts.push(Contract {
                 symbol,
-                broken: pre.broken,
+                broken: match &call {
+                    Some(call) => format!("{} in {call}", pre.broken),
+                    None => pre.broken,
+                },
                 reason: pre.reason,
                 file: match (cited, doc) {
                     (true, Some(d)) => d.file.clone(),
@@ -91,7 +114,6 @@ impl<'p> Lower<'p> {
                 line: pre.line,
             });
         }
-        out
     }
 
     /// The condition of one precondition over the arguments; `None` when one it names is
@@ -109,17 +131,21 @@ impl<'p> Lower<'p> {
             Some(smt::convert(&v.term, &params[i].ty, &Type::Long))
         };
         let wide = |n: i64| smt::bv(n, 64);
+        let within = |v: &Term, min: &Option<i64>, max: &Option<i64>| {
+            let mut parts = Vec::new();
+            if let Some(min) = min {
+                parts.push(format!("(bvsge {v} {})", wide(*min)));
+            }
+            if let Some(max) = max {
+                parts.push(format!("(bvsle {v} {})", wide(*max)));
+            }
+            smt::and(&parts)
+        };
         Some(match bound {
-            Bound::Range { param, min, max } => {
-                let p = int(*param)?;
-                let mut parts = Vec::new();
-                if let Some(min) = min {
-                    parts.push(format!("(bvsge {p} {})", wide(*min)));
-                }
-                if let Some(max) = max {
-                    parts.push(format!("(bvsle {p} {})", wide(*max)));
-                }
-                smt::and(&parts)
+            Bound::Range { param, min, max } => within(&int(*param)?, min, max),
+            Bound::Length { param, min, max } => {
+                let (length, exempt) = self.length_of(st, args.get(*param)?, &params[*param].ty);
+                smt::or(&[exempt, within(&length, min, max)])
             }
             Bound::Index {
                 param,
@@ -153,30 +179,50 @@ impl<'p> Lower<'p> {
         })
     }
 
-    /// The length of an array or string argument as a 64-bit value, and when the
-    /// precondition does not apply to it: when it is `null` (the crash is then the `null`'s)
-    /// or a `CharSequence` that is no `String`.
+    /// The length of an array or string argument as a 64-bit value (0 for `null`, which
+    /// holds no element), and when the precondition does not apply: to a `CharSequence`
+    /// that is no `String`, whose length the model does not know.
     fn length_of(&mut self, st: &mut State, v: &Val, ty: &Type) -> (Term, Term) {
         let null = smt::eq(&v.term, "0");
+        let zero = smt::bv(0, 64);
         match ty.erasure() {
-            Type::Array(_) => (
-                smt::convert(&format!("(alen {})", v.term), &Type::Int, &Type::Long),
-                null,
-            ),
+            Type::Array(_) => {
+                let length = smt::convert(&format!("(alen {})", v.term), &Type::Int, &Type::Long);
+                (format!("(ite {null} {zero} {length})"), "false".to_string())
+            }
             erased => {
                 let length = self.string_length(st, &v.term);
+                let length = smt::convert(&length, &Type::Int, &Type::Long);
                 let exempt = match erased == Type::string() {
-                    true => null,
+                    true => "false".to_string(),
                     false => {
                         let id = self.types.id(&Type::string());
-                        smt::or(&[
-                            null,
+                        smt::and(&[
+                            smt::not(&null),
                             smt::not(&smt::eq(&format!("(dtype {})", v.term), &id.to_string())),
                         ])
                     }
                 };
-                (smt::convert(&length, &Type::Int, &Type::Long), exempt)
+                (format!("(ite {null} {zero} {length})"), exempt)
             }
         }
+    }
+}
+
+/// A call in Java terms, with its class: `new DoubleMetaphoneResult(int)`,
+/// `Units.named(String)`.
+fn java_call(class: &Class, m: &Method) -> String {
+    let simple = class.name.rsplit(['.', '$']).next().unwrap_or(&class.name);
+    let params: Vec<String> = m
+        .params()
+        .iter()
+        .map(|p| {
+            let name = p.ty.erasure().java_name();
+            name.rsplit(['.', '$']).next().unwrap_or(&name).to_string()
+        })
+        .collect();
+    match m.is_constructor() {
+        true => format!("new {simple}({})", params.join(", ")),
+        false => format!("{simple}.{}({})", m.name, params.join(", ")),
     }
 }

@@ -304,6 +304,7 @@ impl<'p> Lower<'p> {
         span: frontend::ir::Span,
     ) -> (Val, Plan) {
         let (vals, plans) = self.inputs(st, b, class, ctor, depth + 1);
+        self.name_set_up_contract(st, class, ctor, &vals);
         let outer_term = outer.as_ref().map(|(o, _)| &o.term);
         let v = self
             .as_setup(|l| l.new_object(st, &class.name, &ctor.descriptor, vals, outer_term, span));
@@ -344,6 +345,7 @@ impl<'p> Lower<'p> {
             }
             ProducerKind::Factory => {
                 let (vals, plans) = self.inputs(st, b, class, m, depth + 1);
+                self.name_set_up_contract(st, class, m, &vals);
                 b.constructed = true;
                 let value = match &m.body {
                     Some(body) => self

@@ -78,6 +78,48 @@ fn offsets_lengths_and_indexes_by_name_and_by_use() {
 }
 
 #[test]
+fn a_position_an_element_is_read_at_is_an_index_and_calls_on_this_do_not_hide_a_length() {
+    check_preconditions(
+        r#"
+        public class B {
+            private char[] buffer = new char[8];
+            private int size;
+            public int match(char[] text, int pos, int textStart, int textEnd) {
+                return text[pos] == ' ' && textStart < textEnd ? 1 : 0;
+            }
+            public B append(char[] chars, int startIndex, int length) {
+                ensure(size + length);
+                System.arraycopy(chars, startIndex, buffer, size, length);
+                size += length;
+                return this;
+            }
+            private void ensure(int capacity) {
+                if (capacity > buffer.length) buffer = new char[capacity];
+            }
+            private static final int[] T = new int[256];
+            public static int crc(byte[] b, int off, int len) {
+                int c = 0;
+                while (len > 1) {
+                    c = T[(c ^ b[off]) & 0xff] ^ T[b[off + 1] & 0xff];
+                    off += 2;
+                    len -= 2;
+                }
+                return c;
+            }
+        }
+        "#,
+        expect![[r#"
+            B.match(char[], int, int, int): pos outside 0..text.length - 1 [an index parameter]
+            B.match(char[], int, int, int): textStart outside 0..text.length [an index parameter]
+            B.match(char[], int, int, int): textEnd outside 0..text.length [an index parameter]
+            B.append(char[], int, int): startIndex + length outside 0..chars.length [an index parameter]
+            B.ensure(int): capacity < 0 [a length parameter]
+            B.crc(byte[], int, int): off + len outside 0..b.length [an index parameter]
+        "#]],
+    );
+}
+
+#[test]
 fn a_documented_meaning_outside_the_bounds_is_no_precondition_and_a_required_range_is_one() {
     check_preconditions(
         r#"
@@ -105,12 +147,94 @@ fn a_documented_meaning_outside_the_bounds_is_no_precondition_and_a_required_ran
              * @param endIndex the end index
              */
             public static int join(Object[] array, int startIndex, int endIndex) { return endIndex - startIndex; }
+            /**
+             * Hex digits.
+             * @param data the bytes
+             * @param digits the alphabet, must contain at least 16 chars
+             */
+            public static char digit(byte[] data, char[] digits) { return digits[data[0] & 15]; }
+            public A(int maxLength) { this.max = maxLength; }
+            private int max;
         }
         "#,
         expect![[r#"
             A.share(int, int): parts < 1 [documented :15]
             A.join(Object[], int, int): startIndex outside 0..array.length [documented :21]
             A.join(Object[], int, int): endIndex outside 0..array.length [an index parameter :22]
+            A.digit(byte[], char[]): digits.length < 16 [documented :28]
+            A.<init>(int): maxLength < 0 [a length parameter]
+        "#]],
+    );
+}
+
+/// Prints, per entry, what its harnesses carry of its contract: the named preconditions,
+/// why no client can call it, and the parameters whose `null` is documented as handled.
+#[track_caller]
+fn check_harness_contracts(java: &str, expect: Expect) {
+    let run = super::run_with(java, &crate::Options::default());
+    let mut out = String::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for prelude in &run.generated.preludes {
+        let h = &prelude.harness;
+        let entry = method_name(&h.entry.class, &h.entry.method, &h.entry.descriptor);
+        if !seen.insert(entry.clone()) {
+            continue;
+        }
+        out.push_str(&format!("{entry}:"));
+        for c in &h.contracts {
+            out.push_str(&format!(" {}={}", c.symbol, c.broken));
+        }
+        if let Some(why) = &h.internal {
+            out.push_str(&format!(" internal({why})"));
+        }
+        for n in &h.null_safe {
+            out.push_str(&format!(
+                " null-safe({}{})",
+                n.name,
+                if n.elements { "[]" } else { "" }
+            ));
+        }
+        out.push('\n');
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
+    check_harness_contracts(
+        r#"
+        public class A {
+            /**
+             * Sums a range.
+             * @param data the bytes, may be null
+             * @param off where it starts
+             * @param len how many
+             */
+            public static int sum(byte[] data, int off, int len) {
+                int s = 0;
+                for (int i = 0; i < len; i++) s += data[off + i];
+                return s;
+            }
+            static int helper(int[] a, int k) { return a[k] / k; }
+            /**
+             * Joins.
+             * @param parts the parts; null elements are skipped
+             */
+            public static int join(String[] parts) { return parts.length / parts[0].length(); }
+        }
+        //- /Buf.java
+        public class Buf {
+            private final int[] slots;
+            public Buf(int capacity) { slots = new int[capacity + 1]; }
+            public int last() { return slots[slots.length - 2]; }
+        }
+        "#,
+        expect![[r#"
+            A.sum(byte[], int, int): doc!0=off + len outside 0..data.length null-safe(data)
+            A.helper(int[], int): doc!0=k outside 0..a.length - 1 internal(package-private)
+            A.join(String[]): null-safe(parts[])
+            Buf.<init>(int): doc!0=capacity < 0
+            Buf.last(): doc!0=capacity < 0 in new Buf(int)
         "#]],
     );
 }
