@@ -153,6 +153,19 @@ pub struct Built {
     pub inputs: Vec<String>,
 }
 
+/// The preference that holds when no input is `null` but those the entry's documentation
+/// lets be.
+pub const UNDOCUMENTED_PREFERENCE: &str = "pref!undocumented";
+
+/// The symbol that chooses how an input is built, whose option 0 is `null`.
+fn choice_of(plan: &Plan) -> Option<&str> {
+    match plan {
+        Plan::Choice { sym, .. } => Some(sym),
+        Plan::Slot { of, .. } => choice_of(of),
+        _ => None,
+    }
+}
+
 /// Builds inputs for one harness.
 pub struct Builder {
     next_input: i64,
@@ -348,6 +361,11 @@ impl<'p> Lower<'p> {
         if self.focused && !b.printable.is_empty() {
             preferences.push(self.preference("pref!printable", &smt::and(&b.printable)));
         }
+        // An entry whose documentation lets some inputs be `null`: those alone, when the
+        // crash needs a `null` (a null array to `shuffle(array, random)` keeps `random`).
+        if let Some(undocumented) = self.undocumented_nonnull(spec, &plans, &b.nonnull) {
+            preferences.push(self.preference(UNDOCUMENTED_PREFERENCE, &undocumented));
+        }
         preferences.extend([crate::NONNULL_PREFERENCE.into(), "pref!alloc".into()]);
         // Only entries with an extrapolated iteration get the preference: an extra asserted
         // constant would change the models Z3 finds for every other entry.
@@ -385,6 +403,35 @@ impl<'p> Lower<'p> {
             contracts: std::mem::take(&mut self.contracts),
             inputs: b.inputs,
         }
+    }
+
+    /// That every input the entry's documentation does not let be `null` is not, among the
+    /// `nonnull` conditions of all inputs; `None` when the documentation lets none be.
+    fn undocumented_nonnull(
+        &self,
+        spec: &EntrySpec<'p>,
+        plans: &[Plan],
+        nonnull: &[Term],
+    ) -> Option<Term> {
+        if self.contract_rules != crate::contract::Rules::Documented {
+            return None;
+        }
+        let safe = crate::contract::null_safe(&self.p.docs, spec.class, spec.method);
+        let allowed: Vec<Term> = safe
+            .iter()
+            .filter(|n| n.value)
+            .filter_map(|n| choice_of(plans.get(n.param)?))
+            .map(|sym| format!("(not (= {sym} 0))"))
+            .collect();
+        if allowed.is_empty() {
+            return None;
+        }
+        let rest: Vec<Term> = nonnull
+            .iter()
+            .filter(|t| !allowed.contains(t))
+            .cloned()
+            .collect();
+        Some(smt::and(&rest))
     }
 
     /// Assumes the entry's observed precondition and its class's invariants.

@@ -261,12 +261,13 @@ pub fn generate(
     }
     // A site in a method a client can call is checked through that method first, and then
     // through its callers' natural harnesses (see `Env::formula`); one in a method only a
-    // test in its package can call (package-private, `contract::internal`) is checked
+    // test in its package can call (package-private, `contract::Audience::internal`) is checked
     // through every caller that inlines it, as a private method's is: found only through
     // its own entry, it is a note.
+    let audience = contract::Audience::new(p, &h);
     let entry_methods: HashSet<(String, String)> = specs
         .iter()
-        .filter(|s| contract::internal(&h, s.class, s.method).is_none())
+        .filter(|s| audience.internal(s.class, s.method).is_none())
         .map(|s| {
             (
                 s.class.name.clone(),
@@ -313,6 +314,7 @@ pub fn generate(
         observed,
         spec_names: &spec_names,
         entry_methods: &entry_methods,
+        audience: &audience,
         trace_calls: options.focus.as_ref().map_or(&[], |f| &f.calls),
         focused: options.changed.is_none() && options.focus.is_some(),
         contract_rules: match (options.focus.is_some(), options.documentation) {
@@ -443,6 +445,8 @@ struct Env<'e, 'p> {
     observed: Option<&'p invariants::InvariantsFile>,
     spec_names: &'e HashSet<String>,
     entry_methods: &'e HashSet<(String, String)>,
+    /// Who may call the project's methods ([`contract::Audience`]).
+    audience: &'e contract::Audience<'p>,
     /// The focus's calls ([`Lower::trace_calls`]).
     trace_calls: &'e [TraceCall],
     /// With a focus: its crash is checked through every entry that reaches it, however
@@ -713,7 +717,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
     }
 
     /// True when `site` lies in a method a client can call: it has an entry of its own and
-    /// is no internal code ([`contract::internal`]).
+    /// is no internal code ([`contract::Audience::internal`]).
     fn callable(&self, site: &Site) -> bool {
         self.entry_methods
             .contains(&(site.class.clone(), site.method.clone()))
@@ -839,7 +843,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                     .any(|o| *o == format!("{}.{own}", spec.class.name))
             }),
             contracts: built.contracts,
-            internal: contract::internal(self.h, spec.class, spec.method),
+            internal: self.audience.internal(spec.class, spec.method),
             null_safe: match self.contract_rules {
                 contract::Rules::Documented => {
                     contract::null_safe(&self.p.docs, spec.class, spec.method)

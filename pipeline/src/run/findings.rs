@@ -577,8 +577,8 @@ mod tests {
     }
 
     /// The judge of a program with no class: levels follow the tests alone.
-    fn judge(program: &frontend::ir::Program) -> Judge<'_> {
-        Judge::new(program, true)
+    fn judge<'p>(program: &'p frontend::ir::Program, h: &'p frontend::Hierarchy<'p>) -> Judge<'p> {
+        Judge::new(program, h, true)
     }
 
     const AE: &str = "java.lang.ArithmeticException";
@@ -616,7 +616,8 @@ mod tests {
             confirm(&other, &s20, &r),
         ];
         let program = Default::default();
-        let findings = group(&confirmations, &judge(&program));
+        let h = frontend::Hierarchy::new(&program);
+        let findings = group(&confirmations, &judge(&program, &h));
         assert_eq!(findings.len(), 2);
         assert_eq!(
             (findings[0].line, findings[0].level, findings[0].tests),
@@ -655,9 +656,10 @@ mod tests {
         let r = thrown(AE, Vec::new());
         let t = case("t", &[], false, false);
         let program = Default::default();
+        let h = frontend::Hierarchy::new(&program);
         let findings = group(
             &[confirm(&t, &a, &r), confirm(&t, &n, &r)],
-            &judge(&program),
+            &judge(&program, &h),
         );
         assert_eq!(findings.len(), 2);
     }

@@ -180,7 +180,8 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .filter_map(|t| results.get(&(t.class.clone(), t.method.clone())))
         .collect();
     write_results(&results_dir.join("results.jsonl"), &ordered)?;
-    let judge = verdict::Judge::new(&program, table.documentation);
+    let h = frontend::Hierarchy::new(&program);
+    let judge = verdict::Judge::new(&program, &h, table.documentation);
     let mut findings = evaluate(
         work,
         &program,

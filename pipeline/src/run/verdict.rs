@@ -94,7 +94,8 @@ impl Why {
 /// Judges confirmed crashes against a program's code and documentation.
 pub struct Judge<'p> {
     program: &'p Program,
-    h: Hierarchy<'p>,
+    h: &'p Hierarchy<'p>,
+    audience: vcgen::contract::Audience<'p>,
     /// Whether the rules that read the documentation apply (`[levels] documentation` in
     /// `dsd.toml`).
     documentation: bool,
@@ -110,10 +111,11 @@ const TOO_GENERAL: &[&str] = &[
 impl<'p> Judge<'p> {
     /// A judge of crashes in `program`; `documentation` says whether its documentation is
     /// read.
-    pub fn new(program: &'p Program, documentation: bool) -> Judge<'p> {
+    pub fn new(program: &'p Program, h: &'p Hierarchy<'p>, documentation: bool) -> Judge<'p> {
         Judge {
             program,
-            h: Hierarchy::new(program),
+            h,
+            audience: vcgen::contract::Audience::new(program, h),
             documentation,
         }
     }
@@ -194,7 +196,7 @@ impl<'p> Judge<'p> {
                 continue;
             };
             let entry = depth == 1;
-            if !entry && vcgen::contract::internal(&self.h, class, method).is_some() {
+            if !entry && self.audience.internal(class, method).is_some() {
                 continue;
             }
             let Some(doc) = self.doc(class, method) else {
@@ -263,7 +265,8 @@ mod tests {
         change: impl FnOnce(&mut TestCase),
     ) -> String {
         let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
-        let judge = Judge::new(&program, documentation);
+        let h = Hierarchy::new(&program);
+        let judge = Judge::new(&program, &h, documentation);
         let mut test = TestCase {
             class: "p.A_DsdTest".into(),
             method: "t".into(),

@@ -3,41 +3,97 @@
 //! that way is a note (only a public caller makes it an error). And a `null` the
 //! documentation says an input may be is a real input, not a broken contract.
 
-use frontend::ir::{Class, ClassKind, ExprKind, Literal, Method, Program, StmtKind};
+use frontend::ir::{Class, ClassKind, ExprKind, Literal, Method, MethodRef, Program, StmtKind};
 use frontend::javadoc::{Docs, NullWord};
 use frontend::Hierarchy;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 
-/// Why a client cannot call `m` of `class` as a test in its package does; `None` when a
-/// client can: a public method of a public class (nested in public classes), or a protected
-/// one of a class clients may extend, or a public method that implements one of a public
-/// supertype (a hidden class's object reaches clients through its public type, as
-/// `Collections.unmodifiableList` hands out a private class's list).
-pub fn internal(h: &Hierarchy, class: &Class, m: &Method) -> Option<String> {
-    if m.modifiers.public && overrides_public(h, class, m) {
-        return None;
-    }
-    let mut outer = Some(class);
-    while let Some(c) = outer {
-        let visible = c.modifiers.public || (c.modifiers.protected && extendable(c));
-        if !visible {
-            let what = match c.name == class.name {
-                true => "the class",
-                false => "its enclosing class",
-            };
-            return Some(format!("{what} {} is not public", simple(&c.name)));
+/// Who may call the project's methods: the hierarchy, and the methods the project's own
+/// code calls (by the class and descriptor a call names).
+pub struct Audience<'p> {
+    h: &'p Hierarchy<'p>,
+    called: HashSet<(String, String)>,
+}
+
+impl<'p> Audience<'p> {
+    /// The audience of `program`'s methods, whose hierarchy is `h`.
+    pub fn new(program: &Program, h: &'p Hierarchy<'p>) -> Audience<'p> {
+        let key = |m: &MethodRef| (m.class.clone(), format!("{}{}", m.name, m.descriptor));
+        let mut by_calls = HashSet::new();
+        let mut by_constructors = HashSet::new();
+        for class in program.classes.iter().filter(|c| !c.library) {
+            for body in class.methods.iter().filter_map(|m| m.body.as_ref()) {
+                crate::visit::walk(
+                    body,
+                    &mut |s| {
+                        if let StmtKind::CtorCall { method, .. } = &s.kind {
+                            by_constructors.insert(key(method));
+                        }
+                    },
+                    &mut |e| match &e.kind {
+                        ExprKind::Call { method, .. } | ExprKind::New { method, .. } => {
+                            by_calls.insert(key(method));
+                        }
+                        _ => {}
+                    },
+                );
+            }
         }
-        outer = c.outer.as_deref().and_then(|o| h.class(o));
+        let called = by_calls.union(&by_constructors).cloned().collect();
+        Audience { h, called }
     }
-    let public = m.modifiers.public || class.kind == ClassKind::Interface;
-    match () {
-        _ if public => None,
-        _ if m.modifiers.protected && extendable(class) => None,
-        _ if m.modifiers.protected => {
-            Some("protected in a class clients cannot extend".to_string())
+
+    /// Why a client cannot call `m` of `class` as a test in its package does; `None` when
+    /// a client can: a public method of a public class (nested in public classes), a
+    /// public method that implements one of a public supertype (a hidden class's object
+    /// reaches clients through its public type, as `Collections.unmodifiableList` hands out
+    /// a private class's list), or a protected one of a class clients may extend that the
+    /// project's own code does not call. A protected method or constructor the project
+    /// calls itself is a template or helper of the class's own machinery: its callers are
+    /// its usage.
+    pub fn internal(&self, class: &Class, m: &Method) -> Option<String> {
+        if m.modifiers.public && overrides_public(self.h, class, m) {
+            return None;
         }
-        _ if m.modifiers.private => Some("private".to_string()),
-        _ => Some("package-private".to_string()),
+        let mut outer = Some(class);
+        while let Some(c) = outer {
+            let visible = c.modifiers.public || (c.modifiers.protected && extendable(c));
+            if !visible {
+                let what = match c.name == class.name {
+                    true => "the class",
+                    false => "its enclosing class",
+                };
+                return Some(format!("{what} {} is not public", simple(&c.name)));
+            }
+            outer = c.outer.as_deref().and_then(|o| self.h.class(o));
+        }
+        let public = m.modifiers.public || class.kind == ClassKind::Interface;
+        match () {
+            _ if public => None,
+            _ if m.modifiers.protected && !extendable(class) => {
+                Some("protected in a class clients cannot extend".to_string())
+            }
+            _ if m.modifiers.protected && self.called_by_project(class, m) => {
+                Some("protected, and called by the project's own code".to_string())
+            }
+            _ if m.modifiers.protected => None,
+            _ if m.modifiers.private => Some("private".to_string()),
+            _ => Some("package-private".to_string()),
+        }
+    }
+
+    /// Whether the project's code calls `m` of `class`: through `class` or a supertype
+    /// whose method it overrides (a constructor: through `class` itself, `super(..)`).
+    fn called_by_project(&self, class: &Class, m: &Method) -> bool {
+        let key = format!("{}{}", m.name, m.descriptor);
+        let holders = match m.is_constructor() {
+            true => vec![class.name.as_str()],
+            false => self.h.ancestors(&class.name),
+        };
+        holders
+            .into_iter()
+            .any(|c| self.called.contains(&(c.to_string(), key.clone())))
     }
 }
 

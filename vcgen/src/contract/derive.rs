@@ -123,12 +123,15 @@ fn role(name: &str) -> Option<Role> {
 }
 
 /// Whether values of type `ty` have a length an index parameter can be checked against:
-/// arrays and strings.
+/// arrays, strings and lists.
 fn indexable(ty: &Type) -> bool {
     matches!(ty.erasure(), Type::Array(_))
-        || ty
-            .class_name()
-            .is_some_and(|c| c == "java.lang.String" || c == "java.lang.CharSequence")
+        || ty.class_name().is_some_and(|c| {
+            matches!(
+                c,
+                "java.lang.String" | "java.lang.CharSequence" | "java.util.List"
+            )
+        })
 }
 
 /// The preconditions of `m`, given its documentation when it has any: the ranges its
@@ -187,10 +190,11 @@ fn documented_ranges(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
 }
 
 /// How a report names the length of the parameter `name` of type `ty`: `data.length`,
-/// `text.length()`.
+/// `text.length()`, `list.size()`.
 fn length_of(name: &str, ty: &Type) -> String {
     match ty.erasure() {
         Type::Array(_) => format!("{name}.length"),
+        t if t.class_name() == Some("java.util.List") => format!("{name}.size()"),
         _ => format!("{name}.length()"),
     }
 }
@@ -451,8 +455,8 @@ impl Uses {
                 ..
             } if !matches!(strip(r).kind, ExprKind::This { .. }) => match param_of(r) {
                 Some(t) => {
-                    // The string methods that read the element at an index.
-                    let element = matches!(method.name.as_str(), "charAt" | "codePointAt");
+                    // The string and list methods that read the element at an index.
+                    let element = matches!(method.name.as_str(), "charAt" | "codePointAt" | "get");
                     for a in args {
                         uses.note(t, a, &derived, index_of(a).filter(|_| element));
                     }

@@ -4,13 +4,13 @@
 //! in `dsd check`, they are not assumed: the solver looks for a model that keeps them all,
 //! and a model that must break one is a crash outside the contract, whose finding is a
 //! note that names the precondition broken. Beside them, the harness says whether a client
-//! may call the entry at all ([`internal`]) and which of its inputs may be `null`
+//! may call the entry at all ([`Audience::internal`]) and which of its inputs may be `null`
 //! ([`null_safe`]).
 
 mod audience;
 mod derive;
 
-pub use audience::{internal, may_return_null, null_safe, NullSafe};
+pub use audience::{may_return_null, null_safe, Audience, NullSafe};
 pub use derive::{preconditions, Bound, Precondition};
 
 use crate::lower::Lower;
@@ -179,29 +179,41 @@ impl<'p> Lower<'p> {
         })
     }
 
-    /// The length of an array or string argument as a 64-bit value (0 for `null`, which
-    /// holds no element), and when the precondition does not apply: to a `CharSequence`
-    /// that is no `String`, whose length the model does not know.
+    /// The length of an array, string or list argument as a 64-bit value (0 for `null`,
+    /// which holds no element), and when the precondition does not apply: to a
+    /// `CharSequence` that is no `String` or a `List` that is no `ArrayList`, whose length
+    /// the model does not know.
     fn length_of(&mut self, st: &mut State, v: &Val, ty: &Type) -> (Term, Term) {
         let null = smt::eq(&v.term, "0");
         let zero = smt::bv(0, 64);
+        let other_than = |me: &mut Self, class: &str| {
+            let id = me.types.id(&Type::class(class));
+            smt::and(&[
+                smt::not(&null),
+                smt::not(&smt::eq(&format!("(dtype {})", v.term), &id.to_string())),
+            ])
+        };
         match ty.erasure() {
             Type::Array(_) => {
                 let length = smt::convert(&format!("(alen {})", v.term), &Type::Int, &Type::Long);
                 (format!("(ite {null} {zero} {length})"), "false".to_string())
+            }
+            t if t.class_name() == Some("java.util.List") => {
+                let list = "java.util.ArrayList";
+                let heap = self.heap(st, &crate::lower::field_key(list, "size"));
+                let size = format!("(select {} {})", heap.term, v.term);
+                let size = smt::convert(&size, &Type::Int, &Type::Long);
+                (
+                    format!("(ite {null} {zero} {size})"),
+                    other_than(self, list),
+                )
             }
             erased => {
                 let length = self.string_length(st, &v.term);
                 let length = smt::convert(&length, &Type::Int, &Type::Long);
                 let exempt = match erased == Type::string() {
                     true => "false".to_string(),
-                    false => {
-                        let id = self.types.id(&Type::string());
-                        smt::and(&[
-                            smt::not(&null),
-                            smt::not(&smt::eq(&format!("(dtype {})", v.term), &id.to_string())),
-                        ])
-                    }
+                    false => other_than(self, "java.lang.String"),
                 };
                 (format!("(ite {null} {zero} {length})"), exempt)
             }

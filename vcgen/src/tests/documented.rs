@@ -60,6 +60,7 @@ fn offsets_lengths_and_indexes_by_name_and_by_use() {
             public static int scaled(int[] table, int k) { return table[k * 2]; }
             public static int slice(char[] cs, int fromIndex, int toIndex) { return toIndex - fromIndex + cs.length; }
             public static int radix(String s, int radix) { return s.length() / radix; }
+            public static Object nth(java.util.List<Object> items, int index) { return items.get(index); }
             public static int step(String unit, int index) { return TABLE[index] + unit.length(); }
             static final int[] TABLE = {1, 2};
         }
@@ -73,6 +74,7 @@ fn offsets_lengths_and_indexes_by_name_and_by_use() {
             A.pick(int[], int): k outside 0..table.length - 1 [an index parameter]
             A.slice(char[], int, int): fromIndex outside 0..cs.length [an index parameter]
             A.slice(char[], int, int): toIndex outside 0..cs.length [an index parameter]
+            A.nth(List, int): index outside 0..items.size() - 1 [an index parameter]
         "#]],
     );
 }
@@ -222,6 +224,12 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
              */
             public static int join(String[] parts) { return parts.length / parts[0].length(); }
         }
+        //- /T.java
+        public class T {
+            public int run(int x) { return step(x); }
+            protected int step(int x) { return 10 / x; }
+            protected int spare(int x) { return 10 / x; }
+        }
         //- /Buf.java
         public class Buf {
             private final int[] slots;
@@ -233,6 +241,9 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             A.sum(byte[], int, int): doc!0=off + len outside 0..data.length null-safe(data)
             A.helper(int[], int): doc!0=k outside 0..a.length - 1 internal(package-private)
             A.join(String[]): null-safe(parts[])
+            T.step(int): internal(protected, and called by the project's own code)
+            T.run(int):
+            T.spare(int):
             Buf.<init>(int): doc!0=capacity < 0
             Buf.last(): doc!0=capacity < 0 in new Buf(int)
         "#]],
