@@ -20,7 +20,7 @@ pub(crate) const LITERAL_BASE: i64 = 500_000;
 /// ([`Lower::contents_from`]): what code looks at first in a field or token it cut out (a
 /// quote, a sign). Eight made a query of a small CSV reader, whose loop joins the
 /// substrings it cuts, take Z3 28 s instead of under one.
-const COPY_STATED: i32 = 2;
+pub(crate) const COPY_STATED: i32 = 2;
 
 /// The most elements an array allocation may have on a path that goes on: a larger
 /// one throws `OutOfMemoryError` in the test JVM (its heap is 1 GB, `invariants::sandbox::HEAP`),

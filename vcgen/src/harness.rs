@@ -378,6 +378,11 @@ impl<'p> Lower<'p> {
             let kept = none_taken(&self.forgotten_reads);
             preferences.push(self.preference("pref!kept", &kept));
         }
+        // Likewise only entries that read a copy from an offset through a lost address.
+        if !self.unstated_reads.is_empty() {
+            let stated = none_taken(&self.unstated_reads);
+            preferences.push(self.preference("pref!stated", &stated));
+        }
         let route = if matches!(variant.receiver, Receiver::Reflect(_)) || variant.reflect_statics {
             Route::Reflection
         } else if variant.public_fields {

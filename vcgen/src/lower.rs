@@ -189,6 +189,15 @@ pub struct Lower<'p> {
     /// test is more likely to crash when none did (`1000 / SQUARES[i]` at `i = 0`, not
     /// past the unrolled iterations, where the element is any value).
     pub forgotten_reads: Vec<Term>,
+    /// The contents of the copies from an offset that state only their first elements
+    /// ([`Lower::contents_from`]), and the array objects holding them.
+    pub partial_copies: Vec<Term>,
+    /// The array objects whose contents are such a copy.
+    pub copied_arrays: Vec<Term>,
+    /// For each element read through an address the lowering lost: whether it read an
+    /// element of a copy the query does not state. A test is more likely to crash when
+    /// none did (a line cut from a text read past its second char is any chars).
+    pub unstated_reads: Vec<Term>,
     /// The paths on which set-up code (building an input, a call made first) called a
     /// project method it could not inline: what that method checks is not in the formula,
     /// so a test is more likely to get past its set-up when none is taken.
@@ -322,11 +331,34 @@ impl<'p> Lower<'p> {
         arr: &str,
         idx: &str,
     ) -> Term {
-        let term = self
-            .writes
-            .read_element(heap, arr, idx)
-            .unwrap_or_else(|| format!("(select (select {heap} {arr}) {idx})"));
+        let term = match self.writes.read_element(heap, arr, idx) {
+            Some(folded) => folded,
+            None => {
+                self.note_unstated_read(arr, idx);
+                format!("(select (select {heap} {arr}) {idx})")
+            }
+        };
         self.name_read(prefix, sort, term)
+    }
+
+    /// Records whether the read of element `idx` of array `arr`, through an address the
+    /// lowering lost, is of an element of a copy the query does not state
+    /// ([`Lower::unstated_reads`]).
+    fn note_unstated_read(&mut self, arr: &str, idx: &str) {
+        let unstated: Vec<Term> = self
+            .copied_arrays
+            .iter()
+            .map(|copy| {
+                format!(
+                    "(and (= {arr} {copy}) (bvsge {idx} {}))",
+                    smt::int(crate::eval::COPY_STATED)
+                )
+            })
+            .collect();
+        if !unstated.is_empty() {
+            let read = self.smt.define("ur", "Bool", smt::or(&unstated));
+            self.unstated_reads.push(read);
+        }
     }
 
     /// Names a value read from the heap, unless it is a literal: a literal object id

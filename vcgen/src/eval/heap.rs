@@ -208,6 +208,7 @@ impl<'p> Lower<'p> {
                     .assert(&format!("(= (select {copy} {idx}) {element})"));
             }
         }
+        self.partial_copies.push(copy.clone());
         copy
     }
 
@@ -223,6 +224,9 @@ impl<'p> Lower<'p> {
 
     /// Writes the whole contents of array object `id`.
     pub fn store_contents(&mut self, st: &mut State, elem: &Type, id: &str, content: Term) {
+        if self.partial_copies.contains(&content) {
+            self.copied_arrays.push(id.to_string());
+        }
         let key = array_key(elem);
         let heap = self.heap(st, &key);
         let term = self.smt.define(

@@ -42,3 +42,60 @@ fn a_single_input_has_no_parts() {
         "#]],
     );
 }
+
+/// Prints each harness's preferences, the least important first.
+#[track_caller]
+fn check_preference_names(java: &str, expect: expect_test::Expect) {
+    let run = super::run_with(java, &crate::Options::default());
+    let mut out = String::new();
+    for prelude in &run.generated.preludes {
+        let h = &prelude.harness;
+        out.push_str(&format!(
+            "{} {}: {}\n",
+            super::method_name(&h.entry.class, &h.entry.method, &h.entry.descriptor),
+            super::route(h),
+            h.preferences.join(" ")
+        ));
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn a_copy_read_past_its_stated_chars_and_documented_nulls_get_preferences_of_their_own() {
+    check_preference_names(
+        r#"
+        class A {
+            /**
+             * Counts.
+             * @param values the values, may be null
+             * @param scale the scale
+             */
+            public static int count(int[] values, Integer scale) {
+                return values.length * scale;
+            }
+            public static int fields(String text) {
+                int n = 0;
+                int start = 0;
+                for (int i = 0; i <= text.length(); i++) {
+                    if (i == text.length() || text.charAt(i) == ',') {
+                        n += digits(text.substring(start, i));
+                        start = i + 1;
+                    }
+                }
+                return n;
+            }
+            private static int digits(String field) {
+                int d = 0;
+                for (int k = 0; k < field.length(); k++) {
+                    d += 10 / (field.charAt(k) - '0');
+                }
+                return d;
+            }
+        }
+        "#,
+        expect![[r#"
+            A.count(int[], Integer) direct: pref!small pref!undocumented pref!nonnull pref!alloc
+            A.fields(String) direct: pref!small pref!nonnull pref!alloc pref!stated
+        "#]],
+    );
+}
