@@ -122,6 +122,9 @@ pub struct ParamDoc {
     /// Values outside the bounds are forbidden in so many words ("it is an error").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forbids_outside: bool,
+    /// A valid value is asked for ("valid for buffer"): a position is an element's index.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub valid: bool,
     /// The range its text requires: of its value, or of its length for an array or a
     /// string.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -513,6 +516,7 @@ fn read_facts(docs: &mut Docs, program: &Program) {
                 p.promise =
                     wording::promises_outside(&p.text) || wording::promises_outside(&about_it);
                 p.forbids_outside = wording::forbids_outside(&p.text);
+                p.valid = wording::asks_valid(&p.text);
                 // Of an integral value, or of an array's or string's length ("the output
                 // alphabet, must contain at least 16 chars").
                 p.range = wording::required_range(&p.text);

@@ -169,11 +169,30 @@ pub fn mentions(sentence: &str, name: &str, kind: &[&str]) -> bool {
         "arguments",
     ];
     let ws = words(sentence);
+    // "the input byte array was null" speaks of arrays only; "a null input" of any input.
+    let typed = ws.iter().any(|w| TYPE_WORDS.contains(&w.as_str()));
     ws.iter().any(|w| *w == name.to_lowercase())
-        || ws
-            .iter()
-            .any(|w| kind.contains(&w.as_str()) || ANY_INPUT.contains(&w.as_str()))
+        || ws.iter().any(|w| kind.contains(&w.as_str()))
+        || (!typed && ws.iter().any(|w| ANY_INPUT.contains(&w.as_str())))
 }
+
+/// The words [`type_words`] gives for any type.
+const TYPE_WORDS: &[&str] = &[
+    "string",
+    "strings",
+    "charsequence",
+    "text",
+    "array",
+    "arrays",
+    "collection",
+    "list",
+    "set",
+    "iterable",
+    "iterator",
+    "map",
+    "class",
+    "object",
+];
 
 /// The words a sentence may use for a parameter of the type written `ty` (its erased simple
 /// name, `[]` for arrays): `string`, `array`, …
@@ -200,7 +219,14 @@ pub fn described_nulls(text: &str, name: &str, kind: &[&str]) -> NullWord {
     let mut word = NullWord::Silent;
     for s in sentences(text) {
         let ws = words(s);
-        if !ws.iter().any(|w| w == "null") || !mentions(s, name, kind) {
+        // The input a sentence's `null` is about is named in a clause that says `null`:
+        // "A new String decoded…, or null if the input byte array was null" is about the
+        // array, not about a string.
+        let about_it = s
+            .split(',')
+            .filter(|clause| words(clause).iter().any(|w| w == "null"))
+            .any(|clause| mentions(clause, name, kind));
+        if !ws.iter().any(|w| w == "null") || !about_it {
             continue;
         }
         if forbids_null(&ws) || has_word(&ws, &["throw", "throws", "thrown"]) {
@@ -391,6 +417,34 @@ pub fn required_range(text: &str) -> Option<Range> {
     })
 }
 
+/// What an integral parameter's text says it is, when it says it indexes something.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Described {
+    /// "the index of …": an element's index.
+    Index,
+    /// "the position within …", "the offset of …": where something starts.
+    Position,
+}
+
+/// What a parameter's text says it is: "the int position within the input" a position.
+pub fn described_as(text: &str) -> Option<Described> {
+    let ws = words(text);
+    if has_word(&ws, &["index"]) {
+        Some(Described::Index)
+    } else if has_word(&ws, &["position", "offset"]) {
+        Some(Described::Position)
+    } else {
+        None
+    }
+}
+
+/// Whether a text asks for a valid value ("the starting position, valid for buffer", "must
+/// be valid"): an index of an element, not a position past the last.
+pub fn asks_valid(text: &str) -> bool {
+    let ws = words(text);
+    has_word(&ws, &["valid"]) && !has_word(&ws, &["invalid", "not"])
+}
+
 /// Whether a text forbids values outside the bounds in so many words ("It is an error to
 /// pass in a start index past the end of the array", "must be a valid index").
 pub fn forbids_outside(text: &str) -> bool {
@@ -453,6 +507,16 @@ mod tests {
         assert_eq!(
             described_nulls(throws, "list", &type_words("List")),
             NullWord::Forbidden
+        );
+        assert_eq!(
+            described_nulls(
+                "A new String decoded using the given charset, or null if the input byte array \
+                 was null.",
+                "charsetName",
+                &type_words("String")
+            ),
+            NullWord::Silent,
+            "the sentence speaks of the array"
         );
         assert_eq!(
             described_nulls(
@@ -554,6 +618,16 @@ mod tests {
             required_range("a positive count; a negative one is treated as zero"),
             None
         );
+    }
+
+    #[test]
+    fn a_valid_index() {
+        assert!(asks_valid(
+            "the starting position for the match, valid for buffer"
+        ));
+        assert!(asks_valid("the start index, inclusive, must be valid"));
+        assert!(!asks_valid("the position, need not be valid"));
+        assert!(!asks_valid("the index"));
     }
 
     #[test]

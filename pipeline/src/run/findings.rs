@@ -512,7 +512,7 @@ fn input_size(test: &TestCase) -> usize {
 fn finding(group: &[&Confirmation<'_>], judge: &Judge) -> Option<Finding> {
     let verdicts: Vec<Why> = group
         .iter()
-        .map(|c| judge.why(c.site, c.test, &c.stack))
+        .map(|c| judge.why(c.site, c.test, &c.stack, c.result.message.as_deref()))
         .collect();
     let level = verdicts.iter().map(Why::level).min()?;
     let (best, why) = group

@@ -121,8 +121,14 @@ impl<'p> Judge<'p> {
     }
 
     /// What decides the level of the crash at `site` that `test` proved, whose frames in
-    /// the project and the test are `stack`.
-    pub fn why(&self, site: &Site, test: &TestCase, stack: &[StackFrame]) -> Why {
+    /// the project and the test are `stack` and whose message (the JVM's) is `message`.
+    pub fn why(
+        &self,
+        site: &Site,
+        test: &TestCase,
+        stack: &[StackFrame],
+        message: Option<&str>,
+    ) -> Why {
         if test.reflection {
             return Why::plain(Rule::Reflection, "the test set private state by reflection");
         }
@@ -148,6 +154,18 @@ impl<'p> Judge<'p> {
             };
         }
         let null_kind = kinds::for_class(&site.exception).levels() == Levels::NullInputNote;
+        // The JVM names the variable that was null (`because "array" is null`): a parameter
+        // of the method the test called, crashing in it, decides alone.
+        if let (true, Some(param)) = (null_kind && self.documentation, null_parameter(message)) {
+            if let Some(safe) = self.documented_null(stack, param) {
+                return Why {
+                    rule: Rule::DocumentedNull,
+                    text: format!("a bug: documented: {} may be null", safe.name),
+                    file: safe.file,
+                    line: safe.line,
+                };
+            }
+        }
         let null_input = null_kind && test.null_input && !test.observed;
         if null_input {
             return Why::plain(
@@ -175,6 +193,20 @@ impl<'p> Judge<'p> {
             Rule::Within,
             format!("a bug: within the contract of {entry}"),
         )
+    }
+
+    /// The entry's parameter `name` when the crash is in the entry itself (the test's frame,
+    /// then the entry's) and its documentation says it may be `null`.
+    fn documented_null(
+        &self,
+        stack: &[StackFrame],
+        name: &str,
+    ) -> Option<vcgen::contract::NullSafe> {
+        let [_, entry] = stack else { return None };
+        let (class, method) = self.locate(entry)?;
+        vcgen::contract::null_safe(&self.program.docs, class, method)
+            .into_iter()
+            .find(|n| n.value && n.name == name)
     }
 
     /// The method a test whose crash has the frames `stack` called, in Java terms:
@@ -239,6 +271,15 @@ impl<'p> Judge<'p> {
     }
 }
 
+/// The variable a `NullPointerException`'s message says was `null`: `array` in `Cannot read
+/// the array length because "array" is null`.
+fn null_parameter(message: Option<&str>) -> Option<&str> {
+    let rest = message?.split("because \"").nth(1)?;
+    let name = rest.split('"').next()?;
+    (rest[name.len()..].starts_with("\" is null") && !name.contains(['.', '<', '(', ' ']))
+        .then_some(name)
+}
+
 /// A binary name without its package and outer classes.
 fn simple(name: &str) -> &str {
     name.rsplit(['.', '$']).next().unwrap_or(name)
@@ -262,6 +303,19 @@ mod tests {
         exception: &str,
         through: &[(&str, u32)],
         documentation: bool,
+        change: impl FnOnce(&mut TestCase),
+    ) -> String {
+        verdict_of(java, exception, through, documentation, None, change)
+    }
+
+    /// As [`verdict`], for a crash whose message is `message`.
+    #[track_caller]
+    fn verdict_of(
+        java: &str,
+        exception: &str,
+        through: &[(&str, u32)],
+        documentation: bool,
+        message: Option<&str>,
         change: impl FnOnce(&mut TestCase),
     ) -> String {
         let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
@@ -295,7 +349,7 @@ mod tests {
         }));
         let mut crash = site(exception, through.last().map_or(1, |t| t.1));
         crash.class = "p.A".into();
-        let why = judge.why(&crash, &test, &stack);
+        let why = judge.why(&crash, &test, &stack, message);
         format!("{} {:?}: {}", why.level().as_str(), why.rule, why.line())
     }
 
@@ -373,6 +427,41 @@ public class A {
                 .null_input =
                 true),
             "note NullInput: a null passed straight in"
+        );
+    }
+
+    #[test]
+    fn the_parameter_the_jvm_names_null_decides_when_the_crash_is_in_the_method_called() {
+        let message = r#"Cannot invoke "String.charAt(int)" because "s" is null"#;
+        assert_eq!(
+            verdict_of(JAVA, NPE, &[("at", 9)], true, Some(message), |t| t
+                .null_input =
+                true),
+            "error DocumentedNull: a bug: documented: s may be null (A.java:5)",
+            "another null beside it, undocumented, does not matter"
+        );
+        assert_eq!(
+            verdict_of(
+                JAVA,
+                NPE,
+                &[("first", 20), ("at", 9)],
+                true,
+                Some(message),
+                |t| t.null_input = true
+            ),
+            "note NullInput: a null passed straight in",
+            "a frame deeper, the null is the caller's to pass on"
+        );
+        assert_eq!(null_parameter(Some(message)), Some("s"));
+        assert_eq!(
+            null_parameter(Some(
+                r#"Cannot invoke "Object.toString()" because the return value of "p.A.f()" is null"#
+            )),
+            None
+        );
+        assert_eq!(
+            null_parameter(Some(r#"Cannot read field "x" because "this.p" is null"#)),
+            None
         );
     }
 

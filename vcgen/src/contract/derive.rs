@@ -7,6 +7,7 @@
 
 use crate::visit;
 use frontend::ir::{Expr, ExprKind, Method, StmtKind, Type};
+use frontend::javadoc::wording::{self, Described};
 use frontend::javadoc::{MethodDoc, ParamDoc};
 use std::collections::BTreeSet;
 
@@ -122,6 +123,15 @@ fn role(name: &str) -> Option<Role> {
     None
 }
 
+/// The role a parameter's `@param` text gives it when its name says nothing (`i`: "the int
+/// position within the input").
+fn documented_role(text: &str) -> Option<Role> {
+    match wording::described_as(text)? {
+        Described::Index => Some(Role::Index),
+        Described::Position => Some(Role::Start),
+    }
+}
+
 /// Whether values of type `ty` have a length an index parameter can be checked against:
 /// arrays, strings and lists.
 fn indexable(ty: &Type) -> bool {
@@ -216,7 +226,8 @@ fn index_conventions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
         if !p.ty.is_integral() || param_doc(i).is_some_and(|d| d.promise) {
             continue;
         }
-        let role = match role(&p.name) {
+        let described = || param_doc(i).and_then(|d| documented_role(&d.text));
+        let role = match role(&p.name).or_else(described) {
             Some(role) => role,
             None if uses.direct.iter().any(|(x, _)| *x == i) => Role::Index,
             None => continue,
@@ -238,10 +249,13 @@ fn index_conventions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
             }
             continue;
         };
-        // A position the body reads an element at (`buffer[pos]`, `s.charAt(pos)`)
-        // is an element's index, whatever its name.
+        // A position the body reads an element at (`buffer[pos]`, `s.charAt(pos)`) is an
+        // element's index, whatever its name.
+        // So is one the documentation asks to be valid ("valid for buffer").
+        let valid = param_doc(i).is_some_and(|d| d.valid);
         let role = match role {
             Role::Start | Role::End if uses.direct.contains(&(i, of)) => Role::Index,
+            Role::Start if valid => Role::Index,
             other => other,
         };
         indexes.push((i, role, of));

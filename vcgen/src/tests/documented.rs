@@ -61,6 +61,12 @@ fn offsets_lengths_and_indexes_by_name_and_by_use() {
             public static int slice(char[] cs, int fromIndex, int toIndex) { return toIndex - fromIndex + cs.length; }
             public static int radix(String s, int radix) { return s.length() / radix; }
             public static Object nth(java.util.List<Object> items, int index) { return items.get(index); }
+            /**
+             * Whether the pattern matches at a position.
+             * @param input the input
+             * @param i the int position within the input
+             */
+            public static boolean matches(CharSequence input, int i) { return input.subSequence(i, i + 2).length() == 2; }
             public static int step(String unit, int index) { return TABLE[index] + unit.length(); }
             static final int[] TABLE = {1, 2};
         }
@@ -75,6 +81,7 @@ fn offsets_lengths_and_indexes_by_name_and_by_use() {
             A.slice(char[], int, int): fromIndex outside 0..cs.length [an index parameter]
             A.slice(char[], int, int): toIndex outside 0..cs.length [an index parameter]
             A.nth(List, int): index outside 0..items.size() - 1 [an index parameter]
+            A.matches(CharSequence, int): i outside 0..input.length() [an index parameter :26]
         "#]],
     );
 }
@@ -89,6 +96,12 @@ fn a_position_an_element_is_read_at_is_an_index_and_calls_on_this_do_not_hide_a_
             public int match(char[] text, int pos, int textStart, int textEnd) {
                 return text[pos] == ' ' && textStart < textEnd ? 1 : 0;
             }
+            /**
+             * Matches at a position.
+             * @param text the text
+             * @param pos the starting position, valid for text
+             */
+            public int matchAt(char[] text, int pos) { return match(text, pos, 0, text.length); }
             public B append(char[] chars, int startIndex, int length) {
                 ensure(size + length);
                 System.arraycopy(chars, startIndex, buffer, size, length);
@@ -114,6 +127,7 @@ fn a_position_an_element_is_read_at_is_an_index_and_calls_on_this_do_not_hide_a_
             B.match(char[], int, int, int): pos outside 0..text.length - 1 [an index parameter]
             B.match(char[], int, int, int): textStart outside 0..text.length [an index parameter]
             B.match(char[], int, int, int): textEnd outside 0..text.length [an index parameter]
+            B.matchAt(char[], int): pos outside 0..text.length - 1 [an index parameter :10]
             B.append(char[], int, int): startIndex + length outside 0..chars.length [an index parameter]
             B.ensure(int): capacity < 0 [a length parameter]
             B.crc(byte[], int, int): off + len outside 0..b.length [an index parameter]
