@@ -15,6 +15,8 @@ pub struct Hierarchy<'p> {
     /// [`Hierarchy::ancestors`] of each class, computed once: vcgen asks for them at every
     /// field access, call and allocation.
     ancestors: HashMap<&'p str, Vec<&'p str>>,
+    /// The program's documentation (none for [`Hierarchy::over`]).
+    docs: Option<&'p crate::javadoc::Docs>,
 }
 
 /// Binary name of `java.lang.Object`.
@@ -23,7 +25,10 @@ pub const OBJECT: &str = "java.lang.Object";
 impl<'p> Hierarchy<'p> {
     /// Indexes the classes of a program.
     pub fn new(program: &'p Program) -> Self {
-        Self::over(&program.classes)
+        Hierarchy {
+            docs: Some(&program.docs),
+            ..Self::over(&program.classes)
+        }
     }
 
     /// Indexes a list of classes.
@@ -47,12 +52,18 @@ impl<'p> Hierarchy<'p> {
             by_name,
             children,
             ancestors: HashMap::new(),
+            docs: None,
         };
         h.ancestors = classes
             .iter()
             .map(|c| (c.name.as_str(), h.compute_ancestors(&c.name)))
             .collect();
         h
+    }
+
+    /// The documentation of a method, when the program has it.
+    pub fn doc(&self, class: &str, method: &Method) -> Option<&'p crate::javadoc::MethodDoc> {
+        self.docs?.method(class, &method.name, &method.descriptor)
     }
 
     /// The class with this binary name.

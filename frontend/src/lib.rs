@@ -310,13 +310,14 @@ fn parse_texts(
     (program, summary)
 }
 
-/// The documentation of the project's files among `parsed`.
+/// The documentation of the project's files and of the JDK model's among `parsed` (the
+/// model documents the `@throws` of the JDK's interfaces, which overrides inherit).
 fn read_docs_of(program: &Program, parsed: &[Parsed]) -> javadoc::Docs {
     let comments: Vec<Option<javadoc::FileComments>> = parsed
         .iter()
         .enumerate()
         .map(|(fi, p)| {
-            let tree = p.tree.as_ref().filter(|_| !program.files[fi].library)?;
+            let tree = p.tree.as_ref()?;
             let src = Source {
                 file: fi as ir::FileId,
                 text: &p.text,

@@ -310,6 +310,10 @@ pub struct Cex {
     /// Why no client can call the entry as the test does ([`vcgen::Harness::internal`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub internal: Option<String>,
+    /// Why no client can build the receiver as the test does
+    /// ([`vcgen::Harness::internal_receiver`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal_receiver: Option<String>,
     /// The entry's parameters whose `null`s its documentation says are handled.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub null_safe: Vec<vcgen::contract::NullSafe>,

@@ -103,6 +103,9 @@ pub enum Found {
     /// Only models outside the entry's contract (notes): an entry no client can call so,
     /// or a precondition broken.
     ContractModel,
+    /// Only models that are notes for the harness's own way of building the state (a
+    /// receiver no client can build so): they settle nothing.
+    NoteModel,
     /// No model: unsatisfiable.
     Nothing,
     /// The solver gave up.
@@ -191,6 +194,7 @@ impl Ledger {
                 }
                 Found::NullModel => record.null_entries.push(asker.entry.to_string()),
                 Found::ContractModel => record.contract_entries.push(asker.entry.to_string()),
+                Found::NoteModel => {}
                 Found::Timeout => record.timeouts += 1,
                 Found::Nothing => record.unreachable = true,
             }
@@ -375,6 +379,14 @@ mod tests {
             ledger.ask("s", natural(20, "Other.h()")),
             Ask::Skip(Skip::Settled)
         );
+    }
+
+    #[test]
+    fn a_model_of_a_receiver_no_client_builds_settles_nothing() {
+        let ledger = Ledger::default();
+        ledger.record("s", own(0, "Map.get(Object)"), Found::NoteModel);
+        assert_eq!(ledger.ask("s", own(10, "Map.get(Object)")), Ask::Solve);
+        assert_eq!(ledger.ask("s", natural(20, "Other.h()")), Ask::Solve);
     }
 
     #[test]

@@ -174,6 +174,7 @@ fn solve_prelude(
             route: harness.route,
             observed: harness.observed,
             internal: harness.internal.clone(),
+            internal_receiver: harness.internal_receiver.clone(),
             null_safe: harness.null_safe.clone(),
             status: cex::Status::Skipped,
             reason: None,
@@ -244,6 +245,8 @@ fn solve_prelude(
                     Found::NullModel
                 }
                 cex::Status::Sat if outside_contract(harness, &cex.models) => Found::ContractModel,
+                // Built as no client can: another harness of the entry may build it so.
+                cex::Status::Sat if harness.internal_receiver.is_some() => Found::NoteModel,
                 cex::Status::Sat => Found::Model,
                 cex::Status::Unknown => Found::Timeout,
                 _ => Found::Nothing,

@@ -26,6 +26,7 @@ pub fn harness() -> Harness {
         observed: false,
         contracts: Vec::new(),
         internal: None,
+        internal_receiver: None,
         null_safe: Vec::new(),
     }
 }

@@ -240,7 +240,10 @@ fn plan_test(
     let null_input = model.undocumented_null(&cex.null_safe) || null_from.is_some();
     let contract = crate::InputContract {
         broken: model.broken.clone(),
-        internal: cex.internal.clone(),
+        internal: cex
+            .internal
+            .clone()
+            .or_else(|| cex.internal_receiver.clone()),
         null_from,
         documented_null: model.documented_null(&cex.null_safe).cloned(),
     };

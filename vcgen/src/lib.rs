@@ -719,6 +719,22 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         }
     }
 
+    /// Why no client can make the constructor call of a receiver's plan, when none can.
+    fn internal_constructor(&self, plan: &Plan) -> Option<String> {
+        let (class, descriptor) = match plan {
+            Plan::New {
+                class, descriptor, ..
+            } => (class, descriptor),
+            Plan::Slot { of, .. } => return self.internal_constructor(of),
+            _ => return None,
+        };
+        let c = self.h.class(class)?;
+        let ctor = c.method("<init>", descriptor)?;
+        let reason = self.audience.internal(c, ctor)?;
+        let call = contract::java_call(c, ctor);
+        Some(format!("built by {call}, which is {reason}"))
+    }
+
     /// True when `site` lies in a method a client can call: it has an entry of its own and
     /// is no internal code ([`contract::Audience::internal`]).
     fn callable(&self, site: &Site) -> bool {
@@ -827,6 +843,10 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         for f in &built.fields {
             plan::symbol_paths(&f.value, &format!("this.{}", f.name), &mut symbols);
         }
+        let internal_receiver = built
+            .receiver
+            .as_ref()
+            .and_then(|r| self.internal_constructor(r));
         Harness {
             entry,
             receiver: built.receiver,
@@ -847,6 +867,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             }),
             contracts: built.contracts,
             internal: self.audience.internal(spec.class, spec.method),
+            internal_receiver,
             null_safe: match self.contract_rules {
                 contract::Rules::Documented => {
                     contract::null_safe(&self.p.docs, spec.class, spec.method)

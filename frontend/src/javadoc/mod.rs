@@ -72,6 +72,10 @@ pub struct MethodDoc {
     /// `@deprecated`, or the `@Deprecated` annotation (text empty, line of the method).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deprecated: Option<Tag>,
+    /// A constructor whose object does not work until another call
+    /// ([`wording::needs_more_set_up`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub needs_set_up: bool,
     /// The method whose comment this is, `Class.method`, when inherited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inherited_from: Option<String>,
@@ -208,7 +212,7 @@ pub fn file_comments(src: &Source, root: Node) -> FileComments {
 pub fn read(program: &Program, comments: &[Option<FileComments>], scopes: &[&FileScope]) -> Docs {
     let names = ClassNames::new(&program.classes);
     let mut own: BTreeMap<String, ClassDoc> = BTreeMap::new();
-    for class in program.classes.iter().filter(|c| !c.library) {
+    for class in &program.classes {
         let Some(Some(file)) = comments.get(class.file as usize) else {
             continue;
         };
@@ -219,7 +223,10 @@ pub fn read(program: &Program, comments: &[Option<FileComments>], scopes: &[&Fil
             vars: Vec::new(),
             local_classes: Vec::new(),
         };
-        let class_comment = file.by_declaration.get(&(class.span.line, class.span.col));
+        let class_comment = file
+            .by_declaration
+            .get(&(class.span.line, class.span.col))
+            .filter(|_| !class.library);
         let mut doc = ClassDoc {
             file: path.clone(),
             line: class_comment.map_or(0, |c| c.line),
@@ -231,11 +238,29 @@ pub fn read(program: &Program, comments: &[Option<FileComments>], scopes: &[&Fil
         for m in class.methods.iter().filter(|m| !m.synthetic) {
             let comment = file.by_declaration.get(&(m.span.line, m.span.col));
             let deprecated_annotation = m.annotations.iter().any(|a| a == "Deprecated");
-            if comment.is_none() && !deprecated_annotation {
+            let documents_throws = comment.is_some_and(|c| {
+                c.tags
+                    .iter()
+                    .any(|t| t.name == "throws" || t.name == "exception")
+            });
+            if (comment.is_none() && !deprecated_annotation) || (class.library && !documents_throws)
+            {
                 continue;
             }
             let mut method = comment
                 .map(|c| method_doc(c, m, &path, &names, &scope))
+                .map(|d| match class.library {
+                    // The JDK model's comments describe the model; only its `@throws` are
+                    // the JDK's documentation.
+                    true => MethodDoc {
+                        file: d.file,
+                        line: d.line,
+                        params: bare_params(m),
+                        throws: d.throws,
+                        ..MethodDoc::default()
+                    },
+                    false => d,
+                })
                 .unwrap_or_else(|| MethodDoc {
                     file: path.clone(),
                     line: m.span.line,
@@ -309,6 +334,7 @@ fn method_doc(
         returns: tag("return"),
         throws,
         deprecated: tag("deprecated"),
+        needs_set_up: m.is_constructor() && wording::needs_more_set_up(&c.main),
         inherited_from: None,
     }
 }

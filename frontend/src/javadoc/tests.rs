@@ -13,7 +13,12 @@ fn check(java: &str, expect: Expect) {
         .collect();
     let (program, _) = crate::parse_sources(&sources);
     let mut out = String::new();
-    for (class, doc) in &program.docs.classes {
+    for (class, doc) in program
+        .docs
+        .classes
+        .iter()
+        .filter(|(_, d)| !d.file.starts_with("<jdk>"))
+    {
         out.push_str(&format!("{class} {}:{}", doc.file, doc.line));
         if let Some(kinds) = &doc.null_safe {
             out.push_str(&format!(" null-safe{kinds:?}"));
@@ -211,6 +216,26 @@ fn a_class_that_handles_null_input_makes_its_inputs_of_that_kind_null_safe() {
                 n :17 Silent
               trim(Ljava/lang/String;)Ljava/lang/String; :8
                 s :10 Allowed
+        "#]],
+    );
+}
+
+#[test]
+fn an_implementation_of_a_jdk_interface_inherits_its_throws() {
+    check(
+        r#"
+        package p;
+        import java.util.AbstractList;
+        public class Bits extends AbstractList<Boolean> implements java.util.List<Boolean> {
+            public Boolean get(int index) { return index == 0; }
+            public int size() { return 1; }
+        }
+        "#,
+        expect![[r#"
+            p.Bits p/A.java:0
+              get(I)Ljava/lang/Boolean; :8 from List.get
+                index :0 Silent
+                throws java.lang.IndexOutOfBoundsException :9 if the index is out of range
         "#]],
     );
 }

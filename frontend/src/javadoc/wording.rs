@@ -417,6 +417,25 @@ pub fn required_range(text: &str) -> Option<Range> {
     })
 }
 
+/// Whether a constructor's text says it is no way for a client to make an object: the
+/// object does not work until another call ("will not function until setIterator is
+/// invoked", "must be set before use"), or the constructor is not to be used ("only used in
+/// deserialization, do not use otherwise").
+pub fn needs_more_set_up(text: &str) -> bool {
+    let ws = words(text);
+    has_phrase(&ws, "do not use")
+        || has_phrase(&ws, "not to be used")
+        || has_phrase(&ws, "should not be used")
+        || has_phrase(&ws, "only used in deserialization")
+        || has_phrase(&ws, "only for deserialization")
+        || has_phrase(&ws, "not function until")
+        || has_phrase(&ws, "not work until")
+        || has_phrase(&ws, "not be used until")
+        || has_phrase(&ws, "before use")
+        || has_phrase(&ws, "before it is used")
+        || has_phrase(&ws, "before it can be used")
+}
+
 /// What an integral parameter's text says it is, when it says it indexes something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Described {
@@ -424,6 +443,8 @@ pub enum Described {
     Index,
     /// "the position within …", "the offset of …": where something starts.
     Position,
+    /// "the number of …": how many.
+    Count,
 }
 
 /// What a parameter's text says it is: "the int position within the input" a position.
@@ -433,6 +454,8 @@ pub fn described_as(text: &str) -> Option<Described> {
         Some(Described::Index)
     } else if has_word(&ws, &["position", "offset"]) {
         Some(Described::Position)
+    } else if has_phrase(&ws, "number of") || has_phrase(&ws, "count of") {
+        Some(Described::Count)
     } else {
         None
     }
@@ -617,6 +640,23 @@ mod tests {
         assert_eq!(
             required_range("a positive count; a negative one is treated as zero"),
             None
+        );
+    }
+
+    #[test]
+    fn objects_that_need_more_set_up() {
+        assert!(needs_more_set_up(
+            "Constructs a new FilterIterator that will not function until setIterator is invoked."
+        ));
+        assert!(!needs_more_set_up(
+            "Constructs a new FilterIterator over an iterator."
+        ));
+        assert!(needs_more_set_up(
+            "Constructor only used in deserialization, do not use otherwise."
+        ));
+        assert_eq!(
+            described_as("the number of items down to go"),
+            Some(Described::Count)
         );
     }
 

@@ -177,7 +177,8 @@ impl<'p> Judge<'p> {
             );
         }
         if self.documentation {
-            if let Some(why) = self.announced(&site.exception, stack) {
+            let passed_null = test.null_input || test.contract.documented_null.is_some();
+            if let Some(why) = self.announced(&site.exception, stack, passed_null) {
                 return why;
             }
             if let Some(n) = test.contract.documented_null.as_ref().filter(|_| null_kind) {
@@ -222,7 +223,12 @@ impl<'p> Judge<'p> {
     /// The `@throws` that announces `exception` (or a supertype more particular than
     /// `RuntimeException`) in the documentation of a method on the crash's path a client
     /// can call: the one the test called, or a public one between it and the site.
-    fn announced(&self, exception: &str, stack: &[StackFrame]) -> Option<Why> {
+    fn announced(&self, exception: &str, stack: &[StackFrame], passed_null: bool) -> Option<Why> {
+        // An `@throws NullPointerException` documents a `null` passed in ("if the key is
+        // null"): a crash on a `null` the code made itself is not the one it announces.
+        if kinds::for_class(exception).levels() == Levels::NullInputNote && !passed_null {
+            return None;
+        }
         for (depth, frame) in stack.iter().enumerate().skip(1) {
             let Some((class, method)) = self.locate(frame) else {
                 continue;
@@ -240,11 +246,16 @@ impl<'p> Judge<'p> {
                         || simple(&t.exception) == simple(exception))
             });
             if let Some(t) = throws {
+                // The JDK's documentation, which the model carries, is cited by its method.
+                let (file, line, from) = match (&doc.inherited_from, doc.file.starts_with('<')) {
+                    (Some(from), true) => (String::new(), 0, format!(", inherited from {from}")),
+                    _ => (doc.file.clone(), t.line, String::new()),
+                };
                 return Some(Why {
                     rule: Rule::Documented,
-                    text: format!("documented: @throws {}", simple(&t.exception)),
-                    file: doc.file.clone(),
-                    line: t.line,
+                    text: format!("documented: @throws {}{from}", simple(&t.exception)),
+                    file,
+                    line,
                 });
             }
         }
@@ -395,6 +406,40 @@ public class A {
             verdict(JAVA, SIOOBE, &[("at", 9)], false, |_| {}),
             "error Within: a bug: within the contract of A.at(String, int)",
             "with the documentation off, only the code decides"
+        );
+    }
+
+    #[test]
+    fn the_jdk_interface_an_override_implements_announces_too() {
+        let java = r#"package p;
+public class A extends java.util.AbstractList<String> implements java.util.List<String> {
+    private final String[] items = new String[2];
+    public String get(int index) { return items[index]; }
+    public int size() { return 2; }
+}
+"#;
+        let aioobe = "java.lang.ArrayIndexOutOfBoundsException";
+        assert_eq!(
+            verdict(java, aioobe, &[("get", 4)], true, |_| {}),
+            "note Documented: documented: @throws IndexOutOfBoundsException, inherited from List.get"
+        );
+        let comparable = r#"package p;
+public class A implements Comparable<A> {
+    private String name;
+    public int compareTo(A other) { return name.length() - other.name.length(); }
+}
+"#;
+        let npe = "java.lang.NullPointerException";
+        assert_eq!(
+            verdict(comparable, npe, &[("compareTo", 4)], true, |_| {}),
+            "error Within: a bug: within the contract of A.compareTo(A)",
+            "an @throws NullPointerException documents a null passed in, and none was"
+        );
+        assert_eq!(
+            verdict(comparable, npe, &[("compareTo", 4)], true, |t| t
+                .null_input =
+                true),
+            "note NullInput: a null passed straight in"
         );
     }
 

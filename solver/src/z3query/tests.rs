@@ -42,6 +42,7 @@ fn harness(args: Vec<Plan>, inputs: &[&str]) -> Harness {
         observed: false,
         contracts: Vec::new(),
         internal: None,
+        internal_receiver: None,
         null_safe: Vec::new(),
     }
 }

@@ -129,6 +129,7 @@ fn documented_role(text: &str) -> Option<Role> {
     match wording::described_as(text)? {
         Described::Index => Some(Role::Index),
         Described::Position => Some(Role::Start),
+        Described::Count => Some(Role::Length),
     }
 }
 
@@ -481,6 +482,12 @@ impl Uses {
                     }
                 }
             },
+            // `new int[capacity]`: the parameter sizes a new array, it indexes no input.
+            ExprKind::NewArray { dims, .. } => {
+                for d in dims {
+                    uses.elsewhere.extend(params_in(d, &derived));
+                }
+            }
             // A static call, a call on `this` or a constructor: an array or string
             // argument is indexed by the two arguments after it, as `System.arraycopy(src,
             // srcPos, ..)` and `new String(chars, offset, count)` take them.

@@ -223,7 +223,7 @@ impl<'p> Lower<'p> {
 
 /// A call in Java terms, with its class: `new DoubleMetaphoneResult(int)`,
 /// `Units.named(String)`.
-fn java_call(class: &Class, m: &Method) -> String {
+pub(crate) fn java_call(class: &Class, m: &Method) -> String {
     let simple = class.name.rsplit(['.', '$']).next().unwrap_or(&class.name);
     let params: Vec<String> = m
         .params()

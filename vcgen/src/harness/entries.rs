@@ -50,19 +50,20 @@ pub fn constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> V
         .filter(|m| m.is_constructor() && accessible(h, class, m.modifiers.private, package))
         .filter(|m| !(m.modifiers.protected && package_of(&class.name) != package))
         .collect();
-    // A deprecated constructor is no route a client should take to an object, while the
-    // class offers another (`new DigestUtils()`, kept for binary compatibility, leaves its
-    // digest null).
-    if ctors.iter().any(|m| !deprecated(m)) {
-        ctors.retain(|m| !deprecated(m));
+    // A deprecated constructor is no route a client should take to an object, nor one whose
+    // object does not work until another call, while the class offers another (`new
+    // DigestUtils()`, kept for binary compatibility, leaves its digest null; `new
+    // FilterIterator()` "will not function until setIterator is invoked").
+    let no_route = |m: &Method| {
+        m.annotations.iter().any(|a| a == "Deprecated")
+            || h.doc(&class.name, m)
+                .is_some_and(|d| d.deprecated.is_some() || d.needs_set_up)
+    };
+    if ctors.iter().any(|m| !no_route(m)) {
+        ctors.retain(|m| !no_route(m));
     }
     ctors.sort_by_key(|m| m.param_count);
     ctors
-}
-
-/// Whether a method is annotated `@Deprecated`.
-fn deprecated(m: &Method) -> bool {
-    m.annotations.iter().any(|a| a == "Deprecated")
 }
 
 /// Constructors a test in `package` can call on an enclosing object (`outer.new C(...)`).

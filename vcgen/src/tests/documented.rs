@@ -170,6 +170,7 @@ fn a_documented_meaning_outside_the_bounds_is_no_precondition_and_a_required_ran
              */
             public static char digit(byte[] data, char[] digits) { return digits[data[0] & 15]; }
             public A(int maxLength) { this.max = maxLength; }
+            public A(String owner, int capacity) { this.max = new int[capacity].length + owner.length(); }
             private int max;
         }
         "#,
@@ -179,38 +180,40 @@ fn a_documented_meaning_outside_the_bounds_is_no_precondition_and_a_required_ran
             A.join(Object[], int, int): endIndex outside 0..array.length [an index parameter :22]
             A.digit(byte[], char[]): digits.length < 16 [documented :28]
             A.<init>(int): maxLength < 0 [a length parameter]
+            A.<init>(String, int): capacity < 0 [a length parameter]
         "#]],
     );
 }
 
-/// Prints, per entry, what its harnesses carry of its contract: the named preconditions,
-/// why no client can call it, and the parameters whose `null` is documented as handled.
+/// Prints, per entry and route, what its harnesses carry of its contract: the named
+/// preconditions, why no client can call it or build its receiver so, and the parameters
+/// whose `null` is documented as handled (a line once).
 #[track_caller]
 fn check_harness_contracts(java: &str, expect: Expect) {
     let run = super::run_with(java, &crate::Options::default());
     let mut out = String::new();
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for prelude in &run.generated.preludes {
         let h = &prelude.harness;
         let entry = method_name(&h.entry.class, &h.entry.method, &h.entry.descriptor);
-        if !seen.insert(entry.clone()) {
-            continue;
-        }
-        out.push_str(&format!("{entry}:"));
+        let mut line = format!("{entry} {}:", super::route(h));
         for c in &h.contracts {
-            out.push_str(&format!(" {}={}", c.symbol, c.broken));
+            line.push_str(&format!(" {}={}", c.symbol, c.broken));
         }
         if let Some(why) = &h.internal {
-            out.push_str(&format!(" internal({why})"));
+            line.push_str(&format!(" internal({why})"));
+        }
+        if let Some(why) = &h.internal_receiver {
+            line.push_str(&format!(" receiver({why})"));
         }
         for n in &h.null_safe {
-            out.push_str(&format!(
-                " null-safe({}{})",
-                n.name,
-                if n.elements { "[]" } else { "" }
-            ));
+            let elements = if n.elements { "[]" } else { "" };
+            line.push_str(&format!(" null-safe({}{elements})", n.name));
         }
-        out.push('\n');
+        if seen.insert(line.clone()) {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     expect.assert_eq(&out);
 }
@@ -244,6 +247,18 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             protected int step(int x) { return 10 / x; }
             protected int spare(int x) { return 10 / x; }
         }
+        //- /Table.java
+        public class Table {
+            private int[] rows;
+            /** Constructor only used in deserialization, do not use otherwise. */
+            protected Table() {}
+            protected Table(int n) { rows = new int[n]; }
+            public int first() { return rows[0]; }
+        }
+        //- /Sheet.java
+        class Sheet extends Table {
+            public Sheet() { super(4); }
+        }
         //- /Buf.java
         public class Buf {
             private final int[] slots;
@@ -252,14 +267,19 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
         }
         "#,
         expect![[r#"
-            A.sum(byte[], int, int): doc!0=off + len outside 0..data.length null-safe(data)
-            A.helper(int[], int): doc!0=k outside 0..a.length - 1 internal(package-private)
-            A.join(String[]): null-safe(parts[])
-            T.step(int): internal(protected, and called by the project's own code)
-            T.run(int):
-            T.spare(int):
-            Buf.<init>(int): doc!0=capacity < 0
-            Buf.last(): doc!0=capacity < 0 in new Buf(int)
+            A.sum(byte[], int, int) direct: doc!0=off + len outside 0..data.length null-safe(data)
+            A.helper(int[], int) direct: doc!0=k outside 0..a.length - 1 internal(package-private)
+            A.join(String[]) direct: null-safe(parts[])
+            T.step(int) constructor: internal(protected, and called by the project's own code)
+            T.run(int) constructor:
+            T.run(int) reflection:
+            T.spare(int) constructor:
+            Table.<init>(int) direct: internal(protected, and called by the project's own code)
+            Table.first() constructor: receiver(built by new Table(int), which is protected, and called by the project's own code)
+            Table.first() reflection:
+            Buf.<init>(int) direct: doc!0=capacity < 0
+            Buf.last() constructor: doc!0=capacity < 0 in new Buf(int)
+            Buf.last() reflection:
         "#]],
     );
 }

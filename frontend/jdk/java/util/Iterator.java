@@ -4,5 +4,8 @@ package java.util;
 public interface Iterator<E> {
     boolean hasNext();
 
+    /**
+     * @throws NoSuchElementException if the iteration has no more elements
+     */
     E next();
 }

@@ -5,16 +5,47 @@ package java.util;
  * `copyOf` make an immutable one that refuses null elements.
  */
 public interface List<E> extends Collection<E> {
+    /**
+     * @throws IndexOutOfBoundsException if the index is out of range
+     */
     E get(int index);
 
+    /**
+     * @throws UnsupportedOperationException if the list does not support it
+     * @throws ClassCastException if the element's class prevents it from being added
+     * @throws NullPointerException if the element is null and the list permits none
+     * @throws IllegalArgumentException if a property of the element prevents it from being added
+     * @throws IndexOutOfBoundsException if the index is out of range
+     */
     E set(int index, E element);
 
+    /**
+     * @throws UnsupportedOperationException if the list does not support it
+     * @throws IndexOutOfBoundsException if the index is out of range
+     */
     E remove(int index);
 
+    /**
+     * @throws UnsupportedOperationException if the list does not support it
+     * @throws ClassCastException if the element's class prevents it from being added
+     * @throws NullPointerException if the element is null and the list permits none
+     * @throws IllegalArgumentException if a property of the element prevents it from being added
+     * @throws IndexOutOfBoundsException if the index is out of range
+     */
     void add(int index, E element);
 
+    /**
+     * @throws UnsupportedOperationException if the list does not support it
+     * @throws ClassCastException if an element's class prevents it from being added
+     * @throws NullPointerException if the collection is null, or holds a null element and the list permits none
+     * @throws IllegalArgumentException if a property of an element prevents it from being added
+     * @throws IndexOutOfBoundsException if the index is out of range
+     */
     boolean addAll(int index, Collection<? extends E> c);
 
+    /**
+     * @throws IndexOutOfBoundsException for an illegal endpoint index
+     */
     List<E> subList(int fromIndex, int toIndex);
 
     static <E> List<E> of() {

@@ -15,25 +15,53 @@ public interface Map<K, V> {
         V setValue(V value);
     }
 
+    /**
+     * @throws ClassCastException if the key is of an inappropriate type for the map
+     * @throws NullPointerException if the key is null and the map permits no null keys
+     */
     @Nullable
     V get(Object key);
 
     @Nullable
     V getOrDefault(Object key, V defaultValue);
 
+    /**
+     * @throws UnsupportedOperationException if the map does not support it
+     * @throws ClassCastException if the class of the key or value prevents it from being stored
+     * @throws NullPointerException if the key or value is null and the map permits no null keys or values
+     * @throws IllegalArgumentException if a property of the key or value prevents it from being stored
+     */
     @Nullable
     V put(K key, V value);
 
     @Nullable
     V putIfAbsent(K key, V value);
 
+    /**
+     * @throws UnsupportedOperationException if the map does not support it
+     * @throws ClassCastException if the key is of an inappropriate type for the map
+     * @throws NullPointerException if the key is null and the map permits no null keys
+     */
     @Nullable
     V remove(Object key);
 
+    /**
+     * @throws UnsupportedOperationException if the map does not support it
+     * @throws ClassCastException if the class of a key or value prevents it from being stored
+     * @throws NullPointerException if the map given is null, or holds null keys or values the map permits none of
+     * @throws IllegalArgumentException if a property of a key or value prevents it from being stored
+     */
     void putAll(Map<? extends K, ? extends V> m);
 
+    /**
+     * @throws UnsupportedOperationException if the map does not support it
+     */
     void clear();
 
+    /**
+     * @throws ClassCastException if the key is of an inappropriate type for the map
+     * @throws NullPointerException if the key is null and the map permits no null keys
+     */
     boolean containsKey(Object key);
 
     int size();
