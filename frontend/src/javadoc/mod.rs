@@ -511,7 +511,13 @@ fn read_facts(docs: &mut Docs, program: &Program) {
             for (p, local) in md.params.iter_mut().zip(m.params()) {
                 let ty = local.ty.erasure().java_name();
                 let kind = wording::type_words(&ty);
+                // An `@throws NullPointerException` that names the input forbids its `null`.
+                let thrown_for_null = md.throws.iter().any(|t| {
+                    t.exception == "java.lang.NullPointerException"
+                        && wording::mentions(&t.text, &p.name, &kind)
+                });
                 p.nulls = match wording::param_nulls(&p.text) {
+                    NullWord::Silent if thrown_for_null => NullWord::Forbidden,
                     NullWord::Silent => wording::described_nulls(&described, &p.name, &kind),
                     said => said,
                 };

@@ -154,20 +154,29 @@ impl<'p> Judge<'p> {
             };
         }
         let null_kind = kinds::for_class(&site.exception).levels() == Levels::NullInputNote;
-        // The JVM names the variable that was null (`because "array" is null`): a parameter
-        // of the method the test called, crashing in it, decides alone.
-        if let (true, Some(param)) = (null_kind && self.documentation, null_parameter(message)) {
-            if let Some(safe) = self.documented_null(stack, param) {
-                return Why {
-                    rule: Rule::DocumentedNull,
-                    text: format!("a bug: documented: {} may be null", safe.name),
-                    file: safe.file,
-                    line: safe.line,
-                };
+        let passed_null = test.null_input || test.contract.documented_null.is_some();
+        if self.documentation {
+            if let Some(why) = self.announced(&site.exception, stack, passed_null) {
+                return why;
             }
         }
-        let null_input = null_kind && test.null_input && !test.observed;
-        if null_input {
+        // The `null` the documentation lets an input be: the parameter the JVM's message
+        // names (`because "array" is null`), when the crash is in the method the test
+        // called, decides alone; else every `null` the test passes must be one.
+        let documented = match (null_kind && self.documentation, null_parameter(message)) {
+            (true, Some(param)) => self.documented_null(stack, param),
+            (true, None) => test.contract.documented_null.clone(),
+            (false, _) => None,
+        };
+        if let Some(n) = documented {
+            return Why {
+                rule: Rule::DocumentedNull,
+                text: format!("a bug: documented: {} may be null", n.name),
+                file: n.file,
+                line: n.line,
+            };
+        }
+        if null_kind && test.null_input && !test.observed {
             return Why::plain(
                 Rule::NullInput,
                 match &test.contract.null_from {
@@ -175,20 +184,6 @@ impl<'p> Judge<'p> {
                     None => "a null passed straight in".to_string(),
                 },
             );
-        }
-        if self.documentation {
-            let passed_null = test.null_input || test.contract.documented_null.is_some();
-            if let Some(why) = self.announced(&site.exception, stack, passed_null) {
-                return why;
-            }
-            if let Some(n) = test.contract.documented_null.as_ref().filter(|_| null_kind) {
-                return Why {
-                    rule: Rule::DocumentedNull,
-                    text: format!("a bug: documented: {} may be null", n.name),
-                    file: n.file.clone(),
-                    line: n.line,
-                };
-            }
         }
         Why::plain(
             Rule::Within,
@@ -436,10 +431,11 @@ public class A implements Comparable<A> {
             "an @throws NullPointerException documents a null passed in, and none was"
         );
         assert_eq!(
-            verdict(comparable, npe, &[("compareTo", 4)], true, |t| t
-                .null_input =
-                true),
-            "note NullInput: a null passed straight in"
+            verdict(comparable, npe, &[("compareTo", 4)], true, |t| {
+                t.null_input = true
+            }),
+            "note Documented: documented: @throws NullPointerException, inherited from \
+             Comparable.compareTo"
         );
     }
 
@@ -507,6 +503,28 @@ public class A implements Comparable<A> {
         assert_eq!(
             null_parameter(Some(r#"Cannot read field "x" because "this.p" is null"#)),
             None
+        );
+    }
+
+    #[test]
+    fn an_announced_null_pointer_exception_wins_over_a_class_that_handles_null_input() {
+        let java = r#"package p;
+/** Converters. They handle null input arrays gracefully. */
+public class A {
+    /**
+     * Converts.
+     * @param bytes the bytes
+     * @throws NullPointerException if the input is null
+     */
+    public static int n(byte[] bytes) { return bytes.length; }
+}
+"#;
+        let message = r#"Cannot read the array length because "bytes" is null"#;
+        assert_eq!(
+            verdict_of(java, NPE, &[("n", 9)], true, Some(message), |t| t
+                .null_input =
+                true),
+            "note Documented: documented: @throws NullPointerException (A.java:7)"
         );
     }
 

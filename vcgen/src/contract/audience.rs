@@ -83,6 +83,17 @@ impl<'p> Audience<'p> {
         }
     }
 
+    /// Whether `class` has a public supertype other than `Object` through which clients may
+    /// hold its objects.
+    pub fn has_public_super(&self, class: &Class) -> bool {
+        self.h
+            .ancestors(&class.name)
+            .into_iter()
+            .skip(1)
+            .filter(|s| *s != frontend::hierarchy::OBJECT)
+            .any(|s| self.h.class(s).is_some_and(|c| c.modifiers.public))
+    }
+
     /// Whether the project's code calls `m` of `class`: through `class` or a supertype
     /// whose method it overrides (a constructor: through `class` itself, `super(..)`).
     fn called_by_project(&self, class: &Class, m: &Method) -> bool {

@@ -259,6 +259,15 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
         class Sheet extends Table {
             public Sheet() { super(4); }
         }
+        //- /Shape.java
+        public abstract class Shape {
+            public abstract int area(int k);
+            public static final Shape SQUARE = new Square();
+        }
+        class Square extends Shape {
+            Square() {}
+            public int area(int k) { return 10 / k; }
+        }
         //- /Buf.java
         public class Buf {
             private final int[] slots;
@@ -277,6 +286,7 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             Table.<init>(int) direct: internal(protected, and called by the project's own code)
             Table.first() constructor: receiver(built by new Table(int), which is protected, and called by the project's own code)
             Table.first() reflection:
+            Square.area(int) constructor:
             Buf.<init>(int) direct: doc!0=capacity < 0
             Buf.last() constructor: doc!0=capacity < 0 in new Buf(int)
             Buf.last() reflection:
