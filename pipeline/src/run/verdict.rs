@@ -153,6 +153,15 @@ impl<'p> Judge<'p> {
                 line: c.line,
             };
         }
+        if let Some(out) = self.output_store(site, stack) {
+            return Why::plain(
+                Rule::Precondition,
+                format!(
+                    "needs {} to hold what is written from {} (an output array)",
+                    out.array, out.offset
+                ),
+            );
+        }
         let null_kind = kinds::for_class(&site.exception).levels() == Levels::NullInputNote;
         let passed_null = test.null_input || test.contract.documented_null.is_some();
         if self.documentation {
@@ -189,6 +198,24 @@ impl<'p> Judge<'p> {
             Rule::Within,
             format!("a bug: within the contract of {entry}"),
         )
+    }
+
+    /// The output array given to the method the test called that the crash stores past the
+    /// end of ([`vcgen::contract::output_store`]), for an array index crash.
+    fn output_store(
+        &self,
+        site: &Site,
+        stack: &[StackFrame],
+    ) -> Option<vcgen::contract::OutputStore> {
+        if site.exception != kinds::ARRAY_INDEX_OUT_OF_BOUNDS.exception() {
+            return None;
+        }
+        let frames: Vec<(&Method, u32)> = stack
+            .iter()
+            .skip(1)
+            .map(|f| self.locate(f).map(|(_, m)| (m, f.line)))
+            .collect::<Option<_>>()?;
+        vcgen::contract::output_store(&frames)
     }
 
     /// The entry's parameter `name` when the crash is in the entry itself (the test's frame,
@@ -503,6 +530,37 @@ public class A implements Comparable<A> {
         assert_eq!(
             null_parameter(Some(r#"Cannot read field "x" because "this.p" is null"#)),
             None
+        );
+    }
+
+    #[test]
+    fn a_store_past_the_end_of_an_output_array_the_caller_gave_is_the_callers() {
+        let java = r#"package p;
+public class A {
+    public static void encode(byte[] data, char[] out, int outOffset) { fill(data, out, outOffset); }
+    private static void fill(byte[] data, char[] out, int outOffset) {
+        for (int i = 0, j = outOffset; i < data.length; i++) {
+            out[j++] = 'x';
+        }
+    }
+    public static char[] encode(byte[] data) {
+        char[] out = new char[data.length];
+        for (int i = 0; i <= data.length; i++) {
+            out[i] = 'x';
+        }
+        return out;
+    }
+}
+"#;
+        let aioobe = "java.lang.ArrayIndexOutOfBoundsException";
+        assert_eq!(
+            verdict(java, aioobe, &[("encode", 3), ("fill", 6)], true, |_| {}),
+            "note Precondition: needs out to hold what is written from outOffset (an output array)"
+        );
+        assert_eq!(
+            verdict(java, aioobe, &[("encode", 12)], true, |_| {}),
+            "error Within: a bug: within the contract of A.encode(byte[])",
+            "an array the method made itself"
         );
     }
 

@@ -101,6 +101,12 @@ fn name_words(name: &str) -> Vec<String> {
     words
 }
 
+/// Whether a parameter's name makes it where a range starts or an element's index: an
+/// offset, a position, a start (`outOffset`, `dstBegin`, `destPos`).
+pub(crate) fn starts_range(name: &str) -> bool {
+    matches!(role(name), Some(Role::Start | Role::Index))
+}
+
 /// The role an integral parameter's name gives it, if any.
 fn role(name: &str) -> Option<Role> {
     let words = name_words(name);

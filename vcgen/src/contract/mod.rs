@@ -9,9 +9,11 @@
 
 mod audience;
 mod derive;
+mod output;
 
 pub use audience::{may_return_null, null_safe, Audience, NullSafe};
 pub use derive::{preconditions, Bound, Precondition};
+pub use output::{output_store, OutputStore};
 
 use crate::lower::Lower;
 use crate::smt::{self, Term};
