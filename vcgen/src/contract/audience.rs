@@ -48,10 +48,11 @@ impl<'p> Audience<'p> {
     /// a client can: a public method of a public class (nested in public classes), a
     /// public method that implements one of a public supertype (a hidden class's object
     /// reaches clients through its public type, as `Collections.unmodifiableList` hands out
-    /// a private class's list), or a protected one of a class clients may extend that the
-    /// project's own code does not call. A protected method or constructor the project
-    /// calls itself is a template or helper of the class's own machinery: its callers are
-    /// its usage.
+    /// a private class's list), or a protected one of a class clients may extend unless it
+    /// is part of the class's own machinery: a protected constructor the project's
+    /// subclasses call, or a protected hook of a template the project calls and overrides
+    /// (a method one class of the project overrides in another): its callers are its
+    /// usage.
     pub fn internal(&self, class: &Class, m: &Method) -> Option<String> {
         if m.modifiers.public && overrides_public(self.h, class, m) {
             return None;
@@ -74,7 +75,7 @@ impl<'p> Audience<'p> {
             _ if m.modifiers.protected && !extendable(class) => {
                 Some("protected in a class clients cannot extend".to_string())
             }
-            _ if m.modifiers.protected && self.called_by_project(class, m) => {
+            _ if m.modifiers.protected && self.machinery(class, m) => {
                 Some("protected, and called by the project's own code".to_string())
             }
             _ if m.modifiers.protected => None,
@@ -92,6 +93,33 @@ impl<'p> Audience<'p> {
             .skip(1)
             .filter(|s| *s != frontend::hierarchy::OBJECT)
             .any(|s| self.h.class(s).is_some_and(|c| c.modifiers.public))
+    }
+
+    /// Whether the protected `m` of `class` is the class's own machinery: a constructor the
+    /// project calls (`super(..)`), or a method the project calls that overrides one of a
+    /// project superclass or that a project subclass overrides (a template's hook, as
+    /// `UnicodeEscaper.toUtf16Escape`).
+    fn machinery(&self, class: &Class, m: &Method) -> bool {
+        if !self.called_by_project(class, m) {
+            return false;
+        }
+        if m.is_constructor() {
+            return true;
+        }
+        let declares = |c: &Class| {
+            !c.library
+                && c.name != class.name
+                && c.methods
+                    .iter()
+                    .any(|x| x.name == m.name && x.descriptor == m.descriptor)
+        };
+        let overrides = self
+            .h
+            .ancestors(&class.name)
+            .into_iter()
+            .filter_map(|a| self.h.class(a))
+            .any(declares);
+        overrides || self.h.descendants(&class.name).into_iter().any(declares)
     }
 
     /// Whether the project's code calls `m` of `class`: through `class` or a supertype

@@ -243,9 +243,14 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
         }
         //- /T.java
         public class T {
-            public int run(int x) { return step(x); }
+            public int run(int x) { return step(x) + helper(x); }
             protected int step(int x) { return 10 / x; }
+            protected int helper(int x) { return 10 / x; }
             protected int spare(int x) { return 10 / x; }
+        }
+        //- /U.java
+        public class U extends T {
+            protected int step(int x) { return 20 / x; }
         }
         //- /Table.java
         public class Table {
@@ -280,6 +285,8 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             A.helper(int[], int) direct: doc!0=k outside 0..a.length - 1 internal(package-private)
             A.join(String[]) direct: null-safe(parts[])
             T.step(int) constructor: internal(protected, and called by the project's own code)
+            U.step(int) constructor: internal(protected, and called by the project's own code)
+            T.helper(int) constructor:
             T.run(int) constructor:
             T.run(int) reflection:
             T.spare(int) constructor:
