@@ -70,6 +70,9 @@ pub enum Ask {
     /// Solve it for inputs without `null` only: another entry crashes the site through a
     /// `null` passed straight in.
     NonNull,
+    /// Solve it for inputs within the asker's contract only: another entry crashes the site
+    /// outside its own, a note a further one would not improve on.
+    WithinContract,
 }
 
 /// Who asks about a site: the query's rank, its entry, and whether its harness builds the
@@ -153,7 +156,7 @@ impl Ledger {
             }
         } else if record.contract_entries.iter().any(|e| e == asker.entry) {
             if asker.prepares_argument {
-                Ask::Solve
+                Ask::WithinContract
             } else {
                 Ask::Skip(Skip::Settled)
             }
@@ -171,6 +174,13 @@ impl Ledger {
             && record.timeouts == 0
         {
             Ask::Skip(Skip::Unreachable)
+        } else if !record.contract_entries.is_empty() {
+            // A reflective harness's model would be one more note.
+            if asker.natural {
+                Ask::WithinContract
+            } else {
+                Ask::Skip(Skip::Settled)
+            }
         } else {
             Ask::Solve
         }
@@ -366,14 +376,14 @@ mod tests {
         );
         assert_eq!(
             ledger.ask("s", natural(20, "Sum.of(byte[])")),
-            Ask::Solve,
+            Ask::WithinContract,
             "a caller within its own contract makes the crash a bug"
         );
         let preparing = Asker {
             prepares_argument: true,
             ..own(18, "Sum.of(byte[], int, int)")
         };
-        assert_eq!(ledger.ask("s", preparing), Ask::Solve);
+        assert_eq!(ledger.ask("s", preparing), Ask::WithinContract);
         ledger.record("s", natural(20, "Sum.of(byte[])"), Found::Model);
         assert_eq!(
             ledger.ask("s", natural(20, "Other.h()")),

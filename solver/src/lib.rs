@@ -200,7 +200,10 @@ fn solve_prelude(
             // one model: the callee's own entry had the full ones (on commons-lang3, with
             // the full ones, the goals of callees' sites took 518 s of solver time, 104 s
             // of it in timeouts). A sequence gets a budget of its own (`sequence_budget`).
-            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS || q.through_caller {
+            // A look within its contract at a site another entry crashes outside its own is a
+            // second look too.
+            let second_look = q.through_caller || matches!(ask, Ask::WithinContract);
+            let timeout_ms = if timeouts >= PRELUDE_TIMEOUTS || second_look {
                 budget::short_budget(options.timeout_ms)
             } else if harness.is_sequence() {
                 budget::sequence_budget(options.timeout_ms)
@@ -208,7 +211,7 @@ fn solve_prelude(
                 options.timeout_ms
             };
             let effort = Effort {
-                max_models: if q.through_caller { 1 } else { options.models },
+                max_models: if second_look { 1 } else { options.models },
                 timeout_ms,
                 slice: timeouts < PRELUDE_SLICE_TIMEOUTS,
             };
@@ -262,7 +265,10 @@ fn solve_prelude(
 }
 
 /// The preferences of `harness` that a model of a goal asked as `ask` must meet. Inputs
-/// without `null` when the ledger asks for them. And set-up that ran whole when the
+/// without `null` when the ledger asks for them, and within the entry's contract (another
+/// note would add nothing: on commons-codec, asking every entry that shares a hash
+/// function's sites for any model took more solver time than the rest of the contract
+/// rules). And set-up that ran whole when the
 /// harness prepares an argument: its calls pass the argument to whole methods
 /// (commons-codec's `encode(b, 0, 1, context)`), which a formula too large leaves out with
 /// their effects unknown, so such a model proves nothing (without this, 37 goals of
@@ -273,6 +279,9 @@ fn required_preferences(ask: &Ask, harness: &vcgen::Harness) -> Vec<String> {
     let mut required = Vec::new();
     if matches!(ask, Ask::NonNull) {
         required.push(vcgen::NONNULL_PREFERENCE.to_string());
+    }
+    if matches!(ask, Ask::WithinContract) {
+        required.extend(harness.contracts.iter().map(|c| c.symbol.clone()));
     }
     let whole = vcgen::WHOLE_PREFERENCE.to_string();
     if harness.prepares_argument() && harness.preferences.contains(&whole) {

@@ -58,7 +58,7 @@ pub use stage::{prelude_path, read_prelude, read_queries, read_sites, vcgen_stag
 use frontend::ir::{Conversion, ExprKind, Program, Type};
 use frontend::Hierarchy;
 use lower::{Limits, Lower};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Settings of the vcgen stage.
 #[derive(Debug, Clone)]
@@ -216,20 +216,19 @@ pub fn generate(
             .entry(package)
             .or_insert_with(|| param_graph::ParamGraph::new(&h, package));
     }
-    // A site in a method a client can call is checked through that method first, and then
-    // through its callers' natural harnesses (see `Env::formula`); one in a method only a
-    // test in its package can call (package-private, `contract::Audience::internal`) is checked
-    // through every caller that inlines it, as a private method's is: found only through
-    // its own entry, it is a note.
+    // A site in a method a test can call is checked through that method first, and then
+    // through its callers' natural harnesses (see `Env::formula`): the nearest ones a
+    // client can call, for a method only a test in its package can (package-private,
+    // `contract::Audience::internal`), whose own entry's crash is a note.
     let audience = contract::Audience::new(p, &h);
-    let entry_methods: HashSet<(String, String)> = specs
+    let entry_methods: HashMap<(String, String), bool> = specs
         .iter()
-        .filter(|s| audience.internal(s.class, s.method).is_none())
         .map(|s| {
-            (
+            let key = (
                 s.class.name.clone(),
                 format!("{}{}", s.method.name, s.method.descriptor),
-            )
+            );
+            (key, audience.internal(s.class, s.method).is_some())
         })
         .collect();
     let selection = match (&options.changed, &options.focus) {
@@ -401,7 +400,9 @@ struct Env<'e, 'p> {
     effects: &'e effects::Effects,
     observed: Option<&'p invariants::InvariantsFile>,
     spec_names: &'e HashSet<String>,
-    entry_methods: &'e HashSet<(String, String)>,
+    /// The methods with an entry of their own, each with whether it is internal code
+    /// ([`contract::Audience::internal`]).
+    entry_methods: &'e HashMap<(String, String), bool>,
     /// Who may call the project's methods ([`contract::Audience`]).
     audience: &'e contract::Audience<'p>,
     /// The focus's calls ([`Lower::trace_calls`]).
@@ -567,6 +568,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             trace_calls: self.trace_calls,
             focused: self.focused,
             contract_rules: self.contract_rules,
+            audience: self.audience,
             contracts: Vec::new(),
             usage: self.beyond_usage.then(Vec::new),
             known_lengths: Default::default(),
@@ -597,7 +599,9 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             let site = &lower.sites[&g.site];
             let direct = site.class == spec.class.name && site.method == own;
             // A site of a callee a test can call is checked in the context of the entries
-            // that call it (directly or through private helpers), where they build the
+            // that call it (directly or through private or package-private helpers: a
+            // package-private callee's crash is a note found only by its own entry, an
+            // error through the nearest public caller), where they build the
             // state naturally: reflection through a caller finds nothing the callee's own
             // reflection does not, a library contract broken in a callee is a note
             // whoever calls it, and a caller's caller is asked only through the caller's
@@ -605,15 +609,16 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             // reads (a flag set two calls up). Nor through a caller's call-chain variants:
             // the call made first prepares the caller's receiver, not the callee's state
             // (on commons-lang3 they made half of the second looks, 1,237 queries, and no
-            // error).
+            // error), except for internal code, whose state a client prepares only through
+            // its callers.
             let second_look = || {
                 natural
-                    && built.route != Route::Chain
+                    && (built.route != Route::Chain || self.internal(site))
                     && !site.precondition
                     && (g.callers_between == 0 || self.sets_statics_read_by(site, spec))
             };
             if g.term != "false"
-                && (direct || self.focused || !self.callable(site) || second_look())
+                && (direct || self.focused || !self.has_entry(site) || second_look())
             {
                 if g.bounded {
                     bounded.insert(g.site.clone());
@@ -644,7 +649,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
                 let site = &lower.sites[&site_id];
                 let direct = site.class == spec.class.name && site.method == own;
                 let rank = if direct { 0 } else { harness::INDIRECT_RANK } + variant.rank;
-                let through_caller = !direct && !self.focused && self.callable(site);
+                let through_caller = !direct && !self.focused && self.has_entry(site);
                 goals.push(Query {
                     id: String::new(),
                     goal,
@@ -698,11 +703,20 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         Some(format!("built by {call}, which is {reason}"))
     }
 
-    /// True when `site` lies in a method a client can call: it has an entry of its own and
-    /// is no internal code ([`contract::Audience::internal`]).
-    fn callable(&self, site: &Site) -> bool {
+    /// True when `site` lies in a method a test can call: it has an entry of its own.
+    fn has_entry(&self, site: &Site) -> bool {
         self.entry_methods
-            .contains(&(site.class.clone(), site.method.clone()))
+            .contains_key(&(site.class.clone(), site.method.clone()))
+    }
+
+    /// True when `site` lies in internal code with an entry of its own, which only a test
+    /// in its package can call: a client reaches it only through its callers, call chains
+    /// included.
+    fn internal(&self, site: &Site) -> bool {
+        self.entry_methods
+            .get(&(site.class.clone(), site.method.clone()))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// True when the own harnesses of `site`'s method (one a test can call) reach every

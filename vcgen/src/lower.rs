@@ -222,6 +222,8 @@ pub struct Lower<'p> {
     pub focused: bool,
     /// Which preconditions of the entry its query names ([`crate::contract`]).
     pub contract_rules: crate::contract::Rules,
+    /// Who may call the project's methods ([`crate::contract::Audience`]).
+    pub audience: &'p crate::contract::Audience<'p>,
     /// The preconditions named so far: the entry's and those of the calls its harness
     /// makes to build inputs.
     pub contracts: Vec<crate::contract::Contract>,
@@ -565,15 +567,16 @@ impl<'p> Lower<'p> {
     }
 
     /// How many inlined project frames between the entry's and the current one run a
-    /// method that is not private: a test could call it, so its own entry is the caller
-    /// that checks the current method's sites in context.
+    /// method a client can call: its own entry is then the caller that checks the current
+    /// method's sites in context. A private or package-private method between is no such
+    /// caller: a client reaches the sites through the entry's method.
     pub fn callers_between(&self) -> usize {
         let project: Vec<&Frame> = self.frames.iter().filter(|f| !f.library).collect();
         match project.len() {
             0..=2 => 0,
             n => project[1..n - 1]
                 .iter()
-                .filter(|f| !f.method.modifiers.private)
+                .filter(|f| self.audience.internal(f.class, f.method).is_none())
                 .count(),
         }
     }

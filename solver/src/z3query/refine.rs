@@ -35,16 +35,26 @@ pub(super) fn refine(
     let preferences = wanted.preferences;
     let refinement_ms = budget::refinement_budget(timeout_ms, harness.is_sequence());
     let mut budget = Budget::of_ms(refinement_ms);
-    let (base, first) = keep_assumed(checks, base, first, &harness.usage, &mut budget);
-    // The entry's contract: a model within it makes an error, one that must break a
-    // precondition a note that names it.
-    let contract: Vec<String> = harness.contracts.iter().map(|c| c.symbol.clone()).collect();
-    let (base, first) = keep_assumed(checks, &base, first, &contract, &mut budget);
+    // A check for preferences, or for the conditions a model keeps, gets twice the work
+    // the first model took.
     let preference_units = checks
         .last_units
         .saturating_mul(2)
         .max(budget::units(PREFERENCE_MIN_MS))
         .min(budget::units(refinement_ms / 2));
+    let (base, first) = keep_assumed(checks, base, first, &harness.usage, &mut budget, None);
+    // The entry's contract: a model within it makes an error, one that must break a
+    // precondition a note that names it. A check for it that runs out of the work a
+    // preference check gets counts as no model within the contract.
+    let contract: Vec<String> = harness.contracts.iter().map(|c| c.symbol.clone()).collect();
+    let (base, first) = keep_assumed(
+        checks,
+        &base,
+        first,
+        &contract,
+        &mut budget,
+        Some(preference_units),
+    );
     // A sequence's calls are fixed first: the preferences for fewer calls then say nothing.
     let (base, first, preferences) = match shorten::Steps::of(harness) {
         Some(steps) => {
@@ -255,13 +265,15 @@ const KEEP_CHECKS: usize = 12;
 /// Every condition is assumed, and those in the unsatisfiable core of a check are dropped
 /// until the check is satisfiable; then each dropped one is taken back when the goal still
 /// holds with it. The model breaks few conditions, the ones the crash needs. A first
-/// model that meets them all needs no check.
+/// model that meets them all needs no check. Each check takes at most `per_check` units of
+/// the budget's work when given.
 fn keep_assumed(
     checks: &mut Checks,
     base: &[Bool],
     first: z3::Model,
     named: &[String],
     budget: &mut Budget,
+    per_check: Option<u64>,
 ) -> (Vec<Bool>, z3::Model) {
     let mut kept: Vec<Bool> = named.iter().map(|u| Bool::new_const(u.as_str())).collect();
     if kept.iter().all(|k| meets(&first, k)) {
@@ -270,7 +282,8 @@ fn keep_assumed(
     let mut dropped: Vec<Bool> = Vec::new();
     let mut tries = KEEP_CHECKS;
     let mut check = |checks: &mut Checks, kept: &[Bool]| {
-        let units = budget.left().filter(|_| tries > 0)?;
+        let left = budget.left().filter(|_| tries > 0)?;
+        let units = per_check.map_or(left, |cap| cap.min(left));
         tries -= 1;
         let assumed: Vec<Bool> = base.iter().chain(kept).cloned().collect();
         let (checked, core) = checks.check_core(&assumed, units);

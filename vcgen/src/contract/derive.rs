@@ -230,7 +230,9 @@ fn index_conventions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
     // bounds by the documentation, each with the array or string it indexes.
     let mut indexes: Vec<(usize, Role, usize)> = Vec::new();
     for (i, p) in params.iter().enumerate() {
-        if !p.ty.is_integral() || param_doc(i).is_some_and(|d| d.promise) {
+        // A parameter whose documentation gives a meaning outside its range has none; one
+        // whose documentation requires a range has that one ([`documented_ranges`]).
+        if !p.ty.is_integral() || param_doc(i).is_some_and(|d| d.promise || d.range.is_some()) {
             continue;
         }
         let described = || param_doc(i).and_then(|d| documented_role(&d.text));

@@ -65,9 +65,9 @@ impl<'p> Lower<'p> {
         self.name_preconditions(st, class, m, args, None);
     }
 
-    /// Names each precondition of a public constructor or factory the harness calls to build
-    /// an input (`new DoubleMetaphoneResult(maxLength)`): the test makes that call as a
-    /// client would, so it must keep that call's contract too.
+    /// Names each precondition of the constructor the harness calls to build the receiver
+    /// (`new DoubleMetaphoneResult(maxLength)`): the test makes that call as a client
+    /// would, so it must keep that call's contract too.
     pub(crate) fn name_set_up_contract(
         &mut self,
         st: &mut State,

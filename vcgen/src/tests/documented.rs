@@ -288,7 +288,6 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             U.step(int) constructor: internal(protected, and called by the project's own code)
             T.helper(int) constructor:
             T.run(int) constructor:
-            T.run(int) reflection:
             T.spare(int) constructor:
             Table.<init>(int) direct: internal(protected, and called by the project's own code)
             Table.first() constructor: receiver(built by new Table(int), which is protected, and called by the project's own code)
