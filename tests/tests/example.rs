@@ -17,7 +17,6 @@ fn finds_every_crash_in_the_example_project() {
         ("Labels.java", 13, "StringIndexOutOfBoundsException"),
         ("Labels.java", 21, "ArrayIndexOutOfBoundsException"),
         ("Labels.java", 26, "ArithmeticException"),
-        ("Stock.java", 9, "NegativeArraySizeException"),
         ("Stock.java", 14, "ArrayIndexOutOfBoundsException"),
         ("Stock.java", 31, "ArithmeticException"),
     ];
@@ -28,6 +27,22 @@ fn finds_every_crash_in_the_example_project() {
         );
     }
     assert_eq!(got.len(), want.len(), "no other errors: {got:?}");
+    let capacity = run.report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .find(|f| {
+            f["line"] == 9
+                && f["file"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with("Stock.java"))
+        })
+        .expect("new Stock(-1)'s NegativeArraySizeException is reported");
+    assert_eq!(
+        (&capacity["level"], &capacity["contract"]["rule"]),
+        (&"note".into(), &"precondition".into()),
+        "a negative capacity breaks the convention that a length parameter is at least 0: {capacity}"
+    );
     let tests = &run.report["findings"][0]["test"];
     assert!(tests.is_object(), "each finding names its reproducing test");
     the_readme_shows_the_real_output(&run.report, &src, &run.work);
