@@ -152,6 +152,18 @@ impl Value {
 }
 
 impl Model {
+    /// Every input value of the model, in the order a test builds them: static fields, the
+    /// receiver, its public fields, the chain's arguments, the entry's arguments.
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.statics
+            .iter()
+            .map(|f| &f.value)
+            .chain(self.receiver.iter())
+            .chain(self.fields.iter().map(|f| &f.value))
+            .chain(self.chain.iter().flatten())
+            .chain(self.args.iter())
+    }
+
     /// True when the model makes call `i` of the harness's chain.
     pub fn makes(&self, i: usize) -> bool {
         self.made.get(i).copied().unwrap_or(true)

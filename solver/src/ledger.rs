@@ -23,6 +23,12 @@
 //! every other entry is still asked, since a caller within its own contract makes the
 //! crash a bug.
 //!
+//! A harness whose receiver no client can build so (vcgen's `internal_receiver`) finds only
+//! notes: it is not asked about a site that already has a model of any level from another
+//! entry (on commons-lang3, each of `FastDateFormat`'s `format` methods, built by its
+//! protected constructor, solved the same `FastDatePrinter` sites again, 20 s of solver
+//! time for notes the report groups under the first).
+//!
 //! The harnesses of one entry differ only in how the receiver and arguments are built, so
 //! a site whose formula is too hard in two of them is too hard in the rest: on
 //! commons-codec, each of `PureJavaCrc32.update`'s 23 undecided sites timed out in all
@@ -43,6 +49,9 @@ pub enum Skip {
     GivenUp,
     /// The site's own entry found it unreachable, and a caller can set up nothing more.
     Unreachable,
+    /// The site has a model already and the harness's receiver, which no client can build
+    /// so, would add only a note.
+    Noted,
 }
 
 impl Skip {
@@ -56,6 +65,9 @@ impl Skip {
             Skip::Unreachable => {
                 "the site's own method cannot reach it, whatever a caller sets up".into()
             }
+            Skip::Noted => "the site has a model already, and this harness's receiver, which no \
+                            client can build so, would add only a note"
+                .into(),
         }
     }
 }
@@ -94,6 +106,9 @@ pub struct Asker<'a> {
     /// True when the harness's state is extrapolated: calls made again step only its
     /// counters ([`vcgen::ChainCall::repeated`]).
     pub extrapolated: bool,
+    /// True when the harness builds its receiver as no client can
+    /// ([`vcgen::Harness::internal_receiver`]): its models are notes.
+    pub internal_receiver: bool,
 }
 
 /// What a solved query found.
@@ -133,6 +148,8 @@ struct SiteRecord {
     timeouts: u32,
     /// A query of the site's own entry found it unreachable.
     unreachable: bool,
+    /// Some harness has a model of the site, of any level.
+    modelled: bool,
 }
 
 impl Ledger {
@@ -148,6 +165,8 @@ impl Ledger {
             Ask::Skip(Skip::Settled)
         } else if record.timeouts >= MAX_TIMEOUTS {
             Ask::Skip(Skip::GivenUp)
+        } else if asker.internal_receiver && !asker.own && record.modelled {
+            Ask::Skip(Skip::Noted)
         } else if record.null_entries.iter().any(|e| e == asker.entry) {
             if asker.prepares_argument {
                 Ask::NonNull
@@ -193,6 +212,10 @@ impl Ledger {
         }
         if let Ok(mut sites) = self.sites.lock() {
             let record = sites.entry(site.to_string()).or_default();
+            record.modelled |= matches!(
+                found,
+                Found::Model | Found::NullModel | Found::ContractModel | Found::NoteModel
+            );
             match found {
                 // The JVM refutes more of an extrapolated state's models: the later harnesses
                 // (reflection, whose note a refuted test would hide) are still asked. On
@@ -226,6 +249,7 @@ mod tests {
             own_entry_decides: false,
             prepares_argument: false,
             extrapolated: false,
+            internal_receiver: false,
         }
     }
 
@@ -397,6 +421,37 @@ mod tests {
         ledger.record("s", own(0, "Map.get(Object)"), Found::NoteModel);
         assert_eq!(ledger.ask("s", own(10, "Map.get(Object)")), Ask::Solve);
         assert_eq!(ledger.ask("s", natural(20, "Other.h()")), Ask::Solve);
+    }
+
+    #[test]
+    fn a_receiver_no_client_builds_adds_no_note_to_a_modelled_site() {
+        let ledger = Ledger::default();
+        let hidden = |entry| Asker {
+            internal_receiver: true,
+            ..natural(10, entry)
+        };
+        assert_eq!(ledger.ask("s", hidden("Format.a()")), Ask::Solve);
+        ledger.record("s", hidden("Format.a()"), Found::NoteModel);
+        assert_eq!(
+            ledger.ask("s", hidden("Format.b()")),
+            Ask::Skip(Skip::Noted)
+        );
+        assert_eq!(ledger.ask("s", natural(20, "Other.h()")), Ask::Solve);
+        ledger.record("t", natural(0, "Other.h()"), Found::ContractModel);
+        assert_eq!(
+            ledger.ask("t", hidden("Format.b()")),
+            Ask::Skip(Skip::Noted)
+        );
+        assert_eq!(
+            ledger.ask(
+                "t",
+                Asker {
+                    own: true,
+                    ..hidden("Format.b()")
+                }
+            ),
+            Ask::Solve
+        );
     }
 
     #[test]

@@ -189,6 +189,7 @@ fn solve_prelude(
             own_entry_decides: q.own_entry_decides,
             prepares_argument: harness.prepares_argument(),
             extrapolated: harness.chain.iter().any(|c| c.repeated.is_some()),
+            internal_receiver: harness.internal_receiver.is_some(),
         };
         let ask = ledger.ask(&q.site, asker(q));
         if let Ask::Skip(skip) = ask {

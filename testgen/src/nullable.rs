@@ -10,15 +10,7 @@ use solver::{Model, Value};
 /// The first producer the model calls that may return `null`, in Java terms
 /// (`FastTimeZone.getGmtTimeZone(String)`).
 pub fn nullable_producer(program: &Program, model: &Model) -> Option<String> {
-    let mut todo: Vec<&Value> = model
-        .statics
-        .iter()
-        .map(|f| &f.value)
-        .chain(model.receiver.iter())
-        .chain(model.fields.iter().map(|f| &f.value))
-        .chain(model.chain.iter().flatten())
-        .chain(model.args.iter())
-        .collect();
+    let mut todo: Vec<&Value> = model.values().collect();
     while let Some(v) = todo.pop() {
         match v {
             Value::Call {

@@ -120,15 +120,7 @@ fn plan_test(
         .next()
         .unwrap_or(&entry.class)
         .to_string();
-    let values = model
-        .statics
-        .iter()
-        .map(|f| &f.value)
-        .chain(model.receiver.iter())
-        .chain(model.fields.iter().map(|f| &f.value))
-        .chain(model.chain.iter().flatten())
-        .chain(model.args.iter());
-    let mut w = Writer::new(access, home, values);
+    let mut w = Writer::new(access, home, model.values());
     let mut inputs = Vec::new();
     for f in &model.statics {
         let v = w.set_field(None, f);

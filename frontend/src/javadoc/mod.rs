@@ -76,6 +76,10 @@ pub struct MethodDoc {
     /// ([`wording::needs_more_set_up`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub needs_set_up: bool,
+    /// A method its text says is for the class's own use, not its clients'
+    /// ([`wording::internal_use`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub internal: bool,
     /// The method whose comment this is, `Class.method`, when inherited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inherited_from: Option<String>,
@@ -335,6 +339,7 @@ fn method_doc(
         throws,
         deprecated: tag("deprecated"),
         needs_set_up: m.is_constructor() && wording::needs_more_set_up(&c.main),
+        internal: wording::internal_use(&c.main),
         inherited_from: None,
     }
 }

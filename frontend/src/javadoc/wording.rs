@@ -436,6 +436,18 @@ pub fn needs_more_set_up(text: &str) -> bool {
         || has_phrase(&ws, "before it can be used")
 }
 
+/// Whether a method's text says it is for the class's own use, not its clients': "Internal
+/// method that substitutes the variables", "for internal use only", "not intended to be
+/// called directly", "will be called automatically by another (public) method".
+pub fn internal_use(text: &str) -> bool {
+    let ws = words(text);
+    has_phrase(&ws, "internal method")
+        || has_phrase(&ws, "internal use")
+        || has_phrase(&ws, "not intended to be called")
+        || has_phrase(&ws, "not meant to be called")
+        || has_phrase(&ws, "called automatically by")
+}
+
 /// What an integral parameter's text says it is, when it says it indexes something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Described {
@@ -641,6 +653,21 @@ mod tests {
             required_range("a positive count; a negative one is treated as zero"),
             None
         );
+    }
+
+    #[test]
+    fn methods_for_the_class_own_use() {
+        assert!(internal_use(
+            "Internal method that substitutes the variables. Most users of this class do not \
+             need to call this method."
+        ));
+        assert!(internal_use("For internal use only."));
+        assert!(internal_use(
+            "This method will be called automatically by another (public) method."
+        ));
+        assert!(!internal_use(
+            "Substitutes the variables of the internal buffer."
+        ));
     }
 
     #[test]

@@ -37,23 +37,27 @@ pub(super) fn refine(
     let mut budget = Budget::of_ms(refinement_ms);
     // A check for preferences, or for the conditions a model keeps, gets twice the work
     // the first model took.
-    let preference_units = checks
-        .last_units
+    let first_units = checks.last_units;
+    let preference_units = first_units
         .saturating_mul(2)
         .max(budget::units(PREFERENCE_MIN_MS))
         .min(budget::units(refinement_ms / 2));
     let (base, first) = keep_assumed(checks, base, first, &harness.usage, &mut budget, None);
     // The entry's contract: a model within it makes an error, one that must break a
-    // precondition a note that names it. A check for it that runs out of the work a
-    // preference check gets counts as no model within the contract.
+    // precondition a note that names it. A check for it that runs out of twice the first
+    // model's work (at least [`CONTRACT_MIN_MS`]'s) counts as no model within the contract.
     let contract: Vec<String> = harness.contracts.iter().map(|c| c.symbol.clone()).collect();
+    let contract_units = first_units
+        .saturating_mul(2)
+        .max(budget::units(CONTRACT_MIN_MS))
+        .min(budget::units(refinement_ms / 2));
     let (base, first) = keep_assumed(
         checks,
         &base,
         first,
         &contract,
         &mut budget,
-        Some(preference_units),
+        Some(contract_units),
     );
     // A sequence's calls are fixed first: the preferences for fewer calls then say nothing.
     let (base, first, preferences) = match shorten::Steps::of(harness) {
@@ -264,9 +268,10 @@ const KEEP_CHECKS: usize = 12;
 /// `dsd reproduce` beyond the project's usage, the preconditions of the entry's contract.
 /// Every condition is assumed, and those in the unsatisfiable core of a check are dropped
 /// until the check is satisfiable; then each dropped one is taken back when the goal still
-/// holds with it. The model breaks few conditions, the ones the crash needs. A first
-/// model that meets them all needs no check. Each check takes at most `per_check` units of
-/// the budget's work when given.
+/// holds with it, unless a core already showed it cannot (the rest of its core is kept: a
+/// core of one condition is one the crash needs). The model breaks few conditions, the ones
+/// the crash needs. A first model that meets them all needs no check. Each check takes at
+/// most `per_check` units of the budget's work when given.
 fn keep_assumed(
     checks: &mut Checks,
     base: &[Bool],
@@ -280,6 +285,7 @@ fn keep_assumed(
         return (base.iter().chain(&kept).cloned().collect(), first);
     }
     let mut dropped: Vec<Bool> = Vec::new();
+    let mut cores: Vec<Vec<String>> = Vec::new();
     let mut tries = KEEP_CHECKS;
     let mut check = |checks: &mut Checks, kept: &[Bool]| {
         let left = budget.left().filter(|_| tries > 0)?;
@@ -304,6 +310,7 @@ fn keep_assumed(
                 if out.is_empty() {
                     return (base.to_vec(), first);
                 }
+                cores.push(out.iter().map(Bool::to_string).collect());
                 kept = rest;
                 dropped.extend(out);
             }
@@ -312,6 +319,16 @@ fn keep_assumed(
     };
     for candidate in dropped {
         let holds = holds_all(&current, std::slice::from_ref(&candidate));
+        let name = candidate.to_string();
+        let known_unsat = || {
+            let kept_names: Vec<String> = kept.iter().map(Bool::to_string).collect();
+            cores.iter().any(|core| {
+                core.contains(&name) && core.iter().all(|n| *n == name || kept_names.contains(n))
+            })
+        };
+        if !holds && known_unsat() {
+            continue;
+        }
         kept.push(candidate);
         if holds {
             continue;
@@ -421,6 +438,9 @@ pub(super) fn models(
 
 /// The least time a check for preferred inputs gets.
 const PREFERENCE_MIN_MS: u32 = 250;
+
+/// The least time a check for a model within the entry's contract gets.
+const CONTRACT_MIN_MS: u32 = 60;
 
 /// The longest check for a further model of a satisfiable goal. Further models are
 /// second chances for a site whose first test is refuted; most come in milliseconds, and

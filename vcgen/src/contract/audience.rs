@@ -51,8 +51,9 @@ impl<'p> Audience<'p> {
     /// a private class's list), or a protected one of a class clients may extend unless it
     /// is part of the class's own machinery: a protected constructor the project's
     /// subclasses call, or a protected hook of a template the project calls and overrides
-    /// (a method one class of the project overrides in another): its callers are its
-    /// usage.
+    /// (a method one class of the project overrides in another), or one its documentation
+    /// says is for the class's own use ("Internal method that ...", "called automatically
+    /// by another (public) method"): its callers are its usage.
     pub fn internal(&self, class: &Class, m: &Method) -> Option<String> {
         if m.modifiers.public && overrides_public(self.h, class, m) {
             return None;
@@ -77,6 +78,11 @@ impl<'p> Audience<'p> {
             }
             _ if m.modifiers.protected && self.machinery(class, m) => {
                 Some("protected, and called by the project's own code".to_string())
+            }
+            _ if m.modifiers.protected
+                && self.h.doc(&class.name, m).is_some_and(|d| d.internal) =>
+            {
+                Some("protected, and documented for the class's own use".to_string())
             }
             _ if m.modifiers.protected => None,
             _ if m.modifiers.private => Some("private".to_string()),

@@ -247,6 +247,8 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             protected int step(int x) { return 10 / x; }
             protected int helper(int x) { return 10 / x; }
             protected int spare(int x) { return 10 / x; }
+            /** Internal method that divides; called automatically by run. */
+            protected int inner(int x) { return 10 / x; }
         }
         //- /U.java
         public class U extends T {
@@ -289,6 +291,7 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             T.helper(int) constructor:
             T.run(int) constructor:
             T.spare(int) constructor:
+            T.inner(int) constructor: internal(protected, and documented for the class's own use)
             Table.<init>(int) direct: internal(protected, and called by the project's own code)
             Table.first() constructor: receiver(built by new Table(int), which is protected, and called by the project's own code)
             Table.first() reflection:
