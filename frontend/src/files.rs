@@ -4,7 +4,8 @@
 //! test index, the results, the reports and the stamps) is written with
 //! [`write_atomic`]: first to a temporary file beside it, then renamed over it. A reader,
 //! or a `dsd check` run again after a SIGKILL, finds either the old file or the new one,
-//! never half of one.
+//! never half of one. A stage's output folder is cleared first ([`clear_dir`]) so that
+//! no file of an earlier run stays among the new ones.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -18,6 +19,17 @@ pub fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&temporary);
         })
+}
+
+/// Removes the folder `dir` with everything in it, when it exists; the error says which
+/// folder could not be cleared.
+pub fn clear_dir(dir: &Path) -> Result<(), String> {
+    match dir.exists() {
+        true => {
+            std::fs::remove_dir_all(dir).map_err(|e| format!("cannot clear {}: {e}", dir.display()))
+        }
+        false => Ok(()),
+    }
 }
 
 /// A fresh name for a temporary file next to `path`, unique within this process and

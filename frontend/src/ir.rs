@@ -14,7 +14,7 @@ mod stmt;
 mod types;
 pub use expr::{BinaryOp, Conversion, Expr, ExprKind, Literal, MethodRef, UnaryOp, UnresolvedCall};
 pub use stmt::{Catch, Stmt, StmtKind, SwitchCase};
-pub use types::{descriptor_params, Type};
+pub use types::{descriptor_params, java_member, java_method, Type};
 
 /// Index of a source file in [`Program::files`].
 pub type FileId = u32;

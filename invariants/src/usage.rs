@@ -181,10 +181,7 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
             ))
         })?;
     let scratch = infer.join("usage");
-    if scratch.exists() {
-        std::fs::remove_dir_all(&scratch)
-            .map_err(|e| Error(format!("cannot clear {}: {e}", scratch.display())))?;
-    }
+    frontend::files::clear_dir(&scratch).map_err(Error)?;
     let classes = scratch.join("classes");
     let traces = scratch.join("traces");
     for dir in [&classes, &traces] {

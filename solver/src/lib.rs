@@ -332,10 +332,7 @@ pub fn solve_stage(
     let index = vcgen::read_queries(work_dir).map_err(|e| Error(e.to_string()))?;
     let groups = index.preludes;
     let dir = work_dir.join("cex");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)
-            .map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
-    }
+    frontend::files::clear_dir(&dir).map_err(Error)?;
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     let ledger = Ledger::default();

@@ -64,10 +64,7 @@ pub fn testgen_stage(work_dir: &Path) -> Result<TestgenSummary, Error> {
     let program = frontend::read_program(work_dir).map_err(|e| Error(e.to_string()))?;
     let cexes = solver::read_cexes(work_dir).map_err(|e| Error(e.to_string()))?;
     let dir = work_dir.join("tests");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)
-            .map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
-    }
+    frontend::files::clear_dir(&dir).map_err(Error)?;
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     let classes = plan::plan_classes(&program, &cexes, HelperHome::TestClass, |_| true);

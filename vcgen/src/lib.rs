@@ -556,7 +556,6 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             beyond: Vec::new(),
             filled_tables: Vec::new(),
             forgotten_reads: Vec::new(),
-            partial_copies: Vec::new(),
             copied_arrays: Vec::new(),
             unstated_reads: Vec::new(),
             cut_in_setup: Vec::new(),

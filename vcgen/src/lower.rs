@@ -189,10 +189,8 @@ pub struct Lower<'p> {
     /// test is more likely to crash when none did (`1000 / SQUARES[i]` at `i = 0`, not
     /// past the unrolled iterations, where the element is any value).
     pub forgotten_reads: Vec<Term>,
-    /// The contents of the copies from an offset that state only their first elements
-    /// ([`Lower::contents_from`]), and the array objects holding them.
-    pub partial_copies: Vec<Term>,
-    /// The array objects whose contents are such a copy.
+    /// The array objects whose contents are a copy from an offset, which states only its
+    /// first elements ([`Lower::contents_from`]).
     pub copied_arrays: Vec<Term>,
     /// For each element read through an address the lowering lost: whether it read an
     /// element of a copy the query does not state. A test is more likely to crash when

@@ -128,6 +128,11 @@ impl Writes {
         self.shifted.insert(contents.into(), copy);
     }
 
+    /// Whether `contents` are a copy of another array's from an offset on ([`Writes::shift`]).
+    pub fn is_shifted(&self, contents: &str) -> bool {
+        self.shifted.contains_key(contents)
+    }
+
     fn record(&mut self, made: &str, write: Write) {
         self.made.entry(made.into()).or_insert(write);
     }

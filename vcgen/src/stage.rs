@@ -58,10 +58,7 @@ pub fn vcgen_stage(
     let program = frontend::read_program(work_dir).map_err(|e| Error(e.to_string()))?;
     let specs = invariants::read_invariants(work_dir).map_err(|e| Error(e.to_string()))?;
     let dir = work_dir.join("vc");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)
-            .map_err(|e| Error(format!("cannot clear {}: {e}", dir.display())))?;
-    }
+    frontend::files::clear_dir(&dir).map_err(Error)?;
     let qdir = dir.join("q");
     std::fs::create_dir_all(&qdir)
         .map_err(|e| Error(format!("cannot create {}: {e}", qdir.display())))?;

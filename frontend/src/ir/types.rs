@@ -218,6 +218,40 @@ impl Type {
     }
 }
 
+/// A method in Java terms, `Phoneme(CharSequence, LanguageSet)`, from its class's binary
+/// name, its name (`<init>` for a constructor, which is named by its class) and its
+/// parameter types.
+pub fn java_method(class: &str, name: &str, params: &[Type]) -> String {
+    let name = match name {
+        "<init>" => simple_class_name(class),
+        _ => name,
+    };
+    let params: Vec<String> = params
+        .iter()
+        .map(|t| {
+            let full = t.java_name();
+            let (base, dims) = full.split_at(full.find('[').unwrap_or(full.len()));
+            format!("{}{dims}", base.rsplit('.').next().unwrap_or(base))
+        })
+        .collect();
+    format!("{name}({})", params.join(", "))
+}
+
+/// A method with its class in Java terms, `Big.f(int[], int)`, or a constructor,
+/// `new Phoneme(CharSequence, LanguageSet)` (see [`java_method`]).
+pub fn java_member(class: &str, name: &str, params: &[Type]) -> String {
+    let method = java_method(class, name, params);
+    match name {
+        "<init>" => format!("new {method}"),
+        _ => format!("{}.{method}", simple_class_name(class)),
+    }
+}
+
+/// A binary class name without its package and outer classes.
+fn simple_class_name(class: &str) -> &str {
+    class.rsplit(['.', '$']).next().unwrap_or(class)
+}
+
 /// The parameter types of a JVM method descriptor, e.g. `(I[Ljava/lang/String;)V`.
 pub fn descriptor_params(descriptor: &str) -> Vec<Type> {
     let inner = descriptor

@@ -60,6 +60,11 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether any of `phrases` (each as [`has_phrase`] takes it) occurs in `ws`.
+fn has_any_phrase(ws: &[String], phrases: &[&str]) -> bool {
+    phrases.iter().any(|p| has_phrase(ws, p))
+}
+
 /// Whether `phrase` (words separated by single spaces, lower case) occurs in `ws`.
 fn has_phrase(ws: &[String], phrase: &str) -> bool {
     let p: Vec<&str> = phrase.split(' ').collect();
@@ -287,12 +292,16 @@ pub fn class_null_safety(text: &str) -> Option<Vec<&'static str>> {
 pub fn allows_null_elements(text: &str) -> bool {
     sentences(text).iter().any(|s| {
         let ws = words(s);
-        let elements = has_phrase(&ws, "null element")
-            || has_phrase(&ws, "null elements")
-            || has_phrase(&ws, "null entries")
-            || has_phrase(&ws, "null entry")
-            || has_phrase(&ws, "null values")
-            || (has_word(&ws, &["any", "each"]) && has_word(&ws, &["null"]));
+        let elements = has_any_phrase(
+            &ws,
+            &[
+                "null element",
+                "null elements",
+                "null entries",
+                "null entry",
+                "null values",
+            ],
+        ) || (has_word(&ws, &["any", "each"]) && has_word(&ws, &["null"]));
         let handled = has_word(
             &ws,
             &[
@@ -326,24 +335,28 @@ pub fn promises_outside(text: &str) -> bool {
         if has_word(&ws, &["must", "should"]) || has_phrase(&ws, "it is an error") {
             return false;
         }
-        let direct = has_phrase(&ws, "without an exception")
-            || has_phrase(&ws, "without exception")
-            || has_phrase(&ws, "without throwing")
-            || has_phrase(&ws, "no exception")
-            || has_phrase(&ws, "promoted to")
-            || has_phrase(&ws, "treated as")
-            || has_phrase(&ws, "no change")
-            || has_word(
-                &ws,
-                &[
-                    "clamp",
-                    "clamped",
-                    "clamps",
-                    "truncated",
-                    "overvalue",
-                    "undervalue",
-                ],
-            );
+        let direct = has_any_phrase(
+            &ws,
+            &[
+                "without an exception",
+                "without exception",
+                "without throwing",
+                "no exception",
+                "promoted to",
+                "treated as",
+                "no change",
+            ],
+        ) || has_word(
+            &ws,
+            &[
+                "clamp",
+                "clamped",
+                "clamps",
+                "truncated",
+                "overvalue",
+                "undervalue",
+            ],
+        );
         let outside = has_word(
             &ws,
             &[
@@ -369,9 +382,7 @@ pub fn promises_outside(text: &str) -> bool {
 pub fn required_range(text: &str) -> Option<Range> {
     let ws = words(text);
     let required = has_word(&ws, &["must", "should", "required"])
-        || has_phrase(&ws, "non-negative")
-        || has_phrase(&ws, "a positive")
-        || has_phrase(&ws, "strictly positive");
+        || has_any_phrase(&ws, &["non-negative", "a positive", "strictly positive"]);
     if !required || promises_outside(text) {
         return None;
     }
@@ -381,21 +392,29 @@ pub fn required_range(text: &str) -> Option<Range> {
             max: None,
         })
     };
-    if has_phrase(&ws, "not be negative")
-        || has_phrase(&ws, "non-negative")
-        || has_phrase(&ws, "zero or positive")
-        || has_phrase(&ws, "zero or greater")
-        || has_phrase(&ws, "be positive or zero")
-    {
+    if has_any_phrase(
+        &ws,
+        &[
+            "not be negative",
+            "non-negative",
+            "zero or positive",
+            "zero or greater",
+            "be positive or zero",
+        ],
+    ) {
         return at_least(0);
     }
-    if has_phrase(&ws, "be positive")
-        || has_phrase(&ws, "a positive")
-        || has_phrase(&ws, "strictly positive")
-        || has_phrase(&ws, "greater than zero")
-        || has_phrase(&ws, "greater than 0")
-        || has_phrase(&ws, "not be zero")
-    {
+    if has_any_phrase(
+        &ws,
+        &[
+            "be positive",
+            "a positive",
+            "strictly positive",
+            "greater than zero",
+            "greater than 0",
+            "not be zero",
+        ],
+    ) {
         return match has_phrase(&ws, "not be zero") {
             true => None,
             false => at_least(1),
@@ -423,17 +442,22 @@ pub fn required_range(text: &str) -> Option<Range> {
 /// deserialization, do not use otherwise").
 pub fn needs_more_set_up(text: &str) -> bool {
     let ws = words(text);
-    has_phrase(&ws, "do not use")
-        || has_phrase(&ws, "not to be used")
-        || has_phrase(&ws, "should not be used")
-        || has_phrase(&ws, "only used in deserialization")
-        || has_phrase(&ws, "only for deserialization")
-        || has_phrase(&ws, "not function until")
-        || has_phrase(&ws, "not work until")
-        || has_phrase(&ws, "not be used until")
-        || has_phrase(&ws, "before use")
-        || has_phrase(&ws, "before it is used")
-        || has_phrase(&ws, "before it can be used")
+    has_any_phrase(
+        &ws,
+        &[
+            "do not use",
+            "not to be used",
+            "should not be used",
+            "only used in deserialization",
+            "only for deserialization",
+            "not function until",
+            "not work until",
+            "not be used until",
+            "before use",
+            "before it is used",
+            "before it can be used",
+        ],
+    )
 }
 
 /// Whether a method's text says it is for the class's own use, not its clients': "Internal
@@ -441,11 +465,16 @@ pub fn needs_more_set_up(text: &str) -> bool {
 /// called directly", "will be called automatically by another (public) method".
 pub fn internal_use(text: &str) -> bool {
     let ws = words(text);
-    has_phrase(&ws, "internal method")
-        || has_phrase(&ws, "internal use")
-        || has_phrase(&ws, "not intended to be called")
-        || has_phrase(&ws, "not meant to be called")
-        || has_phrase(&ws, "called automatically by")
+    has_any_phrase(
+        &ws,
+        &[
+            "internal method",
+            "internal use",
+            "not intended to be called",
+            "not meant to be called",
+            "called automatically by",
+        ],
+    )
 }
 
 /// What an integral parameter's text says it is, when it says it indexes something.
@@ -484,10 +513,15 @@ pub fn asks_valid(text: &str) -> bool {
 /// pass in a start index past the end of the array", "must be a valid index").
 pub fn forbids_outside(text: &str) -> bool {
     let ws = words(text);
-    has_phrase(&ws, "it is an error")
-        || has_phrase(&ws, "valid index")
-        || has_phrase(&ws, "must be within")
-        || has_phrase(&ws, "must be in range")
+    has_any_phrase(
+        &ws,
+        &[
+            "it is an error",
+            "valid index",
+            "must be within",
+            "must be in range",
+        ],
+    )
 }
 
 #[cfg(test)]

@@ -264,10 +264,7 @@ pub fn write_test(
     (trace, class): (&str, &str),
 ) -> Result<TestFile, Failure> {
     let dir = reproduce_dir(work);
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)
-            .map_err(|e| Failure::new(format!("cannot clear {}: {e}", dir.display())))?;
-    }
+    frontend::files::clear_dir(&dir).map_err(Failure::new)?;
     let keep = testgen::Keep {
         test_class: result.class.clone(),
         test_method: result.method.clone(),

@@ -199,33 +199,21 @@ pub struct Uncompiled {
 /// A method in Java terms, `Phoneme(CharSequence, LanguageSet)`, from its class's binary
 /// name and its name plus descriptor (`<init>(Ljava/lang/CharSequence;...)V`).
 pub fn java_method(class: &str, method: &str) -> String {
-    let (name, descriptor) = method.split_at(method.find('(').unwrap_or(method.len()));
-    let name = if name == "<init>" {
-        class.rsplit(['.', '$']).next().unwrap_or(class)
-    } else {
-        name
-    };
-    let params: Vec<String> = frontend::descriptor_params(descriptor)
-        .iter()
-        .map(|t| {
-            let full = t.java_name();
-            let (base, dims) = full.split_at(full.find('[').unwrap_or(full.len()));
-            format!("{}{dims}", base.rsplit('.').next().unwrap_or(base))
-        })
-        .collect();
-    format!("{name}({})", params.join(", "))
+    let (name, descriptor) = split_descriptor(method);
+    frontend::ir::java_method(class, name, &frontend::descriptor_params(descriptor))
 }
 
 /// A method with its class in Java terms, `Big.f(int[], int)`, or a constructor,
 /// `new Phoneme(CharSequence, LanguageSet)`, from the class's binary name and the method's
 /// name plus descriptor.
 pub fn java_member(class: &str, method: &str) -> String {
-    if method.starts_with("<init>") {
-        format!("new {}", java_method(class, method))
-    } else {
-        let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
-        format!("{simple}.{}", java_method(class, method))
-    }
+    let (name, descriptor) = split_descriptor(method);
+    frontend::ir::java_member(class, name, &frontend::descriptor_params(descriptor))
+}
+
+/// A method's name and its descriptor, from the two written together.
+fn split_descriptor(method: &str) -> (&str, &str) {
+    method.split_at(method.find('(').unwrap_or(method.len()))
 }
 
 /// How the executed tests fared.

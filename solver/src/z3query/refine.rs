@@ -36,28 +36,27 @@ pub(super) fn refine(
     let refinement_ms = budget::refinement_budget(timeout_ms, harness.is_sequence());
     let mut budget = Budget::of_ms(refinement_ms);
     // A check for preferences, or for the conditions a model keeps, gets twice the work
-    // the first model took.
+    // the first model took, at least `min_ms`'s and at most half the budget.
     let first_units = checks.last_units;
-    let preference_units = first_units
-        .saturating_mul(2)
-        .max(budget::units(PREFERENCE_MIN_MS))
-        .min(budget::units(refinement_ms / 2));
+    let twice_first = |min_ms: u32| {
+        first_units
+            .saturating_mul(2)
+            .max(budget::units(min_ms))
+            .min(budget::units(refinement_ms / 2))
+    };
+    let preference_units = twice_first(PREFERENCE_MIN_MS);
     let (base, first) = keep_assumed(checks, base, first, &harness.usage, &mut budget, None);
     // The entry's contract: a model within it makes an error, one that must break a
     // precondition a note that names it. A check for it that runs out of twice the first
     // model's work (at least [`CONTRACT_MIN_MS`]'s) counts as no model within the contract.
     let contract: Vec<String> = harness.contracts.iter().map(|c| c.symbol.clone()).collect();
-    let contract_units = first_units
-        .saturating_mul(2)
-        .max(budget::units(CONTRACT_MIN_MS))
-        .min(budget::units(refinement_ms / 2));
     let (base, first) = keep_assumed(
         checks,
         &base,
         first,
         &contract,
         &mut budget,
-        Some(contract_units),
+        Some(twice_first(CONTRACT_MIN_MS)),
     );
     // A sequence's calls are fixed first: the preferences for fewer calls then say nothing.
     let (base, first, preferences) = match shorten::Steps::of(harness) {

@@ -3,6 +3,7 @@
 //! that way is a note (only a public caller makes it an error). And a `null` the
 //! documentation says an input may be is a real input, not a broken contract.
 
+use crate::kinds::simple_name;
 use frontend::ir::{Class, ClassKind, ExprKind, Literal, Method, MethodRef, Program, StmtKind};
 use frontend::javadoc::{Docs, NullWord};
 use frontend::Hierarchy;
@@ -55,18 +56,19 @@ impl<'p> Audience<'p> {
     /// says is for the class's own use ("Internal method that ...", "called automatically
     /// by another (public) method"): its callers are its usage.
     pub fn internal(&self, class: &Class, m: &Method) -> Option<String> {
-        if m.modifiers.public && overrides_public(self.h, class, m) {
-            return None;
-        }
         let mut outer = Some(class);
         while let Some(c) = outer {
             let visible = c.modifiers.public || (c.modifiers.protected && extendable(c));
             if !visible {
+                // Asked only of a hidden class: a public method of a visible one is public.
+                if m.modifiers.public && overrides_public(self.h, class, m) {
+                    return None;
+                }
                 let what = match c.name == class.name {
                     true => "the class",
                     false => "its enclosing class",
                 };
-                return Some(format!("{what} {} is not public", simple(&c.name)));
+                return Some(format!("{what} {} is not public", simple_name(&c.name)));
             }
             outer = c.outer.as_deref().and_then(|o| self.h.class(o));
         }
@@ -174,11 +176,6 @@ fn extendable(class: &Class) -> bool {
         .filter(|m| m.is_constructor())
         .peekable();
     ctors.peek().is_none() || ctors.any(|m| m.modifiers.public || m.modifiers.protected)
-}
-
-/// The binary name without its package.
-fn simple(name: &str) -> &str {
-    name.rsplit('.').next().unwrap_or(name)
 }
 
 /// A parameter whose `null`, or whose `null` elements, the documentation says are handled.

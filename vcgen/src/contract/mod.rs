@@ -226,17 +226,6 @@ impl<'p> Lower<'p> {
 /// A call in Java terms, with its class: `new DoubleMetaphoneResult(int)`,
 /// `Units.named(String)`.
 pub(crate) fn java_call(class: &Class, m: &Method) -> String {
-    let simple = class.name.rsplit(['.', '$']).next().unwrap_or(&class.name);
-    let params: Vec<String> = m
-        .params()
-        .iter()
-        .map(|p| {
-            let name = p.ty.erasure().java_name();
-            name.rsplit(['.', '$']).next().unwrap_or(&name).to_string()
-        })
-        .collect();
-    match m.is_constructor() {
-        true => format!("new {simple}({})", params.join(", ")),
-        false => format!("{simple}.{}({})", m.name, params.join(", ")),
-    }
+    let params: Vec<Type> = m.params().iter().map(|p| p.ty.erasure()).collect();
+    frontend::ir::java_member(&class.name, &m.name, &params)
 }

@@ -208,7 +208,6 @@ impl<'p> Lower<'p> {
                     .assert(&format!("(= (select {copy} {idx}) {element})"));
             }
         }
-        self.partial_copies.push(copy.clone());
         copy
     }
 
@@ -224,7 +223,7 @@ impl<'p> Lower<'p> {
 
     /// Writes the whole contents of array object `id`.
     pub fn store_contents(&mut self, st: &mut State, elem: &Type, id: &str, content: Term) {
-        if self.partial_copies.contains(&content) {
+        if self.writes.is_shifted(&content) {
             self.copied_arrays.push(id.to_string());
         }
         let key = array_key(elem);
