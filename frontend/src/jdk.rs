@@ -281,6 +281,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Collections.java"),
     ),
     (
+        "java/util/Comparator.java",
+        include_str!("../jdk/java/util/Comparator.java"),
+    ),
+    (
         "java/util/Deque.java",
         include_str!("../jdk/java/util/Deque.java"),
     ),

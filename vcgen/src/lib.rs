@@ -699,7 +699,21 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             return None;
         }
         let call = contract::java_call(c, ctor);
-        Some(format!("built by {call}, which is {reason}"))
+        Some(format!(
+            "called on an object built by {call}, which is {reason}"
+        ))
+    }
+
+    /// Why no client can make the call `call` of a harness's chain, which prepares the
+    /// receiver or an argument (`PatriciaTrie.incrementSize()`, package-private).
+    fn internal_set_up(&self, call: &plan::ChainCall) -> Option<String> {
+        let c = self.h.class(&call.class)?;
+        let m = c.method(&call.method, &call.descriptor)?;
+        let reason = self.audience.internal(c, m)?;
+        Some(format!(
+            "called on an object prepared by {}, which is {reason}",
+            contract::java_call(c, m)
+        ))
     }
 
     /// True when `site` lies in a method a test can call: it has an entry of its own.
@@ -822,7 +836,8 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
         let internal_receiver = built
             .receiver
             .as_ref()
-            .and_then(|r| self.internal_constructor(r));
+            .and_then(|r| self.internal_constructor(r))
+            .or_else(|| built.chain.iter().find_map(|c| self.internal_set_up(c)));
         Harness {
             entry,
             receiver: built.receiver,

@@ -268,9 +268,9 @@ pub struct Harness {
     /// can: its crashes are notes unless a public caller reaches them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub internal: Option<String>,
-    /// Why no client can build the receiver as the harness does (`built by new
-    /// AbstractHashedMap(), which is protected, and called by the project's own code`), when
-    /// none can: another harness of the entry may build it as a client would.
+    /// Why no client can build the receiver as the harness does (`called on an object built
+    /// by new AbstractHashedMap(), which is protected, and called by the project's own
+    /// code`), when none can: another harness of the entry may build it as a client would.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub internal_receiver: Option<String>,
     /// The entry's parameters whose `null`, or `null` elements, its documentation says are

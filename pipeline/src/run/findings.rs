@@ -492,6 +492,19 @@ fn by_cause(findings: Vec<Finding>) -> Vec<Finding> {
     out
 }
 
+/// Whether the crash was thrown inside a library method (the JDK's, the class path's) that
+/// the deepest of its project frames called, not by that frame's own code.
+fn thrown_in_library(c: &Confirmation<'_>) -> bool {
+    match (c.result.frames.first(), c.stack.last()) {
+        (Some(top), Some(deepest)) => {
+            top.class != deepest.class
+                || top.method != deepest.method
+                || u32::try_from(top.line).ok() != Some(deepest.line)
+        }
+        _ => false,
+    }
+}
+
 /// Size of a test's inputs, to keep the shortest reproduction.
 fn input_size(test: &TestCase) -> usize {
     test.inputs.iter().map(String::len).sum()
@@ -500,7 +513,10 @@ fn input_size(test: &TestCase) -> usize {
 fn finding(group: &[&Confirmation<'_>], judge: &Judge) -> Option<Finding> {
     let verdicts: Vec<Why> = group
         .iter()
-        .map(|c| judge.why(c.site, c.test, &c.stack, c.result.message.as_deref()))
+        .map(|c| {
+            let message = c.result.message.as_deref();
+            judge.why(c.site, c.test, &c.stack, message, thrown_in_library(c))
+        })
         .collect();
     let level = verdicts.iter().map(Why::level).min()?;
     let (best, why) = group

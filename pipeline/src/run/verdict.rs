@@ -6,7 +6,7 @@
 //! says which rule made it one.
 
 use super::findings::{java_member, Level, StackFrame};
-use frontend::ir::{Class, Method, Program};
+use frontend::ir::{Class, Method, Program, Span};
 use frontend::javadoc::MethodDoc;
 use frontend::Hierarchy;
 use serde::{Deserialize, Serialize};
@@ -121,13 +121,16 @@ impl<'p> Judge<'p> {
     }
 
     /// What decides the level of the crash at `site` that `test` proved, whose frames in
-    /// the project and the test are `stack` and whose message (the JVM's) is `message`.
+    /// the project and the test are `stack`, whose message (the JVM's) is `message`, and
+    /// which was thrown inside a library method the deepest of them called when
+    /// `in_library`.
     pub fn why(
         &self,
         site: &Site,
         test: &TestCase,
         stack: &[StackFrame],
         message: Option<&str>,
+        in_library: bool,
     ) -> Why {
         if test.reflection {
             return Why::plain(Rule::Reflection, "the test set private state by reflection");
@@ -163,6 +166,11 @@ impl<'p> Judge<'p> {
             );
         }
         let null_kind = kinds::for_class(&site.exception).levels() == Levels::NullInputNote;
+        if in_library && !null_kind {
+            if let Some(why) = self.forwarded(site, stack) {
+                return why;
+            }
+        }
         let passed_null = test.null_input || test.contract.documented_null.is_some();
         if self.documentation {
             if let Some(why) = self.announced(&site.exception, stack, passed_null) {
@@ -216,6 +224,56 @@ impl<'p> Judge<'p> {
             .map(|f| self.locate(f).map(|(_, m)| (m, f.line)))
             .collect::<Option<_>>()?;
         vcgen::contract::output_store(&frames)
+    }
+
+    /// The library call the method the test called passes its caller's values on to, when
+    /// the crash is in it ([`vcgen::contract::forwarded`]) and no parameter passed on is
+    /// documented to mean something outside the range the library accepts.
+    fn forwarded(&self, site: &Site, stack: &[StackFrame]) -> Option<Why> {
+        let [_, entry] = stack else { return None };
+        let (class, method) = self.locate(entry)?;
+        let at = Span {
+            line: site.line,
+            col: site.col,
+            end_line: site.end_line,
+            end_col: site.end_col,
+            ..Span::default()
+        };
+        let passed = vcgen::contract::forwarded(self.program, method, entry.line, &at)?;
+        let doc = self.doc(class, method).filter(|_| self.documentation);
+        let promised = |p: &usize| {
+            doc.and_then(|d| d.params.get(*p))
+                .is_some_and(|d| d.promise)
+        };
+        if passed.params.iter().any(promised) {
+            return None;
+        }
+        let names: Vec<&str> = passed
+            .params
+            .iter()
+            .filter_map(|p| method.params().get(*p).map(|l| l.name.as_str()))
+            .collect();
+        Some(match names.is_empty() {
+            true => Why::plain(
+                Rule::Documented,
+                format!(
+                    "the contract of {}, the one call {} makes",
+                    passed.call,
+                    java_member(
+                        &class.name,
+                        &format!("{}{}", method.name, method.descriptor)
+                    )
+                ),
+            ),
+            false => Why::plain(
+                Rule::Precondition,
+                format!(
+                    "needs a value {} refuses in {} (passed on to it unchanged)",
+                    passed.call,
+                    names.join(" or ")
+                ),
+            ),
+        })
     }
 
     /// The entry's parameter `name` when the crash is in the entry itself (the test's frame,
@@ -351,6 +409,39 @@ mod tests {
         message: Option<&str>,
         change: impl FnOnce(&mut TestCase),
     ) -> String {
+        judged(
+            java,
+            exception,
+            through,
+            documentation,
+            message,
+            false,
+            change,
+        )
+    }
+
+    /// As [`verdict`], for a crash thrown inside the library method that the last of
+    /// `through` called.
+    #[track_caller]
+    fn verdict_in_library(
+        java: &str,
+        exception: &str,
+        through: &[(&str, u32)],
+        documentation: bool,
+    ) -> String {
+        judged(java, exception, through, documentation, None, true, |_| {})
+    }
+
+    #[track_caller]
+    fn judged(
+        java: &str,
+        exception: &str,
+        through: &[(&str, u32)],
+        documentation: bool,
+        message: Option<&str>,
+        in_library: bool,
+        change: impl FnOnce(&mut TestCase),
+    ) -> String {
         let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
         let h = Hierarchy::new(&program);
         let judge = Judge::new(&program, &h, documentation);
@@ -382,7 +473,7 @@ mod tests {
         }));
         let mut crash = site(exception, through.last().map_or(1, |t| t.1));
         crash.class = "p.A".into();
-        let why = judge.why(&crash, &test, &stack, message);
+        let why = judge.why(&crash, &test, &stack, message, in_library);
         format!("{} {:?}: {}", why.level().as_str(), why.rule, why.line())
     }
 
@@ -444,6 +535,15 @@ public class A extends java.util.AbstractList<String> implements java.util.List<
         assert_eq!(
             verdict(java, aioobe, &[("get", 4)], true, |_| {}),
             "note Documented: documented: @throws IndexOutOfBoundsException, inherited from List.get"
+        );
+        let comparator = r#"package p;
+public class A implements java.util.Comparator<Object> {
+    public int compare(Object a, Object b) { return ((Comparable<Object>) a).compareTo(b); }
+}
+"#;
+        assert_eq!(
+            verdict(comparator, "java.lang.ClassCastException", &[("compare", 3)], true, |_| {}),
+            "note Documented: documented: @throws ClassCastException, inherited from Comparator.compare"
         );
         let comparable = r#"package p;
 public class A implements Comparable<A> {
@@ -612,5 +712,82 @@ public class A {
                 vec![broken]),
             "note Precondition: needs i outside 0..s.length() - 1 (an index parameter; A.java:6)"
         );
+    }
+
+    #[test]
+    fn a_library_call_given_the_callers_values_unchanged_has_the_library_contract() {
+        let java = r#"package p;
+import java.util.*;
+public class A {
+    private final List<String> order = new ArrayList<>();
+    private final TreeMap<String, String> map = new TreeMap<>();
+    public String get(int index) { return order.get(index); }
+    public String next(int index) { return order.get(index + 1); }
+    public String first() { return map.firstKey(); }
+    public String firstOr(String other) { String k = map.firstKey(); return k == null ? other : k; }
+    /**
+     * The element at an index.
+     * @param index the index; one past the end results in no change
+     */
+    public String safe(int index) { return order.get(index); }
+    public String view(int from, int to) { return order.subList(from, to).get(0); }
+}
+"#;
+        let ioobe = "java.lang.IndexOutOfBoundsException";
+        let nsee = "java.util.NoSuchElementException";
+        assert_eq!(
+            verdict_in_library(java, ioobe, &[("get", 6)], true),
+            "note Precondition: needs a value List.get(int) refuses in index (passed on to it unchanged)"
+        );
+        assert_eq!(
+            verdict_in_library(java, ioobe, &[("get", 6)], false),
+            "note Precondition: needs a value List.get(int) refuses in index (passed on to it unchanged)",
+            "a convention: it holds with the documentation off"
+        );
+        assert_eq!(
+            verdict_in_library(java, nsee, &[("first", 8)], true),
+            "note Documented: the contract of TreeMap.firstKey(), the one call A.first() makes"
+        );
+        assert_eq!(
+            verdict(java, ioobe, &[("get", 6)], true, |_| {}),
+            "error Within: a bug: within the contract of A.get(int)",
+            "thrown by the method's own code, not by the library it calls"
+        );
+        for (method, line, exception, entry, why) in [
+            (
+                "next",
+                7,
+                ioobe,
+                "next(int)",
+                "an index the method computed",
+            ),
+            (
+                "firstOr",
+                9,
+                nsee,
+                "firstOr(String)",
+                "the call is not all the method does",
+            ),
+            (
+                "safe",
+                14,
+                ioobe,
+                "safe(int)",
+                "the documentation gives more indexes a meaning",
+            ),
+            (
+                "view",
+                15,
+                ioobe,
+                "view(int, int)",
+                "two library calls on the line",
+            ),
+        ] {
+            assert_eq!(
+                verdict_in_library(java, exception, &[(method, line)], true),
+                format!("error Within: a bug: within the contract of A.{entry}"),
+                "{why}"
+            );
+        }
     }
 }

@@ -58,8 +58,10 @@ impl<'p> Audience<'p> {
     pub fn internal(&self, class: &Class, m: &Method) -> Option<String> {
         let mut outer = Some(class);
         while let Some(c) = outer {
-            let visible = c.modifiers.public || (c.modifiers.protected && extendable(c));
-            if !visible {
+            // A protected member class is hidden too: it serves the subclasses of the
+            // class it is in, which use it as that class's own code does
+            // (`AbstractReferenceMap.ReferenceEntry`).
+            if !c.modifiers.public {
                 // Asked only of a hidden class: a public method of a visible one is public.
                 if m.modifiers.public && overrides_public(self.h, class, m) {
                     return None;
@@ -68,7 +70,14 @@ impl<'p> Audience<'p> {
                     true => "the class",
                     false => "its enclosing class",
                 };
-                return Some(format!("{what} {} is not public", simple_name(&c.name)));
+                let name = simple_name(&c.name).replace('$', ".");
+                return Some(match (c.modifiers.protected, c.outer.as_deref()) {
+                    (true, Some(holder)) => format!(
+                        "in {name}, a class protected for the subclasses of {}",
+                        simple_name(holder).replace('$', ".")
+                    ),
+                    _ => format!("{what} {name} is not public"),
+                });
             }
             outer = c.outer.as_deref().and_then(|o| self.h.class(o));
         }
@@ -81,6 +90,9 @@ impl<'p> Audience<'p> {
             _ if m.modifiers.protected && self.machinery(class, m) => {
                 Some("protected, and called by the project's own code".to_string())
             }
+            _ if m.modifiers.protected && m.is_constructor() && self.built_publicly(class) => {
+                Some("a protected constructor for subclasses; clients build one publicly".into())
+            }
             _ if m.modifiers.protected
                 && self.h.doc(&class.name, m).is_some_and(|d| d.internal) =>
             {
@@ -90,6 +102,17 @@ impl<'p> Audience<'p> {
             _ if m.modifiers.private => Some("private".to_string()),
             _ => Some("package-private".to_string()),
         }
+    }
+
+    /// Whether clients build objects of `class` without subclassing it: it has a public
+    /// constructor or a public static method that returns one.
+    fn built_publicly(&self, class: &Class) -> bool {
+        class.methods.iter().any(|m| {
+            m.modifiers.public
+                && (m.is_constructor()
+                    || (m.modifiers.is_static
+                        && m.ret.erasure().class_name() == Some(class.name.as_str())))
+        })
     }
 
     /// Whether `class` has a public supertype other than `Object` through which clients may

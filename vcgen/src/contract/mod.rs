@@ -5,14 +5,17 @@
 //! and a model that must break one is a crash outside the contract, whose finding is a
 //! note that names the precondition broken. Beside them, the harness says whether a client
 //! may call the entry at all ([`Audience::internal`]) and which of its inputs may be `null`
-//! ([`null_safe`]).
+//! ([`null_safe`]), and a method that passes its caller's values on to a library method
+//! takes that method's contract ([`forwarded`]).
 
 mod audience;
 mod derive;
+mod forward;
 mod output;
 
 pub use audience::{may_return_null, null_safe, Audience, NullSafe};
 pub use derive::{preconditions, Bound, Precondition};
+pub use forward::{forwarded, Forwarded};
 pub use output::{output_store, OutputStore};
 
 use crate::lower::Lower;

@@ -293,12 +293,55 @@ fn harnesses_name_the_contract_say_who_may_call_and_which_nulls_are_allowed() {
             T.spare(int) constructor:
             T.inner(int) constructor: internal(protected, and documented for the class's own use)
             Table.<init>(int) direct: internal(protected, and called by the project's own code)
-            Table.first() constructor: receiver(built by new Table(int), which is protected, and called by the project's own code)
+            Table.first() constructor: receiver(called on an object built by new Table(int), which is protected, and called by the project's own code)
             Table.first() reflection:
             Square.area(int) constructor:
             Buf.<init>(int) direct: doc!0=capacity < 0
             Buf.last() constructor: doc!0=capacity < 0 in new Buf(int)
             Buf.last() reflection:
+        "#]],
+    );
+}
+
+#[test]
+fn subclass_machinery_and_set_up_no_client_can_call_make_internal_harnesses() {
+    check_harness_contracts(
+        r#"
+        public abstract class Store {
+            protected static class Entry {
+                Object next;
+                public Entry(Object next) { this.next = next; }
+                protected Entry next() { return (Entry) next; }
+                public String toString() { return next.toString(); }
+            }
+        }
+        //- /Pool.java
+        public class Pool {
+            private final Object[] items;
+            public static Pool of(int n) { return new Pool(n); }
+            private Pool(int n) { this.items = new Object[n + 1]; }
+            protected Pool(Object[] items) { this.items = items; }
+            public Object first() { return items[0]; }
+        }
+        //- /Counter.java
+        public class Counter {
+            private int used;
+            void grow() { used++; }
+            public int share() { return 10 / (1 - used); }
+        }
+        "#,
+        expect![[r#"
+            Store.Entry.next() constructor: internal(in Store.Entry, a class protected for the subclasses of Store) receiver(called on an object built by new Entry(Object), which is in Store.Entry, a class protected for the subclasses of Store)
+            Store.Entry.next() reflection: internal(in Store.Entry, a class protected for the subclasses of Store)
+            Store.Entry.toString() constructor: receiver(called on an object built by new Entry(Object), which is in Store.Entry, a class protected for the subclasses of Store)
+            Store.Entry.toString() reflection:
+            Pool.of(int) direct:
+            Pool.first() constructor: receiver(called on an object built by new Pool(Object[]), which is a protected constructor for subclasses; clients build one publicly)
+            Pool.first() reflection:
+            Counter.share() chain Counter.grow(): receiver(called on an object prepared by Counter.grow(), which is package-private)
+            Counter.share() sequence ≤4 Counter.grow(): receiver(called on an object prepared by Counter.grow(), which is package-private)
+            Counter.share() sequence ≤4 Counter.grow()*: receiver(called on an object prepared by Counter.grow(), which is package-private)
+            Counter.share() reflection:
         "#]],
     );
 }

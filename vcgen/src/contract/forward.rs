@@ -1,0 +1,233 @@
+//! Calls passed on: a method that hands its own parameters, unchanged, to a JDK or library
+//! method (`setOrder.get(index)`, `normalMap.headMap(toKey)`), or whose whole body is one
+//! such call (`return getMap().firstKey();`), takes that method's contract as its own, as
+//! javadoc's `{@inheritDoc}` would. The library method's crash on those values is its
+//! documented precondition broken by the caller who chose them, not a bug of the method
+//! that passed them on.
+
+use crate::visit;
+use frontend::ir::{Expr, ExprKind, Method, Program, Span, Stmt, StmtKind, Type};
+use std::collections::BTreeSet;
+
+/// A call the crash is in that the method passes its caller's values on to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forwarded {
+    /// The library method called, in Java terms: `List.get(int)`.
+    pub call: String,
+    /// The parameters passed on to it unchanged, by position; empty when the call is the
+    /// method's whole body and takes none.
+    pub params: Vec<usize>,
+}
+
+/// The call to a library method on `line` of `m` that a crash thrown inside the library
+/// came from (the one at the place `at` the site records when several are on the line),
+/// when `m` passes it nothing but its own parameters, unchanged, and constants, at least
+/// one parameter among them, or when the call is all `m` does.
+pub fn forwarded(program: &Program, m: &Method, line: u32, at: &Span) -> Option<Forwarded> {
+    let body = m.body.as_ref()?;
+    let mut calls: Vec<Expr> = Vec::new();
+    visit::walk(body, &mut |_| {}, &mut |e| {
+        let method = match &e.kind {
+            ExprKind::Call { method, .. } | ExprKind::New { method, .. } => method,
+            _ => return,
+        };
+        if (e.span.line == line || e.span.end_line == line) && !is_project(program, &method.class) {
+            calls.push(e.clone());
+        }
+    });
+    let call = match calls.iter().find(|c| same_place(&c.span, at)) {
+        Some(c) => c,
+        None => match calls.as_slice() {
+            [only] => only,
+            _ => return None,
+        },
+    };
+    let (receiver, method, args) = match &call.kind {
+        ExprKind::Call {
+            receiver,
+            method,
+            args,
+            ..
+        } => (receiver.as_deref(), method, args),
+        ExprKind::New { method, args, .. } => (None, method, args),
+        _ => return None,
+    };
+    let assigned = assigned_params(m);
+    let count = m.param_count as usize;
+    let param = |e: &Expr| match &strip(e).kind {
+        ExprKind::Local(l) if (*l as usize) < count && !assigned.contains(&(*l as usize)) => {
+            Some(*l as usize)
+        }
+        _ => None,
+    };
+    let mut params = Vec::new();
+    for a in args {
+        match param(a) {
+            Some(p) => params.push(p),
+            None if matches!(strip(a).kind, ExprKind::Literal(_)) => {}
+            None => return None,
+        }
+    }
+    if !receiver.is_none_or(|r| own_state(r, &param)) {
+        return None;
+    }
+    if params.is_empty() && !whole_body(body, call) {
+        return None;
+    }
+    let types: Vec<Type> = frontend::descriptor_params(&method.descriptor);
+    Some(Forwarded {
+        call: frontend::ir::java_member(&method.class, &method.name, &types),
+        params,
+    })
+}
+
+/// Whether `class` is one of the project's own: a call into it is no library's contract.
+fn is_project(program: &Program, class: &str) -> bool {
+    program
+        .classes
+        .iter()
+        .any(|c| c.name == class && !c.library)
+}
+
+/// Whether a call's span is the place the site records: the same start, and the same end
+/// when the site knows it (`getMap().firstKey()` starts where `getMap()` does).
+fn same_place(span: &Span, at: &Span) -> bool {
+    span.line == at.line
+        && span.col == at.col
+        && (at.end_line == 0 || (span.end_line == at.end_line && span.end_col == at.end_col))
+}
+
+/// Whether a receiver is the caller's or the object's own: `this`, a field of it, what a
+/// method of it without arguments returns (`decorated()`), or a parameter passed on.
+fn own_state(e: &Expr, param: &dyn Fn(&Expr) -> Option<usize>) -> bool {
+    match &strip(e).kind {
+        ExprKind::This { .. } => true,
+        ExprKind::Field {
+            target: Some(t), ..
+        } => matches!(strip(t).kind, ExprKind::This { .. }),
+        ExprKind::Call {
+            receiver,
+            args,
+            method,
+            ..
+        } => {
+            args.is_empty()
+                && match receiver {
+                    Some(r) => matches!(strip(r).kind, ExprKind::This { .. }),
+                    None => !method.is_static,
+                }
+        }
+        _ => param(e).is_some(),
+    }
+}
+
+/// Whether `call` is all the body does: its one statement is `return call;` or `call;`.
+fn whole_body(body: &Stmt, call: &Expr) -> bool {
+    let mut stmt = body;
+    while let StmtKind::Block(stmts) = &stmt.kind {
+        let [only] = stmts.as_slice() else {
+            return false;
+        };
+        stmt = only;
+    }
+    match &stmt.kind {
+        StmtKind::Return(Some(e)) | StmtKind::Expr(e) => strip(e).span == call.span,
+        _ => false,
+    }
+}
+
+/// The parameters the body assigns: their values where the call is are not the caller's.
+fn assigned_params(m: &Method) -> BTreeSet<usize> {
+    let count = m.param_count as usize;
+    let mut assigned = BTreeSet::new();
+    if let Some(body) = &m.body {
+        visit::walk(body, &mut |_| {}, &mut |e| {
+            let target = match &e.kind {
+                ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => target,
+                _ => return,
+            };
+            if let ExprKind::Local(l) = target.kind {
+                if (l as usize) < count {
+                    assigned.insert(l as usize);
+                }
+            }
+        });
+    }
+    assigned
+}
+
+/// An expression without the conversions around it.
+fn strip(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Convert { expr, .. } => strip(expr),
+        _ => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `forwarded` says of the crash on `line` of the method `name` in `java`, at the
+    /// place starting at `col` and ending at `end_col` (0: unknown).
+    fn forwarded_at(java: &str, name: &str, line: u32, col: u32, end_col: u32) -> String {
+        let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
+        let class = program.classes.iter().find(|c| c.name == "p.A").unwrap();
+        let m = class.methods.iter().find(|m| m.name == name).unwrap();
+        let at = Span {
+            line,
+            col,
+            end_line: if end_col > 0 { line } else { 0 },
+            end_col,
+            ..Span::default()
+        };
+        match forwarded(&program, m, line, &at) {
+            Some(f) => format!("{} {:?}", f.call, f.params),
+            None => "none".to_string(),
+        }
+    }
+
+    const JAVA: &str = r#"package p;
+import java.util.*;
+public class A {
+    private final Deque<String> queue = new ArrayDeque<>();
+    private Deque<String> getQueue() { return queue; }
+    public String first() { return getQueue().getFirst(); }
+    public List<String> part(List<String> list, int from, int to) { return list.subList(from, to); }
+    public int second(List<Integer> list, int k) { k++; return list.get(k); }
+    public Integer both(List<Integer> list, int i) { return list.get(i) + list.get(0); }
+}
+"#;
+
+    #[test]
+    fn the_call_at_the_place_of_the_site_or_the_only_one_on_the_line() {
+        assert_eq!(
+            forwarded_at(JAVA, "first", 6, 36, 58),
+            "Deque.getFirst() []"
+        );
+        assert_eq!(
+            forwarded_at(JAVA, "first", 6, 36, 0),
+            "Deque.getFirst() []",
+            "getQueue() is the project's: the library call is the only one"
+        );
+        assert_eq!(
+            forwarded_at(JAVA, "part", 7, 1, 0),
+            "List.subList(int, int) [1, 2]"
+        );
+        assert_eq!(
+            forwarded_at(JAVA, "second", 8, 1, 0),
+            "none",
+            "k was assigned"
+        );
+        assert_eq!(
+            forwarded_at(JAVA, "both", 9, 1, 0),
+            "none",
+            "two library calls"
+        );
+        assert_eq!(
+            forwarded_at(JAVA, "both", 9, 61, 72),
+            "List.get(int) [1]",
+            "the site's place picks one"
+        );
+    }
+}
