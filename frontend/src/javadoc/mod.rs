@@ -80,6 +80,9 @@ pub struct MethodDoc {
     /// ([`wording::internal_use`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub internal: bool,
+    /// A method its text says does not check its input ([`wording::unchecked_input`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unchecked: bool,
     /// The method whose comment this is, `Class.method`, when inherited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inherited_from: Option<String>,
@@ -340,6 +343,10 @@ fn method_doc(
         deprecated: tag("deprecated"),
         needs_set_up: m.is_constructor() && wording::needs_more_set_up(&c.main),
         internal: wording::internal_use(&c.main),
+        unchecked: wording::unchecked_input(&c.main)
+            || c.tags
+                .iter()
+                .any(|t| t.name == "param" && wording::unchecked_input(&t.text)),
         inherited_from: None,
     }
 }

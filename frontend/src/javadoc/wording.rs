@@ -477,6 +477,29 @@ pub fn internal_use(text: &str) -> bool {
     )
 }
 
+/// Whether a method's text says it does not check its input, leaving it to the caller:
+/// "The string passed in is assumed to be a class name - it is not checked", "performs no
+/// validation", "the results are undefined" (as `Arrays.binarySearch` says of an unsorted
+/// array).
+pub fn unchecked_input(text: &str) -> bool {
+    let ws = words(text);
+    has_any_phrase(
+        &ws,
+        &[
+            "is not checked",
+            "are not checked",
+            "performs no validation",
+            "no validation is performed",
+            "is not validated",
+            "are not validated",
+            "results are undefined",
+            "result is undefined",
+            "behavior is undefined",
+            "behaviour is undefined",
+        ],
+    )
+}
+
 /// What an integral parameter's text says it is, when it says it indexes something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Described {
@@ -527,6 +550,25 @@ pub fn forbids_outside(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_that_leaves_checking_the_input_to_the_caller() {
+        for unchecked in [
+            "The string passed in is assumed to be a class name - it is not checked.",
+            "Constructor that performs no validation.",
+            "Keys are not validated.",
+            "If the array is not sorted, the results are undefined.",
+        ] {
+            assert!(unchecked_input(unchecked), "{unchecked}");
+        }
+        for checked in [
+            "Gets the class name, checking that it is one.",
+            "null is assumed to be less than a non-null value.",
+            "Validates the input and throws if it is not valid.",
+        ] {
+            assert!(!unchecked_input(checked), "{checked}");
+        }
+    }
 
     #[test]
     fn null_in_a_parameter_description() {

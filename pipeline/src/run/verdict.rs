@@ -176,6 +176,9 @@ impl<'p> Judge<'p> {
             if let Some(why) = self.announced(&site.exception, stack, passed_null) {
                 return why;
             }
+            if let Some(why) = self.unchecked(stack).filter(|_| !null_kind) {
+                return why;
+            }
         }
         // The `null` the documentation lets an input be: the parameter the JVM's message
         // names (`because "array" is null`), when the crash is in the method the test
@@ -273,6 +276,20 @@ impl<'p> Judge<'p> {
                     names.join(" or ")
                 ),
             ),
+        })
+    }
+
+    /// The documentation of the method the test called, when it says the method does not
+    /// check its input ("assumed to be a class name - it is not checked"): what the input
+    /// must be is left to the caller.
+    fn unchecked(&self, stack: &[StackFrame]) -> Option<Why> {
+        let (class, method) = self.locate(stack.get(1)?)?;
+        let doc = self.doc(class, method)?;
+        doc.unchecked.then(|| Why {
+            rule: Rule::Documented,
+            text: "documented: its input is not checked".to_string(),
+            file: doc.file.clone(),
+            line: doc.line,
         })
     }
 
@@ -789,5 +806,37 @@ public class A {
                 "{why}"
             );
         }
+    }
+
+    #[test]
+    fn a_method_documented_not_to_check_its_input_leaves_it_to_the_caller() {
+        let java = r#"package p;
+public class A {
+    /**
+     * The name after the last dot.
+     * <p>The string passed in is assumed to be a class name - it is not checked.</p>
+     * @param name the class name
+     */
+    public static String shortName(String name) { return name.substring(name.lastIndexOf('.') + 1, name.length() - 1); }
+    /**
+     * The name after the last dot.
+     * @param name the class name
+     */
+    public static String checkedName(String name) { return name.substring(name.lastIndexOf('.') + 1, name.length() - 1); }
+}
+"#;
+        assert_eq!(
+            verdict(java, SIOOBE, &[("shortName", 8)], true, |_| {}),
+            "note Documented: documented: its input is not checked (A.java:3)"
+        );
+        assert_eq!(
+            verdict(java, SIOOBE, &[("checkedName", 13)], true, |_| {}),
+            "error Within: a bug: within the contract of A.checkedName(String)"
+        );
+        assert_eq!(
+            verdict(java, NPE, &[("shortName", 8)], true, |_| {}),
+            "error Within: a bug: within the contract of A.shortName(String)",
+            "a null is the null rules' to judge"
+        );
     }
 }

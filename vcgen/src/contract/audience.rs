@@ -243,9 +243,11 @@ pub fn null_safe(docs: &Docs, class: &Class, m: &Method) -> Vec<NullSafe> {
         .collect()
 }
 
-/// Whether the project method `class.method(descriptor)` may return `null`: its `@return`
-/// names `null` as a result, or its body returns the literal `null`. An input a test builds
-/// with it may then be that `null`.
+/// Whether the project method `class.method(descriptor)` may return `null`, or make what
+/// returns it: its `@return` names `null` as a result, its description says it returns
+/// `null` ("Gets a Factory that will return null each time the factory is used"), or its
+/// body returns the literal `null`. An input a test builds with it may then be that `null`,
+/// or yield it.
 pub fn may_return_null(program: &Program, class: &str, method: &str, descriptor: &str) -> bool {
     let Some(m) = program
         .classes
@@ -255,11 +257,11 @@ pub fn may_return_null(program: &Program, class: &str, method: &str, descriptor:
     else {
         return false;
     };
-    let documented = program
-        .docs
-        .method(class, method, descriptor)
+    let doc = program.docs.method(class, method, descriptor);
+    let documented = doc
         .and_then(|d| d.returns.as_ref())
-        .is_some_and(|r| names_null_result(&r.text));
+        .is_some_and(|r| names_null_result(&r.text))
+        || doc.is_some_and(|d| says_returns_null(&d.text));
     documented || returns_null_literal(m)
 }
 
@@ -277,6 +279,14 @@ fn names_null_result(text: &str) -> bool {
     .any(|p| lower.contains(p))
 }
 
+/// Whether a method's description says that it, or what it makes, returns `null`.
+fn says_returns_null(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    ["return null", "returns null"]
+        .iter()
+        .any(|p| lower.contains(p))
+}
+
 /// Whether a method's body holds `return null;`.
 fn returns_null_literal(m: &Method) -> bool {
     let Some(body) = &m.body else { return false };
@@ -291,4 +301,43 @@ fn returns_null_literal(m: &Method) -> bool {
         &mut |_| {},
     );
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_producer_may_return_null_by_its_documentation_or_its_body() {
+        let java = r#"package p;
+public class A {
+    /** Gets a supplier that will return null each time it is used. @return the supplier */
+    public static java.util.function.Supplier<String> nothing() { return () -> null; }
+    /**
+     * The name.
+     * @return the name, or null if there is none
+     */
+    public static String name(int k) { return k > 0 ? "n" : "m"; }
+    /** The value. @return the value */
+    public static String value(int k) { if (k > 0) return null; return "v"; }
+    /** The label. @return the label */
+    public static String label(int k) { return "l" + k; }
+}
+"#;
+        let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
+        let nullable: Vec<&str> = ["nothing", "name", "value", "label"]
+            .into_iter()
+            .filter(|m| {
+                let class = program.classes.iter().find(|c| c.name == "p.A").unwrap();
+                let d = &class
+                    .methods
+                    .iter()
+                    .find(|x| x.name == *m)
+                    .unwrap()
+                    .descriptor;
+                may_return_null(&program, "p.A", m, d)
+            })
+            .collect();
+        assert_eq!(nullable, ["nothing", "name", "value"]);
+    }
 }

@@ -1,7 +1,8 @@
 //! Calls passed on: a method that hands its own parameters, unchanged, to a JDK or library
-//! method (`setOrder.get(index)`, `normalMap.headMap(toKey)`), or whose whole body is one
-//! such call (`return getMap().firstKey();`), takes that method's contract as its own, as
-//! javadoc's `{@inheritDoc}` would. The library method's crash on those values is its
+//! method of the object's own state (`setOrder.get(index)`, `normalMap.headMap(toKey)`), or
+//! whose whole body is one such call (`return getMap().firstKey();`), stands in front of
+//! that state, as a decorator or a collection built on another does, and takes that
+//! method's contract as its own, as javadoc's `{@inheritDoc}` would. The library method's crash on those values is its
 //! documented precondition broken by the caller who chose them, not a bug of the method
 //! that passed them on.
 
@@ -21,8 +22,9 @@ pub struct Forwarded {
 
 /// The call to a library method on `line` of `m` that a crash thrown inside the library
 /// came from (the one at the place `at` the site records when several are on the line),
-/// when `m` passes it nothing but its own parameters, unchanged, and constants, at least
-/// one parameter among them, or when the call is all `m` does.
+/// when it is a call on the object's own state and `m` passes it nothing but its own
+/// parameters, unchanged, and constants, at least one parameter among them, or when the
+/// call is all `m` does.
 pub fn forwarded(program: &Program, m: &Method, line: u32, at: &Span) -> Option<Forwarded> {
     let body = m.body.as_ref()?;
     let mut calls: Vec<Expr> = Vec::new();
@@ -42,15 +44,14 @@ pub fn forwarded(program: &Program, m: &Method, line: u32, at: &Span) -> Option<
             _ => return None,
         },
     };
-    let (receiver, method, args) = match &call.kind {
-        ExprKind::Call {
-            receiver,
-            method,
-            args,
-            ..
-        } => (receiver.as_deref(), method, args),
-        ExprKind::New { method, args, .. } => (None, method, args),
-        _ => return None,
+    let ExprKind::Call {
+        receiver: Some(receiver),
+        method,
+        args,
+        ..
+    } = &call.kind
+    else {
+        return None;
     };
     let assigned = assigned_params(m);
     let count = m.param_count as usize;
@@ -68,7 +69,7 @@ pub fn forwarded(program: &Program, m: &Method, line: u32, at: &Span) -> Option<
             None => return None,
         }
     }
-    if !receiver.is_none_or(|r| own_state(r, &param)) {
+    if !own_state(receiver) {
         return None;
     }
     if params.is_empty() && !whole_body(body, call) {
@@ -97,11 +98,12 @@ fn same_place(span: &Span, at: &Span) -> bool {
         && (at.end_line == 0 || (span.end_line == at.end_line && span.end_col == at.end_col))
 }
 
-/// Whether a receiver is the caller's or the object's own: `this`, a field of it, what a
-/// method of it without arguments returns (`decorated()`), or a parameter passed on.
-fn own_state(e: &Expr, param: &dyn Fn(&Expr) -> Option<usize>) -> bool {
+/// Whether a receiver is the object's own state, which the method stands in front of: a
+/// field of `this` or what a method of it without arguments returns (`decorated()`). A
+/// static call, a constructor or a call on a parameter is the method's own use of the
+/// library, judged by its own contract (`Math.floorMod(hash, buckets)` is a division).
+fn own_state(e: &Expr) -> bool {
     match &strip(e).kind {
-        ExprKind::This { .. } => true,
         ExprKind::Field {
             target: Some(t), ..
         } => matches!(strip(t).kind, ExprKind::This { .. }),
@@ -117,7 +119,7 @@ fn own_state(e: &Expr, param: &dyn Fn(&Expr) -> Option<usize>) -> bool {
                     None => !method.is_static,
                 }
         }
-        _ => param(e).is_some(),
+        _ => false,
     }
 }
 
@@ -191,43 +193,56 @@ mod tests {
 import java.util.*;
 public class A {
     private final Deque<String> queue = new ArrayDeque<>();
+    private final List<Integer> list = new ArrayList<>();
     private Deque<String> getQueue() { return queue; }
     public String first() { return getQueue().getFirst(); }
-    public List<String> part(List<String> list, int from, int to) { return list.subList(from, to); }
-    public int second(List<Integer> list, int k) { k++; return list.get(k); }
-    public Integer both(List<Integer> list, int i) { return list.get(i) + list.get(0); }
+    public List<Integer> part(int from, int to) { return list.subList(from, to); }
+    public int second(int k) { k++; return list.get(k); }
+    public Integer both(int i) { return list.get(i) + list.get(0); }
+    public Integer at(List<Integer> other, int i) { return other.get(i); }
+    public static int bucket(int hash, int n) { return Math.floorMod(hash, n); }
 }
 "#;
 
     #[test]
     fn the_call_at_the_place_of_the_site_or_the_only_one_on_the_line() {
         assert_eq!(
-            forwarded_at(JAVA, "first", 6, 36, 58),
+            forwarded_at(JAVA, "first", 7, 36, 58),
             "Deque.getFirst() []"
         );
         assert_eq!(
-            forwarded_at(JAVA, "first", 6, 36, 0),
+            forwarded_at(JAVA, "first", 7, 36, 0),
             "Deque.getFirst() []",
             "getQueue() is the project's: the library call is the only one"
         );
         assert_eq!(
-            forwarded_at(JAVA, "part", 7, 1, 0),
-            "List.subList(int, int) [1, 2]"
+            forwarded_at(JAVA, "part", 8, 1, 0),
+            "List.subList(int, int) [0, 1]"
         );
         assert_eq!(
-            forwarded_at(JAVA, "second", 8, 1, 0),
+            forwarded_at(JAVA, "second", 9, 1, 0),
             "none",
             "k was assigned"
         );
         assert_eq!(
-            forwarded_at(JAVA, "both", 9, 1, 0),
+            forwarded_at(JAVA, "both", 10, 1, 0),
             "none",
             "two library calls"
         );
         assert_eq!(
-            forwarded_at(JAVA, "both", 9, 61, 72),
-            "List.get(int) [1]",
+            forwarded_at(JAVA, "both", 10, 41, 52),
+            "List.get(int) [0]",
             "the site's place picks one"
+        );
+        assert_eq!(
+            forwarded_at(JAVA, "at", 11, 1, 0),
+            "none",
+            "a list passed in is the method's own use of it"
+        );
+        assert_eq!(
+            forwarded_at(JAVA, "bucket", 12, 1, 0),
+            "none",
+            "a static call"
         );
     }
 }
