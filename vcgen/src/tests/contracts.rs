@@ -362,14 +362,11 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
         }
         "#,
         expect![[r#"
-            3:101 NullPointerException A..Lambda.1.accept(Object): via A.each(int): direct
             3:123 ArithmeticException A..Lambda.1.accept(Object): via A.each(int): direct
-            4:116 NullPointerException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
             4:137 ArithmeticException A..Lambda.2.accept(Object, Object): via A.pairs(int): direct
             5:56 NullPointerException A.map(String, int): direct
             5:80 NullPointerException A..Lambda.3.apply(Object): via A.map(String, int): direct
             5:91 ArithmeticException A..Lambda.3.apply(Object): via A.map(String, int): direct
-            7:89 NullPointerException A..Lambda.5.accept(Object): via A.present(String, int): direct
             7:111 ArithmeticException A..Lambda.5.accept(Object): via A.present(String, int): direct
             8:106 ArithmeticException A..Lambda.6.get(): via A.orElse(String, int): direct
             9:60 NullPointerException precondition A.require(String, int): direct
@@ -377,7 +374,6 @@ fn functions_handed_to_the_jdk_run_at_their_own_lines() {
             10:90 NullPointerException A..Lambda.8.test(Object): via A.filter(String): direct
             11:92 ArithmeticException A..Lambda.9.apply(Object): via A.flat(int): direct
             12:46 NullPointerException A.flatNull(): direct
-            13:107 NullPointerException A..Lambda.12.run(): via A.orElseRun(String, int): direct
             13:129 ArithmeticException A..Lambda.12.run(): via A.orElseRun(String, int): direct
             14:107 ArithmeticException A..Lambda.13.get(): via A.or(String, int): direct
         "#]],

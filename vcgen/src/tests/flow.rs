@@ -479,3 +479,24 @@ fn an_exhaustive_switch_expression_has_the_value_of_the_arm_taken() {
         "#]],
     );
 }
+
+#[test]
+fn printing_in_a_loop_leaves_the_loop_going() {
+    // `System.out` is the platform's stream, never `null` in the model: were it, every
+    // path would end at the first `println`, and the read past the end never be reached.
+    check_sites(
+        r#"
+        public class Show {
+            public static void show() {
+                int[] a = {1, 2, 3};
+                for (int i = 0; i <= a.length; i++) {
+                    System.out.println(a[i]);
+                }
+            }
+        }
+        "#,
+        expect![[r#"
+            5:32 ArrayIndexOutOfBoundsException Show.show(): direct
+        "#]],
+    );
+}

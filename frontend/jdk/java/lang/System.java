@@ -1,8 +1,6 @@
 package java.lang;
 
 public final class System {
-    public static final java.io.PrintStream out = null;
-    public static final java.io.PrintStream err = null;
 
     public static native long currentTimeMillis();
 
