@@ -317,7 +317,7 @@ impl<'p> Lower<'p> {
                         ExprKind::Local(a) if invariant(a) => Some(ArrayPlace::Local(*a)),
                         _ => None,
                     };
-                    let fits = match (&strip(index).kind, place) {
+                    let fits = match (&index.without_conversions().kind, place) {
                         (ExprKind::Local(i), Some(place)) if !declared.contains(i) => {
                             match changes.get(i) {
                                 Some(&Change::Step(step)) => Some(FillWrite {
@@ -443,7 +443,11 @@ pub(crate) fn stepped_fields(m: &Method) -> Vec<(SteppedField, Step)> {
             target: Some(object),
             class,
             name,
-        } if matches!(strip(object).kind, ExprKind::This { outer: None }) => {
+        } if matches!(
+            object.without_conversions().kind,
+            ExprKind::This { outer: None }
+        ) =>
+        {
             Some(SteppedField::Own(class.clone(), name.clone()))
         }
         _ => None,
@@ -506,11 +510,11 @@ fn changes<K: Ord>(
     } else {
         BTreeMap::new()
     };
-    let parameter = |e: &Expr| match strip(e).kind {
+    let parameter = |e: &Expr| match e.without_conversions().kind {
         ExprKind::Local(l) if l < parameters && !assigned.contains_key(&l) => Some(l),
         _ => None,
     };
-    let length = |e: &Expr| match &strip(e).kind {
+    let length = |e: &Expr| match &e.without_conversions().kind {
         ExprKind::ArrayLength(a) => parameter(a),
         ExprKind::Call {
             receiver: Some(r),
@@ -571,7 +575,7 @@ fn counts(cond: &Expr, changes: &BTreeMap<u32, Change>) -> bool {
     let ExprKind::Binary { op, lhs, rhs, .. } = &cond.kind else {
         return false;
     };
-    let counter = |e: &Expr| matches!(strip(e).kind, ExprKind::Local(l) if matches!(changes.get(&l), Some(Change::Step(_))));
+    let counter = |e: &Expr| matches!(e.without_conversions().kind, ExprKind::Local(l) if matches!(changes.get(&l), Some(Change::Step(_))));
     matches!(
         op,
         BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Ne
@@ -605,14 +609,6 @@ fn fixed(e: &Expr, changes: &BTreeMap<u32, Change>) -> bool {
         }
         ExprKind::Convert { expr, .. } => fixed(expr, changes),
         _ => false,
-    }
-}
-
-/// `e` without the conversions around it.
-fn strip(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Convert { expr, .. } => strip(expr),
-        _ => e,
     }
 }
 

@@ -42,6 +42,14 @@ impl Expr {
             span,
         }
     }
+
+    /// The expression without the conversions around it: `(Comparable) o1` is `o1`.
+    pub fn without_conversions(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Convert { expr, .. } => expr.without_conversions(),
+            _ => self,
+        }
+    }
 }
 
 /// Literal values; floating values are kept as IEEE bit patterns so they round-trip exactly.

@@ -405,7 +405,7 @@ impl Uses {
             return uses;
         };
         let count = m.param_count as usize;
-        let mut assigned: BTreeSet<usize> = BTreeSet::new();
+        let assigned = assigned_params(m);
         // Locals computed from a parameter (`int end = off + len;`, `for (int i = off; …)`)
         // stand for it.
         let mut declared: Vec<(usize, Expr)> = Vec::new();
@@ -421,25 +421,14 @@ impl Uses {
                     declared.push((*local as usize, init.clone()));
                 }
             },
-            &mut |e| match &e.kind {
-                ExprKind::Assign { target, value, .. } => {
+            &mut |e| {
+                if let ExprKind::Assign { target, value, .. } = &e.kind {
                     if let ExprKind::Local(l) = target.kind {
-                        match (l as usize) < count {
-                            true => {
-                                assigned.insert(l as usize);
-                            }
-                            false => definitions.push((l as usize, (**value).clone())),
+                        if (l as usize) >= count {
+                            definitions.push((l as usize, (**value).clone()));
                         }
                     }
                 }
-                ExprKind::IncDec { target, .. } => {
-                    if let ExprKind::Local(l) = target.kind {
-                        if (l as usize) < count {
-                            assigned.insert(l as usize);
-                        }
-                    }
-                }
-                _ => {}
             },
         );
         let mut derived: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); m.locals.len()];
@@ -456,13 +445,13 @@ impl Uses {
         }
         // An array or string parameter the body assigns may hold another value where it
         // is indexed; an index parameter's entry value is what the caller passes either way.
-        let param_of = |e: &Expr| match strip(e).kind {
+        let param_of = |e: &Expr| match e.without_conversions().kind {
             ExprKind::Local(l) if (l as usize) < count && !assigned.contains(&(l as usize)) => {
                 Some(l as usize)
             }
             _ => None,
         };
-        let index_of = |e: &Expr| match strip(e).kind {
+        let index_of = |e: &Expr| match e.without_conversions().kind {
             ExprKind::Local(l) if (l as usize) < count => Some(l as usize),
             _ => None,
         };
@@ -476,20 +465,23 @@ impl Uses {
                 args,
                 method,
                 ..
-            } if !matches!(strip(r).kind, ExprKind::This { .. }) => match param_of(r) {
-                Some(t) => {
-                    // The string and list methods that read the element at an index.
-                    let element = matches!(method.name.as_str(), "charAt" | "codePointAt" | "get");
-                    for a in args {
-                        uses.note(t, a, &derived, index_of(a).filter(|_| element));
+            } if !matches!(r.without_conversions().kind, ExprKind::This { .. }) => {
+                match param_of(r) {
+                    Some(t) => {
+                        // The string and list methods that read the element at an index.
+                        let element =
+                            matches!(method.name.as_str(), "charAt" | "codePointAt" | "get");
+                        for a in args {
+                            uses.note(t, a, &derived, index_of(a).filter(|_| element));
+                        }
+                    }
+                    None => {
+                        for a in args {
+                            uses.elsewhere.extend(params_in(a, &derived));
+                        }
                     }
                 }
-                None => {
-                    for a in args {
-                        uses.elsewhere.extend(params_in(a, &derived));
-                    }
-                }
-            },
+            }
             // `new int[capacity]`: the parameter sizes a new array, it indexes no input.
             ExprKind::NewArray { dims, .. } => {
                 for d in dims {
@@ -525,6 +517,27 @@ impl Uses {
     }
 }
 
+/// The parameters `m`'s body assigns (`=`, a compound assignment, `++`, `--`): where they
+/// are used, their values need not be the caller's.
+pub(super) fn assigned_params(m: &Method) -> BTreeSet<usize> {
+    let count = m.param_count as usize;
+    let mut assigned = BTreeSet::new();
+    if let Some(body) = &m.body {
+        visit::walk(body, &mut |_| {}, &mut |e| {
+            let target = match &e.kind {
+                ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => target,
+                _ => return,
+            };
+            if let ExprKind::Local(l) = target.kind {
+                if (l as usize) < count {
+                    assigned.insert(l as usize);
+                }
+            }
+        });
+    }
+    assigned
+}
+
 /// The parameters an expression's value is computed from by arithmetic: a value read from
 /// an array or returned by a call (`T[b[off++] & 0xff]`) is not computed from its index.
 fn params_in(e: &Expr, derived: &[BTreeSet<usize>]) -> BTreeSet<usize> {
@@ -549,14 +562,6 @@ fn params_in(e: &Expr, derived: &[BTreeSet<usize>]) -> BTreeSet<usize> {
         }
     }
     out
-}
-
-/// An expression without the conversions around it.
-fn strip(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Convert { expr, .. } => strip(expr),
-        _ => e,
-    }
 }
 
 #[cfg(test)]

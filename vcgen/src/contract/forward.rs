@@ -6,9 +6,9 @@
 //! documented precondition broken by the caller who chose them, not a bug of the method
 //! that passed them on.
 
+use super::derive::assigned_params;
 use crate::visit;
 use frontend::ir::{Expr, ExprKind, Method, Program, Span, Stmt, StmtKind, Type};
-use std::collections::BTreeSet;
 
 /// A call the crash is in that the method passes its caller's values on to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub fn forwarded(program: &Program, m: &Method, line: u32, at: &Span) -> Option<
     };
     let assigned = assigned_params(m);
     let count = m.param_count as usize;
-    let param = |e: &Expr| match &strip(e).kind {
+    let param = |e: &Expr| match &e.without_conversions().kind {
         ExprKind::Local(l) if (*l as usize) < count && !assigned.contains(&(*l as usize)) => {
             Some(*l as usize)
         }
@@ -65,7 +65,7 @@ pub fn forwarded(program: &Program, m: &Method, line: u32, at: &Span) -> Option<
     for a in args {
         match param(a) {
             Some(p) => params.push(p),
-            None if matches!(strip(a).kind, ExprKind::Literal(_)) => {}
+            None if matches!(a.without_conversions().kind, ExprKind::Literal(_)) => {}
             None => return None,
         }
     }
@@ -103,10 +103,10 @@ fn same_place(span: &Span, at: &Span) -> bool {
 /// static call, a constructor or a call on a parameter is the method's own use of the
 /// library, judged by its own contract (`Math.floorMod(hash, buckets)` is a division).
 fn own_state(e: &Expr) -> bool {
-    match &strip(e).kind {
+    match &e.without_conversions().kind {
         ExprKind::Field {
             target: Some(t), ..
-        } => matches!(strip(t).kind, ExprKind::This { .. }),
+        } => matches!(t.without_conversions().kind, ExprKind::This { .. }),
         ExprKind::Call {
             receiver,
             args,
@@ -115,7 +115,7 @@ fn own_state(e: &Expr) -> bool {
         } => {
             args.is_empty()
                 && match receiver {
-                    Some(r) => matches!(strip(r).kind, ExprKind::This { .. }),
+                    Some(r) => matches!(r.without_conversions().kind, ExprKind::This { .. }),
                     None => !method.is_static,
                 }
         }
@@ -133,36 +133,8 @@ fn whole_body(body: &Stmt, call: &Expr) -> bool {
         stmt = only;
     }
     match &stmt.kind {
-        StmtKind::Return(Some(e)) | StmtKind::Expr(e) => strip(e).span == call.span,
+        StmtKind::Return(Some(e)) | StmtKind::Expr(e) => e.without_conversions().span == call.span,
         _ => false,
-    }
-}
-
-/// The parameters the body assigns: their values where the call is are not the caller's.
-fn assigned_params(m: &Method) -> BTreeSet<usize> {
-    let count = m.param_count as usize;
-    let mut assigned = BTreeSet::new();
-    if let Some(body) = &m.body {
-        visit::walk(body, &mut |_| {}, &mut |e| {
-            let target = match &e.kind {
-                ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => target,
-                _ => return,
-            };
-            if let ExprKind::Local(l) = target.kind {
-                if (l as usize) < count {
-                    assigned.insert(l as usize);
-                }
-            }
-        });
-    }
-    assigned
-}
-
-/// An expression without the conversions around it.
-fn strip(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Convert { expr, .. } => strip(expr),
-        _ => e,
     }
 }
 
