@@ -262,10 +262,7 @@ impl<'p> Judge<'p> {
                 format!(
                     "the contract of {}, the one call {} makes",
                     passed.call,
-                    java_member(
-                        &class.name,
-                        &format!("{}{}", method.name, method.descriptor)
-                    )
+                    self.entry(stack)?
                 ),
             ),
             false => Why::plain(
