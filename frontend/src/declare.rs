@@ -515,9 +515,23 @@ pub fn header(names: &ClassNames, src: &Source, file: &FileScope, decl: &TypeDec
             "constructor_declaration" => {
                 methods.push(signature(names, src, &scope, member, false, true))
             }
+            "compact_constructor_declaration" => compact_constructor(src, member, &mut methods),
             _ => {}
         }
     }
+    // A record's canonical constructor or accessor written out replaces the one javac
+    // would generate (JLS 8.10.3, 8.10.4).
+    let declared: Vec<(String, String)> = methods
+        .iter()
+        .filter(|m| !m.synthetic)
+        .map(|m| (m.name.clone(), m.descriptor.clone()))
+        .collect();
+    methods.retain(|m| {
+        !(m.synthetic
+            && declared
+                .iter()
+                .any(|(n, d)| *n == m.name && *d == m.descriptor))
+    });
     let has_ctor = methods.iter().any(|m| m.is_constructor());
     if !has_ctor
         && matches!(class.kind, ClassKind::Class | ClassKind::Enum)
@@ -618,6 +632,21 @@ fn record_members(
         synthetic: true,
         annotations: Vec::new(),
     });
+}
+
+/// A record's compact constructor (`Span { if (to < from) throw ...; }`) is its canonical
+/// constructor, with the record's components as parameters: the generated one takes its
+/// span and modifiers and stops being synthetic, and lowering gives it the written body
+/// followed by the component fields' assignments (JLS 8.10.4.2).
+fn compact_constructor(src: &Source, node: Node, methods: &mut [Method]) {
+    let canonical = methods
+        .iter_mut()
+        .find(|m| m.is_constructor() && m.synthetic && m.body.is_none());
+    if let Some(m) = canonical {
+        m.span = src.span(node);
+        m.modifiers = modifiers(src, node);
+        m.synthetic = false;
+    }
 }
 
 /// The static methods javac gives every enum (JLS 8.9.3): `values()`, a new array of the

@@ -105,6 +105,18 @@ pub struct SourceFile {
     /// True for the JDK model shipped with dsd and the class files of the JDK and the class
     /// path, false for the project's files.
     pub library: bool,
+    /// Why a project file is left out of the analysis and of the build (it defines a class
+    /// the JDK already has), absent for a file that is part of both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_out: Option<String>,
+}
+
+impl SourceFile {
+    /// True for a project file that is analysed, compiled and run: not the library's and
+    /// not left out.
+    pub fn is_built(&self) -> bool {
+        !self.library && self.left_out.is_none()
+    }
 }
 
 /// A position range in a source file; lines and columns start at 1, columns count bytes.
@@ -369,6 +381,7 @@ mod tests {
             rel: rel.into(),
             package: String::new(),
             library,
+            left_out: None,
         }
     }
 

@@ -49,6 +49,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/io/CharArrayWriter.java"),
     ),
     (
+        "java/io/File.java",
+        include_str!("../jdk/java/io/File.java"),
+    ),
+    (
         "java/io/FilterInputStream.java",
         include_str!("../jdk/java/io/FilterInputStream.java"),
     ),
@@ -139,6 +143,10 @@ pub const MODEL: &[(&str, &str)] = &[
     (
         "java/lang/ClassCastException.java",
         include_str!("../jdk/java/lang/ClassCastException.java"),
+    ),
+    (
+        "java/lang/ClassLoader.java",
+        include_str!("../jdk/java/lang/ClassLoader.java"),
     ),
     (
         "java/lang/Comparable.java",
@@ -261,6 +269,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/lang/reflect/Array.java"),
     ),
     (
+        "java/lang/ref/Reference.java",
+        include_str!("../jdk/java/lang/ref/Reference.java"),
+    ),
+    (
         "java/util/ArrayDeque.java",
         include_str!("../jdk/java/util/ArrayDeque.java"),
     ),
@@ -359,6 +371,10 @@ pub const MODEL: &[(&str, &str)] = &[
     (
         "java/util/Optional.java",
         include_str!("../jdk/java/util/Optional.java"),
+    ),
+    (
+        "java/util/Properties.java",
+        include_str!("../jdk/java/util/Properties.java"),
     ),
     (
         "java/util/Queue.java",

@@ -37,6 +37,7 @@ use ir::{Class, Diagnostic, Program, SourceFile, Span};
 use lowering::lower_bodies;
 pub(crate) use lowering::{ClassBodies, ClassLowering};
 use names::{ClassNames, FileScope};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use syntax::Source;
 
@@ -300,6 +301,7 @@ fn parse_texts(
             rel,
             package: scope.package.clone(),
             library: is_library,
+            left_out: None,
         });
         parsed.push(Parsed { text, tree, scope });
     }
@@ -373,12 +375,50 @@ fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Dia
     }
 }
 
+/// Why a project file is left out: it defines a class the JDK already has but lacks some
+/// of its methods (a stub, a model), which a test JVM would load in place of the JDK's and
+/// which then fails it as it starts (`NoSuchMethodError` from the JDK's own code). A full
+/// copy of the JDK's class (its sources in `src.zip`) is kept and patched in.
+fn replaces_platform(
+    lib: Option<&library::Library>,
+    library_file: bool,
+    src: &Source,
+    decls: &[declare::TypeDecl],
+) -> Option<String> {
+    let lib = lib.filter(|_| !library_file)?;
+    decls.iter().filter(|d| d.outer.is_none()).find_map(|d| {
+        let platform = lib.platform_methods(&d.name)?;
+        let declared: BTreeSet<&str> = declare::body_members(d.node)
+            .into_iter()
+            .filter(|m| m.kind() == "method_declaration")
+            .filter_map(|m| m.child_by_field_name("name"))
+            .map(|n| src.text(n))
+            .collect();
+        let missing: Vec<&str> = platform
+            .iter()
+            .map(String::as_str)
+            .filter(|m| !declared.contains(m))
+            .collect();
+        let first = missing.first()?;
+        let more = match missing.len() {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        };
+        Some(format!(
+            "defines `{}`, a class of the JDK, without its methods `{first}`{more}: the file is \
+             left out, the tests run on the JDK's own class (the JDK's own code calls them)",
+            d.name
+        ))
+    })
+}
+
 /// Declares every class with its header; returns one line per project class defined twice.
 fn declare_classes(
     program: &mut Program,
     parsed: &[Parsed],
     library: Option<&library::Library>,
 ) -> Vec<String> {
+    let lib = library;
     let mut duplicates = Vec::new();
     for (fi, p) in parsed.iter().enumerate() {
         let Some(tree) = &p.tree else { continue };
@@ -387,7 +427,16 @@ fn declare_classes(
             text: &p.text,
         };
         let library = program.files[fi].library;
-        for decl in declare::type_decls(&src, tree.root_node(), &p.scope.package) {
+        let decls = declare::type_decls(&src, tree.root_node(), &p.scope.package);
+        if let Some(reason) = replaces_platform(lib, library, &src, &decls) {
+            program.diagnostics.push(Diagnostic {
+                span: src.span(tree.root_node()),
+                message: reason.clone(),
+            });
+            program.files[fi].left_out = Some(reason);
+            continue;
+        }
+        for decl in decls {
             if let Some(first) = program.classes.iter().find(|c| c.name == decl.name) {
                 if !library && !first.library {
                     let at = |span: Span| {

@@ -292,6 +292,65 @@ impl<'a> ClassLowering<'a> {
         cx.locals
     }
 
+    /// A record's compact constructor: its written body, then each component field
+    /// assigned the parameter of its name as the body left it (JLS 8.10.4.2). The method
+    /// index, body and locals, or `None` when the declaration pass found no canonical
+    /// constructor to give it.
+    fn compact_constructor(
+        &mut self,
+        member: tree_sitter::Node,
+    ) -> Option<(usize, Stmt, Vec<Local>)> {
+        let span = self.src.span(member);
+        let mi = self
+            .class
+            .methods
+            .iter()
+            .position(|m| m.span == span && m.is_constructor() && !m.synthetic)?;
+        let body = member.child_by_field_name("body")?;
+        let params = self.class.methods[mi].locals.clone();
+        let mut cx = self.cx(false, Type::Void, params.clone(), &[]);
+        let body_span = self.src.span(body);
+        let mut stmts = match cx.stmt(body).kind {
+            StmtKind::Block(b) => b,
+            kind => vec![Stmt {
+                kind,
+                span: body_span,
+            }],
+        };
+        let components = self.class.fields.iter().filter(|f| !f.modifiers.is_static);
+        for (id, (param, field)) in params.iter().zip(components).enumerate() {
+            let this = Expr {
+                kind: ExprKind::This { outer: None },
+                ty: Type::class(&self.class.name),
+                span: body_span,
+            };
+            let target = Expr {
+                kind: ExprKind::Field {
+                    target: Some(Box::new(this)),
+                    class: self.class.name.clone(),
+                    name: field.name.clone(),
+                },
+                ty: field.ty.clone(),
+                span: body_span,
+            };
+            let value = Expr {
+                kind: ExprKind::Local(id as ir::LocalId),
+                ty: param.ty.clone(),
+                span: body_span,
+            };
+            stmts.push(Stmt {
+                kind: StmtKind::Expr(Expr::assign(target, value, body_span)),
+                span: body_span,
+            });
+        }
+        let stmt = Stmt {
+            kind: StmtKind::Block(stmts),
+            span: body_span,
+        };
+        let locals = self.finish(cx);
+        Some((mi, stmt, locals))
+    }
+
     /// Lowers every body of the class declared by `decl`.
     pub(crate) fn lower(&mut self, decl: &declare::TypeDecl) -> ClassBodies {
         self.bounds = declare::type_vars(
@@ -367,6 +426,11 @@ impl<'a> ClassLowering<'a> {
                     };
                     let locals = self.finish(cx);
                     out.methods.push((mi, stmt, locals));
+                }
+                "compact_constructor_declaration" => {
+                    if let Some(lowered) = self.compact_constructor(member) {
+                        out.methods.push(lowered);
+                    }
                 }
                 "field_declaration" | "constant_declaration" => {
                     let is_static = declare::modifiers(self.src, member).is_static

@@ -15,10 +15,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Compile attempts: after a failure, the instrumented files javac complains about are replaced
-/// by their originals and the compilation is retried.
-const COMPILE_ATTEMPTS: usize = 3;
-
 /// Default per-test timeout: a test that runs longer is taken for hung.
 pub const DEFAULT_TEST_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -134,7 +130,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     if out_path.exists() {
         std::fs::remove_file(&out_path).map_err(|e| io_error("remove", &out_path, e))?;
     }
-    let suite = discover(&options.tests, &work)?;
+    let mut suite = discover(&options.tests, &work)?;
     if suite.classes.is_empty() {
         return Err(Error(format!(
             "no JUnit test classes found below {}; pass the folder with the project's tests \
@@ -172,6 +168,12 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
             tmp: infer_dir(&work).join("tmp"),
         },
     };
+    // A test class whose file was left out of the build has nothing to run.
+    let compiled = |class: &String| {
+        let file = format!("{}.class", class.replace('.', "/"));
+        config.classpath[0].join(file).exists()
+    };
+    suite.classes.retain(compiled);
     let stats = run_tests(&config, &suite.classes)?;
     let (file, samples) = infer_from(&traces, &program, &built.ppts)?;
     let json = serde_json::to_string_pretty(&file)
@@ -304,7 +306,7 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
     let mut copies = Vec::new();
     let mut next_id = 0u32;
     for (index, file) in program.files.iter().enumerate() {
-        if file.library {
+        if !file.is_built() {
             continue;
         }
         let original = PathBuf::from(&file.path);
@@ -372,31 +374,62 @@ fn compile_with_fallback(
     scratch: &Path,
     copies: &[FileCopy],
 ) -> Result<usize, Error> {
-    let mut restored = 0;
+    let mut files = files.to_vec();
+    let mut restored: Vec<&Path> = Vec::new();
     let mut last = String::new();
-    for _ in 0..COMPILE_ATTEMPTS {
-        match compile(javac, classpath, files, classes, scratch) {
-            Ok(()) => return Ok(restored),
-            Err((message, culprits)) => {
-                last = message;
-                let mut any = false;
-                for FileCopy { copy, original } in copies {
-                    if culprits.iter().any(|c| c == copy) {
-                        std::fs::copy(original, copy).map_err(|e| io_error("restore", copy, e))?;
-                        restored += 1;
-                        any = true;
-                    }
+    // Each attempt restores or leaves out at least one file, so there are at most as many
+    // attempts as files, plus the one that compiles.
+    for _ in 0..=files.len() {
+        let (message, culprits) = match compile(javac, classpath, &files, classes, scratch) {
+            Ok(()) => return Ok(restored.len()),
+            Err(failure) => failure,
+        };
+        last = message;
+        let mut changed = false;
+        for culprit in &culprits {
+            let copy = copies.iter().find(|c| c.copy == *culprit);
+            match copy {
+                Some(FileCopy { copy, original }) if !restored.contains(&copy.as_path()) => {
+                    std::fs::copy(original, copy).map_err(|e| io_error("restore", copy, e))?;
+                    restored.push(copy);
+                    changed = true;
                 }
-                if !any {
-                    break;
+                _ => {
+                    // A test file (or a project file) that does not compile as written costs
+                    // only the tests in it, as a source file that does not compile costs only
+                    // its own crashes in `dsd check`.
+                    let shown = copy.map_or(culprit, |c| &c.original);
+                    let first = first_error_of(&last, culprit);
+                    eprintln!(
+                        "dsd: warning: {} does not compile, left out of the usage run: {first}",
+                        shown.display()
+                    );
+                    let before = files.len();
+                    files.retain(|f| f != culprit);
+                    changed |= files.len() != before;
                 }
             }
+        }
+        if !changed {
+            break;
         }
     }
     Err(Error(format!(
         "compiling the project with its tests failed:\n{last}\npass the jars the project needs \
          with --classpath"
     )))
+}
+
+/// The first of javac's error lines in `message` that names `file`, else its first line.
+fn first_error_of(message: &str, file: &Path) -> String {
+    let prefix = format!("{}:", file.display());
+    message
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .or_else(|| message.lines().next())
+        .unwrap_or("")
+        .trim()
+        .to_string()
 }
 
 /// Resource folders of Maven-style source roots (`src/main/resources` next to

@@ -1,4 +1,5 @@
-//! Instruments a tiny JUnit 4 project, runs its tests (one fails, one hangs) and checks the
+//! Instruments a tiny JUnit 4 project, runs its tests (one fails, one hangs, one does not
+//! compile for a library it lacks) and checks the
 //! inferred invariants.
 
 use invariants::{infer_stage, read_invariants, InvariantsFile, MethodSpec, Options};
@@ -124,6 +125,21 @@ public class ZLastTest {
 }
 "#;
 
+/// A test that needs a library the class path lacks: left out, the rest of the suite runs.
+const MOCKING_TEST: &str = r#"package demo;
+
+import org.junit.Test;
+import org.mockito.Mockito;
+
+public class MockingTest {
+    @Test
+    public void mocks() {
+        Calc c = Mockito.mock(Calc.class);
+        c.scale(2);
+    }
+}
+"#;
+
 fn write(root: &Path, rel: &str, text: &str) {
     let path = root.join(rel);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -154,6 +170,7 @@ fn infers_from_a_junit4_suite() {
     write(&root, "src/test/java/demo/CalcTest.java", CALC_TEST);
     write(&root, "src/test/java/demo/HangTest.java", HANG_TEST);
     write(&root, "src/test/java/demo/ZLastTest.java", LAST_TEST);
+    write(&root, "src/test/java/demo/MockingTest.java", MOCKING_TEST);
     let work = root.join("work");
     let options = Options {
         sources: vec![root.join("src/main/java")],

@@ -154,6 +154,27 @@ fn pattern_matching_in_switch_with_guards_null_and_sealed_hierarchies() {
 }
 
 #[test]
+fn records_enums_the_jdks_documented_nulls_and_a_stub_of_a_jdk_class() {
+    // A record is made through its compact constructor, an enum's method runs on its
+    // constants, the JDK's lookups that find nothing return null; the project's own
+    // `java.lang.Integer` is left out with a line saying so, and the tests run on the JDK's.
+    let run = expectations_hold("modern");
+    assert_eq!(not_compiled_or_run(&run), (0, 0));
+    let left_out = &run.report["not_checked"];
+    assert_eq!(left_out.as_array().map(Vec::len), Some(1), "{left_out}");
+    assert_eq!(
+        left_out[0]["file"]
+            .as_str()
+            .map(|f| f.ends_with("java/lang/Integer.java")),
+        Some(true)
+    );
+    assert!(!run
+        .work
+        .join("patches/java.base/java/lang/Integer.class")
+        .exists());
+}
+
+#[test]
 fn jdk_contracts_of_collections_optional_arrays_and_parsing() {
     fixture("contracts");
 }

@@ -61,6 +61,8 @@ pub enum Receiver<'p> {
     Inner(&'p Class, &'p Method, &'p Class, &'p Method),
     /// An object of this class whose fields are set by reflection.
     Reflect(&'p Class),
+    /// One of the constants of this enum, the solver's choice.
+    Constant(&'p Class),
 }
 
 impl<'p> Receiver<'p> {
@@ -269,6 +271,7 @@ impl<'p> Lower<'p> {
                 Some(b.share(Type::class(&class.name), v, plan))
             }
             Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
+            Receiver::Constant(class) => Some(self.enum_receiver(&mut st, &mut b, class)),
         };
         let this = receiver.as_ref().map(|(v, _)| v.term.clone());
         let fields = match &this {

@@ -135,7 +135,8 @@ impl<'p> ParamGraph<'p> {
         });
         let produced = produced.erasure();
         let mut yields = vec![produced.clone()];
-        if let Some(name) = produced.class_name() {
+        let own_type_only = class.library && OWN_TYPE_PRODUCERS.contains(&class.name.as_str());
+        if let Some(name) = produced.class_name().filter(|_| !own_type_only) {
             // A stream yields its `java.io` ancestors, but not one it takes (it wraps it).
             let stream = is_stream(class);
             let wraps = |a: &str| {
@@ -197,10 +198,18 @@ impl<'p> ParamGraph<'p> {
 /// JDK classes whose public constructors the harness may call (streams apart:
 /// [`STREAM_PRODUCERS`]).
 const LIBRARY_PRODUCERS: &[&str] = &[
+    "java.io.File",
     "java.lang.Object",
     "java.util.ArrayList",
     "java.util.HashMap",
+    "java.util.Properties",
 ];
+
+/// JDK classes of [`LIBRARY_PRODUCERS`] made only where their own type is asked for: a
+/// `File` or a `Properties` is what a method taking one needs (to find a path that names no
+/// directory, a key the table lacks), but offered for every `Object` it would take the
+/// place of a project class.
+const OWN_TYPE_PRODUCERS: &[&str] = &["java.io.File", "java.util.Properties"];
 
 /// The JDK streams the harness may make, each by one constructor (class and descriptor):
 /// over bytes or chars the solver chooses, collecting what is written, or wrapping another
@@ -224,9 +233,14 @@ const STREAM_PRODUCERS: &[(&str, &str)] = &[
 /// what the `StringReader` alone does, so it is no producer of the `Reader` it takes.
 const STREAMS: &str = "java.io.";
 
-/// True for a JDK stream class (of [`STREAMS`]): made only by [`STREAM_PRODUCERS`].
+/// True for a JDK stream class (a byte or char stream of [`STREAMS`], not a `File`): made
+/// only by [`STREAM_PRODUCERS`].
 fn is_stream(class: &Class) -> bool {
-    class.library && class.name.starts_with(STREAMS)
+    class.library
+        && class.name.starts_with(STREAMS)
+        && ["Stream", "Reader", "Writer"]
+            .iter()
+            .any(|kind| class.name.ends_with(kind))
 }
 
 /// A static method a test may call that returns an object (a factory).
@@ -334,6 +348,31 @@ mod tests {
         let g = ParamGraph::new(&h, "p");
         assert_eq!(made(&g, "java.util.List"), vec!["java.util.ArrayList()V"]);
         assert_eq!(made(&g, "java.util.Map"), vec!["java.util.HashMap()V"]);
+    }
+
+    #[test]
+    fn a_file_and_a_property_table_are_made_only_where_they_are_asked_for() {
+        let p = program(&[(
+            "p/A.java",
+            "package p; public class A { public static int n(java.io.File f, java.util.Properties t, Object o) { return 0; } }",
+        )]);
+        let h = Hierarchy::new(&p);
+        let g = ParamGraph::new(&h, "p");
+        assert_eq!(
+            made(&g, "java.io.File")[0],
+            "java.io.File(Ljava/lang/String;)V"
+        );
+        assert_eq!(
+            made(&g, "java.util.Properties"),
+            vec!["java.util.Properties()V"]
+        );
+        let objects = made(&g, "java.lang.Object");
+        assert!(
+            !objects
+                .iter()
+                .any(|m| m.starts_with("java.io.File") || m.starts_with("java.util.Properties")),
+            "{objects:?}"
+        );
     }
 
     #[test]

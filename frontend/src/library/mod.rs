@@ -128,6 +128,17 @@ impl Library {
         self.image.contains(name) || self.classpath.contains(name)
     }
 
+    /// The names of the public and protected methods of the platform's class of this
+    /// binary name (the JDK's module image), `None` when the platform has no such class.
+    pub fn platform_methods(&self, name: &str) -> Option<BTreeSet<String>> {
+        if !self.image.contains(name) {
+            return None;
+        }
+        let class = self.class(name, Origin::Platform, 0)?.ok()?;
+        let names = class.methods.iter().filter(|m| !m.is_constructor());
+        Some(names.map(|m| m.name.clone()).collect())
+    }
+
     /// Where the class of this binary name is read from.
     fn origin(&self, name: &str) -> Option<Origin> {
         if self.image.contains(name) {
@@ -172,6 +183,7 @@ impl Library {
             rel,
             package: String::new(),
             library: true,
+            left_out: None,
         }
     }
 }

@@ -202,9 +202,10 @@ pub fn run_all(
             ),
             End::Exited(status) => {
                 if !results_path(config).exists() {
+                    let log = std::fs::read_to_string(&config.log).unwrap_or_default();
                     return Err(Failure::new(format!(
-                        "the test runner JVM did not start ({status}); see {} (the tests run \
-                         under a security manager, which needs a JDK from 17 to 23)",
+                        "the test runner JVM did not start ({status}): {}; see {}",
+                        start_failure(&log),
                         config.log.display()
                     )));
                 }
@@ -220,6 +221,41 @@ pub fn run_all(
         on_progress(results.len());
     }
     Ok((results, jvms))
+}
+
+/// Why a JVM stopped before it ran a test, in one line from what it printed: the error it
+/// gave and its cause (`NoSuchMethodError: 'int java.lang.Integer.numberOfLeadingZeros(int)'`
+/// when a project class replaced the JDK's), or what to check when it printed none.
+fn start_failure(log: &str) -> String {
+    let lines: Vec<&str> = log
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let lower = log.to_lowercase();
+    let security = lower.contains("securitymanager") || lower.contains("security manager");
+    let error = lines.iter().position(|l| {
+        l.starts_with("Error") || l.starts_with("Exception in thread") || l.contains("Error:")
+    });
+    let said = error.map(|at| {
+        let first = lines[at];
+        match lines.get(at + 1).filter(|next| !next.starts_with("at ")) {
+            Some(next) if first.ends_with("VM") || first.ends_with(':') => {
+                format!("{first}: {next}")
+            }
+            _ => first.to_string(),
+        }
+    });
+    match (said, security) {
+        (Some(said), false) => said,
+        (Some(said), true) => format!(
+            "{said} (the tests run under a security manager, which needs a JDK from 17 to 23)"
+        ),
+        (None, true) => {
+            "the tests run under a security manager, which needs a JDK from 17 to 23".into()
+        }
+        (None, false) => "it printed no error; check that `java` is a working JDK".into(),
+    }
 }
 
 fn results_path(config: &JvmConfig) -> PathBuf {
@@ -330,5 +366,38 @@ impl LineReader {
             self.results.push(result);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::start_failure;
+
+    #[test]
+    fn a_failed_start_is_told_by_its_error_and_cause() {
+        let log = "Compiler intrinsic is defined for method [java.lang.Integer.intValue()I]\n\
+                   Error occurred during initialization of VM\n\
+                   java.lang.NoSuchMethodError: 'int java.lang.Integer.numberOfLeadingZeros(int)'\n\
+                   \tat java.util.HashMap.tableSizeFor(java.base/HashMap.java:378)\n";
+        assert_eq!(
+            start_failure(log),
+            "Error occurred during initialization of VM: java.lang.NoSuchMethodError: \
+             'int java.lang.Integer.numberOfLeadingZeros(int)'"
+        );
+    }
+
+    #[test]
+    fn a_missing_security_manager_is_named_only_when_the_jvm_says_so() {
+        let log = "Exception in thread \"main\" java.lang.UnsupportedOperationException: \
+                   Setting a Security Manager is not supported\n\
+                   \tat java.lang.System.setSecurityManager(System.java:416)\n";
+        let said = start_failure(log);
+        assert!(said.starts_with("Exception in thread"), "{said}");
+        assert!(said.contains("JDK from 17 to 23"), "{said}");
+        let log = "Error: Could not find or load main class dsd.Runner\n\
+                   Caused by: java.lang.ClassNotFoundException: dsd.Runner\n";
+        let said = start_failure(log);
+        assert_eq!(said, "Error: Could not find or load main class dsd.Runner");
+        assert!(start_failure("").contains("no error"));
     }
 }

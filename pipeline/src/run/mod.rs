@@ -169,6 +169,14 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
             jvm::run_parallel(&config, &ids, options.jobs, &|n| bar.set_position(n))?;
         bar.finish();
         jvms = started;
+        if let Some(why) = none_ran(&ran) {
+            return Err(Failure::new(format!(
+                "none of the {} generated tests ran: {why}; see {} (what the test JVMs \
+                 printed)",
+                ran.len(),
+                config.log.display()
+            )));
+        }
         for r in ran {
             results.insert((r.class.clone(), r.method.clone()), r);
         }
@@ -313,6 +321,22 @@ pub fn evaluate(
     }
 }
 
+/// Why not one test ran, when none did: every result is an error of the set-up (a JVM that
+/// died under each test, a test class it could not load), never a pass, a throw or a
+/// timeout. A run like that says nothing of the project, so it must not end as a clean one.
+fn none_ran(results: &[TestResult]) -> Option<String> {
+    let first = results.first()?;
+    results
+        .iter()
+        .all(|r| r.outcome == Outcome::Error)
+        .then(|| {
+            first
+                .message
+                .clone()
+                .unwrap_or_else(|| "no reason given".into())
+        })
+}
+
 /// Where the project's classes go.
 struct ProjectBuild<'a> {
     tools: &'a tools::JavaTools,
@@ -330,7 +354,7 @@ struct ProjectBuild<'a> {
 /// packages. A file that does not compile is left out with a warning, and the rest compiled
 /// again; the files left out are returned too.
 fn compile_project(build: &ProjectBuild<'_>) -> Result<(ModulePatches, Vec<NotChecked>), Failure> {
-    let project_files = || build.program.files.iter().filter(|f| !f.library);
+    let project_files = || build.program.files.iter().filter(|f| f.is_built());
     let mut sources: Vec<PathBuf> = project_files()
         .map(|f| absolute(Path::new(&f.path)))
         .collect();
@@ -520,4 +544,32 @@ fn write_results(path: &Path, results: &[&TestResult]) -> Result<(), Failure> {
     }
     frontend::files::write_atomic(path, text)
         .map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{none_ran, Outcome, TestResult};
+
+    #[test]
+    fn a_run_where_every_test_died_is_no_clean_run() {
+        let died = |m: &str| {
+            TestResult::synthetic(
+                "p.A_DsdTest",
+                m,
+                Outcome::Error,
+                "JVM exited (exit status: 1)".into(),
+            )
+        };
+        let all = vec![died("a"), died("b")];
+        assert_eq!(
+            none_ran(&all).as_deref(),
+            Some("JVM exited (exit status: 1)")
+        );
+        let one_ran = vec![
+            died("a"),
+            TestResult::synthetic("p.A_DsdTest", "b", Outcome::Pass, String::new()),
+        ];
+        assert_eq!(none_ran(&one_ran), None);
+        assert_eq!(none_ran(&[]), None);
+    }
 }

@@ -262,6 +262,20 @@ fn instance_variants<'p>(
     sequence: u32,
 ) -> Vec<Variant<'p>> {
     let package = package_of(&class.name);
+    // An enum's objects are its constants: a caller calls the method on one of them, never
+    // on an object made another way (JLS 8.9).
+    if class.kind == frontend::ir::ClassKind::Enum
+        && !class.enum_constants.is_empty()
+        && accessible(h, class, false, package)
+    {
+        return vec![Variant {
+            receiver: Receiver::Constant(class),
+            chain: None,
+            reflect_statics: false,
+            public_fields: false,
+            rank: 0,
+        }];
+    }
     let mut receivers: Vec<(&Class, &Method)> = Vec::new();
     let mut concrete: Vec<&Class> = Vec::new();
     let mut inner: Vec<Variant> = Vec::new();
@@ -331,7 +345,10 @@ fn instance_variants<'p>(
             sequence,
         ));
     }
-    if let Some(c) = concrete.first().filter(|_| reads_state) {
+    // A record's state is what its canonical constructor stores: no caller makes one
+    // another way (JLS 8.10.4), so reflection is only the route to one nobody can construct.
+    let record = |c: &&Class| c.kind == frontend::ir::ClassKind::Record && !receivers.is_empty();
+    if let Some(c) = concrete.first().filter(|c| reads_state && !record(c)) {
         out.push(Variant {
             receiver: Receiver::Reflect(c),
             chain: None,

@@ -229,6 +229,31 @@ impl<'p> Lower<'p> {
         )
     }
 
+    /// The receiver of an enum's instance method: one of its constants, the choice an
+    /// input symbol's.
+    pub(super) fn enum_receiver(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        class: &Class,
+    ) -> (Val, Plan) {
+        let constants = self.enum_constants(&class.name);
+        let sym = self.sym(b, "ch", "Int");
+        self.smt
+            .assert(&format!("(and (>= {sym} 0) (< {sym} {}))", constants.len()));
+        b.inputs.push(sym.clone());
+        let mut branches = Vec::new();
+        let mut options = Vec::new();
+        for (i, constant) in constants.iter().enumerate() {
+            let mut s = st.branch(&mut self.smt, &format!("(= {sym} {i})"));
+            let (v, plan) = self.enum_input(&mut s, &class.name, constant);
+            branches.push((s, v));
+            options.push(plan);
+        }
+        let v = self.join_valued(st, branches, "Int");
+        b.share(Type::class(&class.name), v, Plan::Choice { sym, options })
+    }
+
     /// The class literals that fit a parameter of type `declared` (`Class<? extends
     /// Number>` takes `Integer.class` and `int.class`, `Class<E extends Enum<E>>` none): a
     /// caller cannot pass the others without a raw type.

@@ -25,6 +25,11 @@ impl<'p> Lower<'p> {
         if let Receiver::Constructor(c, ctor) = variant.receiver {
             seeds.push((c, ctor, 1));
         }
+        // An enum constant receiver is the object its class's initialiser made.
+        let constants_of = match variant.receiver {
+            Receiver::Constant(c) => Some(c.name.as_str()),
+            _ => None,
+        };
         seeds.extend(
             variant
                 .chain
@@ -53,7 +58,8 @@ impl<'p> Lower<'p> {
                 .filter_map(|c| self.h.class(c))
                 .filter(|c| !c.library)
                 .filter(|c| {
-                    initialisers(c).all(|m| self.writes_static(c, m, |k| reads.contains(k)))
+                    constants_of == Some(c.name.as_str())
+                        || initialisers(c).all(|m| self.writes_static(c, m, |k| reads.contains(k)))
                 })
                 .collect();
             if new.is_empty() {

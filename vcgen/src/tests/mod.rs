@@ -55,6 +55,7 @@ mod folding;
 mod goals;
 mod kinds;
 mod lambdas;
+mod modern;
 mod patterns;
 mod preferences;
 mod scope;

@@ -6,6 +6,14 @@ public final class System {
 
     public static native long nanoTime();
 
+    /** Null when no property of that name is set. */
+    @Nullable
+    public static native String getProperty(String key);
+
+    /** Null when the environment has no variable of that name. */
+    @Nullable
+    public static native String getenv(String name);
+
     public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         if (src == null || dest == null) {
             throw new NullPointerException();

@@ -1,0 +1,112 @@
+//! Records, enums and the JDK's documented nulls: the shapes of modern and everyday Java a
+//! harness must build the way a caller would.
+
+use super::{check_goals, check_sites};
+use expect_test::expect;
+
+#[test]
+fn a_record_is_built_through_its_compact_constructor() {
+    // The compact constructor's check holds for every record a caller makes: the harness
+    // runs it, then assigns the components (JLS 8.10.4.2), so the division's goal carries
+    // `v > 0` and cannot be met through the constructor.
+    check_goals(
+        r#"
+        public record Pos(int v) {
+            public Pos {
+                if (v <= 0) throw new IllegalArgumentException();
+            }
+            public int inv() { return 100 / v; }
+        }
+        "#,
+        expect![[r#"
+            5:35 ArithmeticException Pos.inv() constructor: (and (not (bvsle this<-Pos#arg0 0)) (= this<-Pos#arg0 0))
+        "#]],
+    );
+}
+
+#[test]
+fn a_compact_constructor_may_change_what_it_stores() {
+    check_goals(
+        r#"
+        public record Clamp(int v) {
+            public Clamp {
+                if (v < 1) v = 1;
+            }
+            public int inv() { return 100 / v; }
+        }
+        "#,
+        expect![[r#"
+            5:35 ArithmeticException Clamp.inv() constructor: (and (or (bvslt this<-Clamp#arg0 1) (not (bvslt this<-Clamp#arg0 1))) (= m!1 0))
+        "#]],
+    );
+}
+
+#[test]
+fn a_canonical_constructor_written_out_replaces_the_generated_one() {
+    check_goals(
+        r#"
+        public record Pos(int v) {
+            public Pos(int v) {
+                if (v <= 0) throw new IllegalArgumentException();
+                this.v = v;
+            }
+            public int inv() { return 100 / v; }
+        }
+        "#,
+        expect![[r#"
+            6:35 ArithmeticException Pos.inv() constructor: (and (not (bvsle this<-Pos#arg0 0)) (= this<-Pos#arg0 0))
+        "#]],
+    );
+}
+
+#[test]
+fn an_enum_method_runs_on_one_of_its_constants() {
+    // Never on an object made by reflection: a caller has only the constants.
+    check_sites(
+        r#"
+        public enum Op {
+            ONE, TWO, ZERO;
+            int factor() {
+                switch (this) {
+                    case ONE: return 1;
+                    case TWO: return 2;
+                    default: return 0;
+                }
+            }
+            public int scale(int base) { return base / factor(); }
+        }
+        "#,
+        expect![[r#"
+            4:17 NullPointerException Op.factor(): direct; via Op.scale(int): direct
+            10:46 ArithmeticException Op.scale(int): direct
+        "#]],
+    );
+}
+
+#[test]
+fn the_jdk_methods_documented_to_return_null_may() {
+    check_sites(
+        r#"
+        import java.io.File;
+        import java.util.Properties;
+
+        public class Look {
+            public static int prop(String key) { return System.getProperty(key).length(); }
+            public static int env(String name) { return System.getenv(name).length(); }
+            public static String res(String name) { return Look.class.getResource(name).getPath(); }
+            public static int list(File dir) { return dir.list().length; }
+            public static String parent(File f) { return f.getParentFile().getName(); }
+            public static int option(Properties p, String k) { return p.getProperty(k).length(); }
+            public static int millis() { return Long.toString(System.currentTimeMillis()).length(); }
+        }
+        "#,
+        expect![[r#"
+            5:49 NullPointerException Look.prop(String): direct
+            6:49 NullPointerException Look.env(String): direct
+            7:52 NullPointerException Look.res(String): direct
+            8:47 NullPointerException Look.list(File): constructor
+            9:50 NullPointerException Look.parent(File): constructor
+            10:63 NullPointerException Look.option(Properties, String): constructor
+        "#]],
+    );
+}
