@@ -357,6 +357,11 @@ impl<'p> Lower<'p> {
                         .unwrap_or_else(Val::null),
                     None => self.fresh_value(&m.ret, false),
                 };
+                // A factory is a way to make an object: `null` is an input of its own, and a
+                // lookup that found nothing (`FieldUtils.getField` of a name no class has)
+                // passes a null on rather than making anything.
+                let made = smt::not(&smt::eq(&value.term, "0"));
+                st.reach = smt::and(&[st.reach.clone(), made]);
                 let plan = Plan::Call {
                     class: class.name.clone(),
                     method: m.name.clone(),
