@@ -110,3 +110,28 @@ fn the_jdk_methods_documented_to_return_null_may() {
         "#]],
     );
 }
+
+#[test]
+fn code_points_and_decoding_throw_where_the_jdk_does() {
+    check_sites(
+        r#"
+        public class Points {
+            public static int first(CharSequence s) { return Character.codePointAt(s, 1); }
+            public static int at(char[] a, int i) { return Character.codePointAt(a, i); }
+            public static int last(String s) { return s.codePointAt(s.length() - 2); }
+            public static int number(String s) { return Integer.decode(s); }
+        }
+        "#,
+        expect![[r#"
+            2:54 NullPointerException Points.first(CharSequence): direct
+            2:54 StringIndexOutOfBoundsException Points.first(CharSequence): direct
+            3:52 ArrayIndexOutOfBoundsException Points.at(char[], int): direct
+            3:52 NullPointerException Points.at(char[], int): direct
+            4:47 NullPointerException Points.last(String): direct
+            4:47 StringIndexOutOfBoundsException Points.last(String): direct
+            4:61 NullPointerException Points.last(String): direct
+            5:49 NullPointerException precondition Points.number(String): direct
+            5:49 NumberFormatException precondition Points.number(String): direct
+        "#]],
+    );
+}

@@ -82,6 +82,59 @@ public final class Character implements Comparable<Character> {
         return codePoint >>> 16 == 0;
     }
 
+    public static boolean isHighSurrogate(char ch) {
+        return ch >= '\uD800' && ch <= '\uDBFF';
+    }
+
+    public static boolean isLowSurrogate(char ch) {
+        return ch >= '\uDC00' && ch <= '\uDFFF';
+    }
+
+    public static boolean isSurrogate(char ch) {
+        return ch >= '\uD800' && ch <= '\uDFFF';
+    }
+
+    public static int charCount(int codePoint) {
+        return codePoint >= MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
+    }
+
+    public static int toCodePoint(char high, char low) {
+        return ((high << 10) + low) + (MIN_SUPPLEMENTARY_CODE_POINT - (0xD800 << 10) - 0xDC00);
+    }
+
+    /** The code point at `index` of `seq`: its `charAt` throws for an index out of range. */
+    public static int codePointAt(CharSequence seq, int index) {
+        if (seq == null) {
+            throw new NullPointerException();
+        }
+        char high = seq.charAt(index);
+        if (isHighSurrogate(high) && index + 1 < seq.length()) {
+            char low = seq.charAt(index + 1);
+            if (isLowSurrogate(low)) {
+                return toCodePoint(high, low);
+            }
+        }
+        return high;
+    }
+
+    /** The code point at `index` of `a`: an index out of range throws as the array does. */
+    public static int codePointAt(char[] a, int index) {
+        if (a == null) {
+            throw new NullPointerException();
+        }
+        if (index < 0 || index >= a.length) {
+            throw new ArrayIndexOutOfBoundsException();
+        }
+        char high = a[index];
+        if (isHighSurrogate(high) && index + 1 < a.length) {
+            char low = a[index + 1];
+            if (isLowSurrogate(low)) {
+                return toCodePoint(high, low);
+            }
+        }
+        return high;
+    }
+
     public static boolean isValidCodePoint(int codePoint) {
         return codePoint >= 0 && codePoint <= MAX_CODE_POINT;
     }

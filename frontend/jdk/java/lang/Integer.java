@@ -54,6 +54,18 @@ public final class Integer extends Number implements Comparable<Integer> {
         return new Integer(parseInt(s, radix));
     }
 
+    /** A decimal, `0x`, `#` or octal number with an optional sign, as a literal is written. */
+    @Precondition
+    public static Integer decode(String nm) {
+        if (nm == null) {
+            throw new NullPointerException();
+        }
+        if (nm.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+            throw new NumberFormatException();
+        }
+        return new Integer(dsd.Intrinsics.anyInt());
+    }
+
     public static native String toString(int i);
 
     public native int compareTo(Integer other);

@@ -147,6 +147,11 @@ public final class String implements CharSequence, Comparable<String> {
         return value[index];
     }
 
+    /** The code point at `index`: a surrogate pair's, or the char's. */
+    public int codePointAt(int index) {
+        return Character.codePointAt(this, index);
+    }
+
     public boolean equals(Object other) {
         if (this == other) {
             return true;
