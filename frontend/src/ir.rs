@@ -39,6 +39,10 @@ pub struct Program {
     /// parse stage, `ir/docs.json`, and read back into the program by the later stages).
     #[serde(default, skip_serializing_if = "crate::javadoc::Docs::is_empty")]
     pub docs: crate::javadoc::Docs,
+    /// The encoding of the project's sources as the user or the build named it (javac's
+    /// `-encoding`), absent for UTF-8 ([`crate::encoding`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
 }
 
 /// A suppression written in a project file, `@SuppressWarnings("dsd")` on a declaration
@@ -398,6 +402,7 @@ mod tests {
             diagnostics: Vec::new(),
             docs: Default::default(),
             suppressions: Vec::new(),
+            encoding: None,
         };
         assert_eq!(
             program.source_roots(),

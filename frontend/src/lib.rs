@@ -11,6 +11,7 @@ mod calls;
 mod capture;
 mod declare;
 pub mod deep;
+pub mod encoding;
 mod expr;
 pub mod files;
 pub mod hierarchy;
@@ -104,7 +105,11 @@ pub fn parse_stage(
     work_dir: &Path,
     java_home: Option<&Path>,
     classpath: &[PathBuf],
+    encoding: Option<&str>,
 ) -> Result<ParseSummary, Error> {
+    if let Some(name) = encoding {
+        encoding::by_name(name).map_err(Error)?;
+    }
     let inputs = collect_sources(sources, SourceSet::Main, Some(work_dir))?;
     let library = match java_home {
         Some(home) => Some(library::Library::open(home, classpath).map_err(|e| {
@@ -116,8 +121,9 @@ pub fn parse_stage(
         None => None,
     };
     let library = library.map(|l| l.cached_in(&library_cache_path(work_dir)));
-    let project = read_inputs(&inputs);
+    let project = read_inputs(&inputs, encoding);
     let (mut program, summary) = parse_texts(project, library.as_ref());
+    program.encoding = encoding.map(str::to_string);
     if let Some(Err(e)) = library.as_ref().map(library::Library::save_cache) {
         program.diagnostics.push(Diagnostic {
             span: Span::default(),
@@ -193,16 +199,23 @@ struct Parsed {
 /// Parses the JDK model and the given project files into a program model, without the
 /// platform's class files.
 pub fn parse_program(inputs: &[Input]) -> (Program, ParseSummary) {
-    parse_texts(read_inputs(inputs), None)
+    parse_program_in(inputs, None)
 }
 
-fn read_inputs(inputs: &[Input]) -> Vec<ProjectText> {
+/// [`parse_program`] of files in the encoding `encoding` (UTF-8 when `None`).
+pub fn parse_program_in(inputs: &[Input], encoding: Option<&str>) -> (Program, ParseSummary) {
+    let (mut program, summary) = parse_texts(read_inputs(inputs, encoding), None);
+    program.encoding = encoding.map(str::to_string);
+    (program, summary)
+}
+
+fn read_inputs(inputs: &[Input], encoding: Option<&str>) -> Vec<ProjectText> {
     inputs
         .iter()
         .map(|i| ProjectText {
             path: i.path.display().to_string(),
             rel: i.rel.clone(),
-            text: std::fs::read_to_string(&i.path).ok(),
+            text: encoding::read_source(&i.path, encoding),
         })
         .collect()
 }
@@ -223,16 +236,16 @@ pub fn parse_sources_with(
     let project = sources.iter().map(|(path, text)| ProjectText {
         path: path.to_string(),
         rel: path.trim_start_matches('/').to_string(),
-        text: Some(text.to_string()),
+        text: Ok(text.to_string()),
     });
     parse_texts(project.collect(), library)
 }
 
-/// One project source to parse; `text` is `None` when the file could not be read.
+/// One project source to parse; `text` says why when the file could not be read.
 struct ProjectText {
     path: String,
     rel: String,
-    text: Option<String>,
+    text: Result<String, String>,
 }
 
 fn parse_texts(
@@ -254,14 +267,14 @@ fn parse_texts(
         (
             format!("<jdk>/{rel}"),
             rel.to_string(),
-            Some(text.to_string()),
+            Ok(text.to_string()),
             true,
         )
     });
     let project = project.into_iter().map(|p| (p.path, p.rel, p.text, false));
     for (path, rel, text, is_library) in model.chain(project) {
         let file = program.files.len() as ir::FileId;
-        let text = text.unwrap_or_else(|| {
+        let text = text.unwrap_or_else(|reason| {
             program.diagnostics.push(Diagnostic {
                 span: Span {
                     file,
@@ -270,7 +283,7 @@ fn parse_texts(
                     end_line: 1,
                     end_col: 1,
                 },
-                message: "cannot read file (or not UTF-8)".into(),
+                message: reason,
             });
             String::new()
         });

@@ -33,6 +33,8 @@ pub struct Compilation<'a> {
     pub argfile: &'a Path,
     /// Sources that javac compiles as patches of JDK modules, if any.
     pub patched: Option<PatchedSources<'a>>,
+    /// The sources' encoding as javac names it (UTF-8 when `None`).
+    pub encoding: Option<&'a str>,
 }
 
 /// Project packages of JDK modules ([`ModulePatches`]) and the folders that hold their sources.
@@ -58,7 +60,7 @@ const JAVAC_STACK: &str = "-J-Xss256m";
 /// 114 generated test classes: 4.4–4.7 s to 2.1–2.2 s.
 const JAVAC_QUICK_JIT: &str = "-J-XX:TieredStopAtLevel=1";
 
-/// Compiles with `javac -nowarn -encoding UTF-8 -g -proc:none -d OUT @argfile` (and
+/// Compiles with `javac -nowarn -encoding UTF-8 (or the sources' encoding) -g -proc:none -d OUT @argfile` (and
 /// `--enable-preview -source N` on a JDK with preview features:
 /// [`crate::toolchain::preview_release`]), run in the argument file's folder. Every path
 /// javac gets is absolute, so its messages name files by their absolute paths. With
@@ -111,7 +113,8 @@ fn run(
 ) -> Result<(), JavacError> {
     std::fs::create_dir_all(c.out_dir)
         .map_err(|e| JavacError::Io(format!("{}: {e}", c.out_dir.display())))?;
-    let mut args = String::from("-nowarn\n-encoding\nUTF-8\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
+    let encoding = c.encoding.unwrap_or("UTF-8");
+    let mut args = format!("-nowarn\n-encoding\n{encoding}\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
     let _ = writeln!(args, "-d\n{}", quote(absolute(c.out_dir).into_os_string()));
     if let Some(release) = crate::toolchain::preview_release(c.javac) {
         let _ = writeln!(args, "--enable-preview\n-source\n{release}");

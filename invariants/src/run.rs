@@ -22,14 +22,15 @@ use std::time::{Duration, Instant};
 /// Compiler errors quoted in a failure message.
 const MAX_ERRORS: usize = 15;
 
-/// Compiles `files` into `out` with `classpath`; on failure returns the compiler's complaints
-/// and the files they are about.
+/// Compiles `files`, in the encoding `encoding` (UTF-8 when `None`), into `out` with
+/// `classpath`; on failure returns the compiler's complaints and the files they are about.
 pub fn compile(
     javac: &Path,
     classpath: &[PathBuf],
     files: &[PathBuf],
     out: &Path,
     scratch: &Path,
+    encoding: Option<&str>,
 ) -> Result<(), (String, Vec<PathBuf>)> {
     let compilation = javac::Compilation {
         javac,
@@ -38,6 +39,7 @@ pub fn compile(
         out_dir: out,
         argfile: &scratch.join("javac-files.txt"),
         patched: None,
+        encoding,
     };
     match javac::compile(&compilation) {
         Ok(()) => Ok(()),

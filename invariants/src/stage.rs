@@ -29,6 +29,8 @@ pub struct Options {
     pub classpath: Vec<PathBuf>,
     /// Per-test timeout.
     pub test_timeout: Duration,
+    /// The encoding of the project's sources and tests as javac names it (UTF-8 when `None`).
+    pub encoding: Option<String>,
 }
 
 /// What the infer stage did.
@@ -142,7 +144,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     let inputs =
         frontend::collect_sources(&options.sources, frontend::SourceSet::Main, Some(&work))
             .map_err(|e| Error(e.0))?;
-    let (program, summary) = frontend::parse_program(&inputs);
+    let (program, summary) = frontend::parse_program_in(&inputs, options.encoding.as_deref());
     summary.reject_duplicate_classes().map_err(|e| Error(e.0))?;
     let built = build(&work, &program, &suite, &tools, options)?;
     let traces = work.join("traces");
@@ -268,8 +270,15 @@ fn build(
     let classes = instrumented_classes(work);
     let mut classpath = tools.junit.clone();
     classpath.extend(options.classpath.iter().map(|p| absolute(p)));
-    let uninstrumented =
-        compile_with_fallback(&tools.javac, &classpath, &files, &classes, &infer, &copies)?;
+    let uninstrumented = compile_with_fallback(
+        &tools.javac,
+        &classpath,
+        &files,
+        &classes,
+        &infer,
+        &copies,
+        options.encoding.as_deref(),
+    )?;
     Ok(Built {
         ppts,
         classes,
@@ -310,8 +319,9 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
             continue;
         }
         let original = PathBuf::from(&file.path);
-        let text =
-            std::fs::read_to_string(&original).map_err(|e| io_error("read", &original, e))?;
+        let encoding = program.encoding.as_deref();
+        let text = frontend::encoding::read_source(&original, encoding)
+            .map_err(|e| Error(format!("{}: {e}", original.display())))?;
         let mut candidates = Vec::new();
         for class in program.classes.iter().filter(|c| c.file as usize == index) {
             if class.kind == ClassKind::Annotation {
@@ -354,8 +364,11 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
         if let Some(dir) = target_path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
         }
-        std::fs::write(&target_path, &result.text)
-            .map_err(|e| io_error("write", &target_path, e))?;
+        std::fs::write(
+            &target_path,
+            frontend::encoding::encode(&result.text, encoding),
+        )
+        .map_err(|e| io_error("write", &target_path, e))?;
         copies.push(FileCopy {
             copy: target_path,
             original: absolute(&original),
@@ -373,6 +386,7 @@ fn compile_with_fallback(
     classes: &Path,
     scratch: &Path,
     copies: &[FileCopy],
+    encoding: Option<&str>,
 ) -> Result<usize, Error> {
     let mut files = files.to_vec();
     let mut restored: Vec<&Path> = Vec::new();
@@ -380,10 +394,11 @@ fn compile_with_fallback(
     // Each attempt restores or leaves out at least one file, so there are at most as many
     // attempts as files, plus the one that compiles.
     for _ in 0..=files.len() {
-        let (message, culprits) = match compile(javac, classpath, &files, classes, scratch) {
-            Ok(()) => return Ok(restored.len()),
-            Err(failure) => failure,
-        };
+        let (message, culprits) =
+            match compile(javac, classpath, &files, classes, scratch, encoding) {
+                Ok(()) => return Ok(restored.len()),
+                Err(failure) => failure,
+            };
         last = message;
         let mut changed = false;
         for culprit in &culprits {

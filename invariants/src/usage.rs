@@ -197,11 +197,13 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
     let mut classpath = vec![instrumented];
     classpath.extend(tools.junit.iter().cloned());
     classpath.extend(run.classpath.iter().map(|p| crate::javac::absolute(p)));
-    compile(&tools.javac, &classpath, &files, &classes, &scratch).map_err(|(message, _)| {
-        Error(format!(
-            "compiling the test on the instrumented project failed:\n{message}"
-        ))
-    })?;
+    compile(&tools.javac, &classpath, &files, &classes, &scratch, None).map_err(
+        |(message, _)| {
+            Error(format!(
+                "compiling the test on the instrumented project failed:\n{message}"
+            ))
+        },
+    )?;
     classpath.insert(0, classes);
     classpath.extend(stage::resource_dirs(run.sources, run.tests));
     let config = RunConfig {

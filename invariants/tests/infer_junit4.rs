@@ -177,6 +177,7 @@ fn infers_from_a_junit4_suite() {
         tests: vec![root.join("src/test/java")],
         classpath: Vec::<PathBuf>::new(),
         test_timeout: Duration::from_secs(2),
+        encoding: None,
     };
     let summary = infer_stage(&work, &options).unwrap();
     assert_eq!(summary.test_classes, 3);

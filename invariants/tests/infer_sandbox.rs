@@ -92,6 +92,7 @@ fn sandboxed(name: &str, annotation: &str, jar: &str) {
         tests: vec![root.join("src/test/java")],
         classpath: Vec::<PathBuf>::new(),
         test_timeout: Duration::from_secs(20),
+        encoding: None,
     };
     let summary = infer_stage(&work, &options).unwrap();
     assert_eq!(

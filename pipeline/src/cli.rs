@@ -35,6 +35,10 @@ pub struct Cli {
     /// Java tools the run uses.
     #[arg(short, long, global = true, conflicts_with = "quiet")]
     pub verbose: bool,
+    /// The encoding of the project's Java sources, as javac names it (`ISO-8859-1`,
+    /// `windows-1252`; default: what the Maven or Gradle build declares, else UTF-8).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub encoding: Option<String>,
     /// Threads for vcgen, solver processes and test JVMs (default: the number of cores).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,

@@ -20,6 +20,7 @@
 //! documentation = false
 //! emit-tests = "src/test/java"
 //! junit = 5
+//! encoding = "ISO-8859-1"
 //! ```
 
 use crate::cli::{CheckArgs, FailOn};
@@ -77,6 +78,8 @@ pub struct Config {
     /// `--junit`: 4 or 5.
     #[serde(default, deserialize_with = "junit")]
     junit: Option<Flavour>,
+    /// `--encoding`: the sources' encoding as javac names it.
+    encoding: Option<String>,
 }
 
 /// A `dsd.toml` read from disk: its settings and the folder its paths are relative to.
@@ -86,6 +89,13 @@ pub struct Found {
     pub path: PathBuf,
     /// What it says.
     config: Config,
+}
+
+impl Found {
+    /// The sources' encoding the file names, if it names one.
+    pub fn encoding(&self) -> Option<&str> {
+        self.config.encoding.as_deref()
+    }
 }
 
 /// The settings file for this run: `explicit` (`--config`), else the nearest `dsd.toml`

@@ -30,6 +30,8 @@ pub struct Stages {
     work: PathBuf,
     cache: bool,
     threads: usize,
+    /// The encoding of the project's sources as javac names it (UTF-8 when `None`).
+    pub encoding: Option<String>,
     /// Wall time of every stage run so far.
     pub times: Vec<StageTime>,
 }
@@ -42,6 +44,7 @@ impl Stages {
             work,
             cache,
             threads,
+            encoding: None,
             times: Vec::new(),
         }
     }
@@ -158,12 +161,19 @@ impl Stages {
         let files = StageFiles {
             inputs,
             outputs: vec![self.work.join("ir")],
-            options: format!("{sources:?} {java_home:?} {classpath:?}"),
+            options: format!(
+                "{sources:?} {java_home:?} {classpath:?} {:?}",
+                self.encoding
+            ),
         };
+        let encoding = self.encoding.clone();
         let s = self.stage(
             "parse",
             files,
-            |work, _| frontend::parse_stage(sources, work, java_home.as_deref(), classpath),
+            |work, _| {
+                let encoding = encoding.as_deref();
+                frontend::parse_stage(sources, work, java_home.as_deref(), classpath, encoding)
+            },
             |s| {
                 format!(
                     "{}, {}, {} ({} unknown nodes, {})",
@@ -197,6 +207,7 @@ impl Stages {
             tests: tests.to_vec(),
             classpath: classpath.to_vec(),
             test_timeout: invariants::DEFAULT_TEST_TIMEOUT,
+            encoding: self.encoding.clone(),
         };
         let mut inputs = source_files(sources, frontend::SourceSet::Main, &self.work)?;
         inputs.extend(source_files(tests, frontend::SourceSet::Tests, &self.work)?);

@@ -175,6 +175,18 @@ fn records_enums_the_jdks_documented_nulls_and_a_stub_of_a_jdk_class() {
 }
 
 #[test]
+fn sources_in_another_encoding_are_read_and_compiled_in_it() {
+    // `"café"` in ISO-8859-1 is four chars: read as UTF-8 it is no text at all.
+    let src = root().join("tests/fixtures/encoded");
+    let run = check("encoded", &src, &["--encoding", "ISO-8859-1"]);
+    let problems = mismatches(&run, &src, false);
+    assert!(problems.is_empty(), "encoded:\n{}", problems.join("\n"));
+    assert_eq!(not_compiled_or_run(&run), (0, 0));
+    let program = std::fs::read_to_string(run.work.join("ir/program.json")).unwrap();
+    assert!(program.contains("\"encoding\":\"ISO-8859-1\""));
+}
+
+#[test]
 fn jdk_contracts_of_collections_optional_arrays_and_parsing() {
     fixture("contracts");
 }

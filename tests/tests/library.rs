@@ -157,7 +157,7 @@ fn a_second_parse_reads_the_library_classes_from_the_work_dirs_cache() {
     std::fs::create_dir_all(&src).expect("source folder");
     std::fs::write(src.join("A.java"), SOURCE).expect("source written");
     let parse = || {
-        frontend::parse_stage(&[work.join("src")], &work.join("w"), Some(&home), &[])
+        frontend::parse_stage(&[work.join("src")], &work.join("w"), Some(&home), &[], None)
             .expect("parsed");
         std::fs::read_to_string(frontend::program_path(&work.join("w"))).expect("program")
     };

@@ -59,6 +59,7 @@ use frontend::ir::{Conversion, ExprKind, Program, Type};
 use frontend::Hierarchy;
 use lower::{Limits, Lower};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::Path;
 
 /// Settings of the vcgen stage.
 #[derive(Debug, Clone)]
@@ -193,7 +194,7 @@ pub fn generate(
             if f.library {
                 Vec::new()
             } else {
-                std::fs::read_to_string(&f.path)
+                frontend::encoding::read_source(Path::new(&f.path), p.encoding.as_deref())
                     .map(|t| t.lines().map(String::from).collect())
                     .unwrap_or_default()
             }

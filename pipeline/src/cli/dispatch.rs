@@ -22,13 +22,19 @@ pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
     if let (Command::Check(args), Some(check)) =
         (&mut cli.command, matches.subcommand_matches("check"))
     {
+        let mut encoding = None;
         if let Some(found) = crate::config::find(cli.config.as_deref())? {
             crate::progress::say(&format!("dsd: settings from {}", found.path.display()));
             found.apply(args, check);
+            encoding = found.encoding().map(str::to_string);
         }
         let project_tests =
             check.value_source("tests") == Some(ValueSource::CommandLine) && args.tests.is_empty();
-        discover_project(args, project_tests)?;
+        let declared = discover_project(args, project_tests)?;
+        // The command line first, then dsd.toml, then what the build declares.
+        if cli.encoding.is_none() {
+            cli.encoding = encoding.or(declared);
+        }
         if args.junit.is_some() && args.emit_tests.is_none() {
             return Err(Failure::new(
                 "--junit says which JUnit the tests of --emit-tests are for; add \
@@ -41,8 +47,9 @@ pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
 
 /// Fills in `args` what the project's build says when `dsd check` was given no source or a
 /// project's root: the source folders, the test folders when `project_tests` (`--tests`
-/// without folders), and the class path unless one was given.
-fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<(), Failure> {
+/// without folders), and the class path unless one was given; returns the sources'
+/// encoding the build declares.
+fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<Option<String>, Failure> {
     let Some(root) = discover::root_to_discover(&args.sources) else {
         if project_tests {
             return Err(Failure::new(
@@ -50,7 +57,7 @@ fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<(), Fai
                  run dsd in the project's root, or name the test folders (`--tests src/test/java`)",
             ));
         }
-        return Ok(());
+        return Ok(None);
     };
     let project = discover::discover(&root, args.run.classpath.is_some())?;
     crate::progress::say(&project.summary(project_tests));
@@ -71,7 +78,7 @@ fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<(), Fai
             .map(|p| p.to_string_lossy().into_owned())
             .filter(|p| !p.is_empty());
     }
-    Ok(())
+    Ok(project.layout.encoding.clone())
 }
 
 /// The sources and class path of `dsd reproduce`: as given, or what the build of the
@@ -152,6 +159,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     let mut stages = Stages::new(cli.work_dir.clone(), cache, threads);
+    stages.encoding = cli.encoding.clone();
     match &cli.command {
         Command::Parse { sources, classpath } => {
             let classpath = classpath_entries(classpath.as_deref())?;

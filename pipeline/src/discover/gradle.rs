@@ -53,7 +53,21 @@ pub fn layout(root: &Path) -> Layout {
     for dir in dirs {
         layout.add(&Module::conventional(dir));
     }
+    layout.encoding = ["build.gradle", "build.gradle.kts"]
+        .iter()
+        .filter_map(|name| std::fs::read_to_string(root.join(name)).ok())
+        .find_map(|build| declared_encoding(&build));
     layout
+}
+
+/// The encoding a build file gives the Java compiler: `options.encoding = 'ISO-8859-1'`
+/// (on `compileJava`, or on every `JavaCompile` task).
+fn declared_encoding(build: &str) -> Option<String> {
+    build
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .filter(|line| line.contains("options.encoding") && line.contains('='))
+        .find_map(|line| quoted(line).first().map(|e| e.to_string()))
 }
 
 /// The folders of the subprojects a settings file includes: `include 'a', ':b:c'` (Groovy)
@@ -122,6 +136,15 @@ pub fn from_output(output: &str) -> Option<(Layout, Vec<PathBuf>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compilers_encoding_is_read_from_the_build_file() {
+        let groovy = "compileJava.options.encoding = 'ISO-8859-1' // legacy\n";
+        assert_eq!(declared_encoding(groovy).as_deref(), Some("ISO-8859-1"));
+        let kotlin = "tasks.withType<JavaCompile> {\n    options.encoding = \"windows-1252\"\n}\n";
+        assert_eq!(declared_encoding(kotlin).as_deref(), Some("windows-1252"));
+        assert_eq!(declared_encoding("// options.encoding = 'X'\n"), None);
+    }
 
     #[test]
     fn settings_include_subprojects_in_groovy_and_kotlin() {

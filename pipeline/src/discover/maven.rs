@@ -50,6 +50,11 @@ fn read_module(dir: &Path, layout: &mut Layout, seen: &mut Vec<PathBuf>) -> Resu
         ))
     })?;
     let project = doc.root_element();
+    if layout.encoding.is_none() {
+        layout.encoding = child(project, "properties")
+            .and_then(|p| text_of(p, "project.build.sourceEncoding"))
+            .filter(|e| !e.contains("${"));
+    }
     let build = child(project, "build");
     let setting = |name: &str| build.and_then(|b| text_of(b, name));
     let directories = |list: &str, item: &str| -> Vec<String> {
@@ -173,6 +178,19 @@ mod tests {
         assert_eq!(names(&dir, &layout.resources), ["src/main/resources"]);
         assert_eq!(names(&dir, &layout.test_resources), ["src/test/resources"]);
         assert_eq!(layout.modules, [dir.to_path_buf()]);
+        assert_eq!(layout.encoding, None);
+    }
+
+    #[test]
+    fn the_sources_encoding_is_the_poms_property() {
+        let pom = "<project><properties>\
+                   <project.build.sourceEncoding>ISO-8859-1</project.build.sourceEncoding>\
+                   </properties></project>";
+        let dir = project(&[("pom.xml", pom)]);
+        assert_eq!(
+            layout(&dir).unwrap().encoding.as_deref(),
+            Some("ISO-8859-1")
+        );
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub struct Layout {
     pub test_resources: Vec<PathBuf>,
     /// The folders of the modules (projects) they come from.
     pub modules: Vec<PathBuf>,
+    /// The sources' encoding the build declares (Maven's `project.build.sourceEncoding`,
+    /// Gradle's `options.encoding`), if it declares one.
+    pub encoding: Option<String>,
 }
 
 /// One module's folders, relative to its own folder `dir`.
@@ -306,8 +309,10 @@ fn gradle_classpath(root: &Path, layout: &mut Layout) -> Found {
     match result.map(|output| gradle::from_output(&output)) {
         Ok(Some((reported, classpath))) => {
             let modules = std::mem::take(&mut layout.modules);
+            let encoding = layout.encoding.take();
             *layout = reported;
             layout.modules = modules;
+            layout.encoding = encoding;
             (None, Some((command, existing(classpath))))
         }
         Ok(None) => (
@@ -483,8 +488,12 @@ impl Project {
             }
             ClassPath::Nothing(None) => "none".to_string(),
         };
+        let encoding = match &self.layout.encoding {
+            Some(name) => format!("; encoding: {name}"),
+            None => String::new(),
+        };
         format!(
-            "dsd: {} in {}{modules}: sources: {}{tests}; class path: {classpath}",
+            "dsd: {} in {}{modules}: sources: {}{tests}{encoding}; class path: {classpath}",
             self.build.describe(),
             shown(&self.root),
             listed(&self.layout.sources),
@@ -617,6 +626,7 @@ mod tests {
                 resources: vec![],
                 test_resources: vec![],
                 modules: vec![PathBuf::new(); 5],
+                encoding: Some("ISO-8859-1".into()),
             },
             classpath: ClassPath::Nothing(Some(
                 "`mvn -o dependency:build-classpath` failed (status 1): Non-resolvable parent POM"
@@ -626,7 +636,8 @@ mod tests {
         assert_eq!(
             project.summary(true),
             "dsd: Maven project (pom.xml) in ., 5 modules: sources: a/src/main/java, \
-             b/src/main/java, c/src/main/java, and 1 more; tests: a/src/test/java; class path: \
+             b/src/main/java, c/src/main/java, and 1 more; tests: a/src/test/java; encoding: \
+             ISO-8859-1; class path: \
              none (`mvn -o dependency:build-classpath` failed (status 1): Non-resolvable \
              parent POM; give --classpath if the project needs jars)"
         );

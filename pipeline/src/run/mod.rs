@@ -395,6 +395,7 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<(ModulePatches, Vec<NotCh
                 classes: &[],
                 out: build.patch_dir,
             }),
+            encoding: build.program.encoding.as_deref(),
         };
         let out = match javac::compile(&compilation) {
             Ok(()) => return Ok((patches, left_out)),

@@ -41,6 +41,7 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
         out_dir: &dir,
         argfile: &dir.join("javac.args"),
         patched: None,
+        encoding: None,
     };
     match javac::compile(&compilation) {
         Ok(()) => Ok(dir),

@@ -88,6 +88,7 @@ pub fn compile_tests(build: &TestBuild<'_>, tests: &[TestCase]) -> Result<Vec<Re
                 classes: std::slice::from_ref(&patch_dir),
                 out: build.test_patch_dir,
             }),
+            encoding: None,
         };
         let output = match javac::compile(&compilation) {
             Ok(()) => return Ok(removed),
