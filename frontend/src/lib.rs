@@ -393,14 +393,14 @@ fn report_syntax_errors(src: &Source, root: tree_sitter::Node, out: &mut Vec<Dia
 /// which then fails it as it starts (`NoSuchMethodError` from the JDK's own code). A full
 /// copy of the JDK's class (its sources in `src.zip`) is kept and patched in.
 fn replaces_platform(
-    lib: Option<&library::Library>,
+    library: Option<&library::Library>,
     library_file: bool,
     src: &Source,
     decls: &[declare::TypeDecl],
 ) -> Option<String> {
-    let lib = lib.filter(|_| !library_file)?;
+    let library = library.filter(|_| !library_file)?;
     decls.iter().filter(|d| d.outer.is_none()).find_map(|d| {
-        let platform = lib.platform_methods(&d.name)?;
+        let platform = library.platform_methods(&d.name)?;
         let declared: BTreeSet<&str> = declare::body_members(d.node)
             .into_iter()
             .filter(|m| m.kind() == "method_declaration")
@@ -431,7 +431,6 @@ fn declare_classes(
     parsed: &[Parsed],
     library: Option<&library::Library>,
 ) -> Vec<String> {
-    let lib = library;
     let mut duplicates = Vec::new();
     for (fi, p) in parsed.iter().enumerate() {
         let Some(tree) = &p.tree else { continue };
@@ -439,9 +438,9 @@ fn declare_classes(
             file: fi as ir::FileId,
             text: &p.text,
         };
-        let library = program.files[fi].library;
+        let library_file = program.files[fi].library;
         let decls = declare::type_decls(&src, tree.root_node(), &p.scope.package);
-        if let Some(reason) = replaces_platform(lib, library, &src, &decls) {
+        if let Some(reason) = replaces_platform(library, library_file, &src, &decls) {
             program.diagnostics.push(Diagnostic {
                 span: src.span(tree.root_node()),
                 message: reason.clone(),
@@ -451,7 +450,7 @@ fn declare_classes(
         }
         for decl in decls {
             if let Some(first) = program.classes.iter().find(|c| c.name == decl.name) {
-                if !library && !first.library {
+                if !library_file && !first.library {
                     let at = |span: Span| {
                         let path = &program.files[span.file as usize].path;
                         format!("{path}:{}:{}", span.line, span.col)
@@ -462,7 +461,7 @@ fn declare_classes(
                         at(first.span),
                         at(src.span(decl.node))
                     ));
-                } else if !library {
+                } else if !library_file {
                     program.diagnostics.push(Diagnostic {
                         span: src.span(decl.node),
                         message: format!("duplicate class `{}`; this one is ignored", decl.name),
@@ -477,7 +476,7 @@ fn declare_classes(
                 .map(|c| c.kind);
             program
                 .classes
-                .push(declare::skeleton(&src, &decl, outer_kind, library));
+                .push(declare::skeleton(&src, &decl, outer_kind, library_file));
         }
     }
     let completion = library.map(|library| {

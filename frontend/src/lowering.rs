@@ -310,23 +310,12 @@ impl<'a> ClassLowering<'a> {
         let params = self.class.methods[mi].locals.clone();
         let mut cx = self.cx(false, Type::Void, params.clone(), &[]);
         let body_span = self.src.span(body);
-        let mut stmts = match cx.stmt(body).kind {
-            StmtKind::Block(b) => b,
-            kind => vec![Stmt {
-                kind,
-                span: body_span,
-            }],
-        };
+        let mut stmts = statements(cx.stmt(body));
         let components = self.class.fields.iter().filter(|f| !f.modifiers.is_static);
         for (id, (param, field)) in params.iter().zip(components).enumerate() {
-            let this = Expr {
-                kind: ExprKind::This { outer: None },
-                ty: Type::class(&self.class.name),
-                span: body_span,
-            };
             let target = Expr {
                 kind: ExprKind::Field {
-                    target: Some(Box::new(this)),
+                    target: Some(Box::new(cx.this_expr(body_span, None))),
                     class: self.class.name.clone(),
                     name: field.name.clone(),
                 },
@@ -338,10 +327,7 @@ impl<'a> ClassLowering<'a> {
                 ty: param.ty.clone(),
                 span: body_span,
             };
-            stmts.push(Stmt {
-                kind: StmtKind::Expr(Expr::assign(target, value, body_span)),
-                span: body_span,
-            });
+            stmts.push(Stmt::assign(target, value, body_span));
         }
         let stmt = Stmt {
             kind: StmtKind::Block(stmts),
@@ -405,10 +391,7 @@ impl<'a> ClassLowering<'a> {
                     let stmt = if local_ctor && !self.captures.is_empty() {
                         let stores = self.capture_params(&mut cx, mi, &mut out);
                         let span = self.src.span(body);
-                        let stmts = match cx.stmt(body).kind {
-                            StmtKind::Block(b) => b,
-                            kind => vec![Stmt { kind, span }],
-                        };
+                        let stmts = statements(cx.stmt(body));
                         Stmt {
                             kind: StmtKind::Block(self.stores_first(stores, stmts)),
                             span,
@@ -574,4 +557,12 @@ fn field_inits(
         out.push((Stmt::assign(lhs, value, span), constant));
     }
     out
+}
+
+/// The statements of a lowered body: a block's, or the one statement it is.
+fn statements(body: Stmt) -> Vec<Stmt> {
+    match body.kind {
+        StmtKind::Block(stmts) => stmts,
+        _ => vec![body],
+    }
 }

@@ -194,6 +194,24 @@ pub fn first_errors(output: &str, max: usize) -> Vec<String> {
     picked
 }
 
+/// The lines of javac output that concern one file.
+pub fn output_for(output: &str, file: &Path) -> String {
+    let prefix = format!("{}:", file.display());
+    let lines: Vec<&str> = output.lines().collect();
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with(&prefix) {
+            out.push_str(line);
+            out.push('\n');
+            if let Some(next) = lines.get(i + 1) {
+                out.push_str(next);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
 /// Longest line of javac output echoed to the terminal, in characters.
 const ECHO_MAX_CHARS: usize = 160;
 

@@ -2,7 +2,7 @@
 
 use crate::discover::{discover, Suite};
 use crate::instrument::{instrument, Target};
-use crate::javac::absolute;
+use crate::javac::{self, absolute};
 use crate::model::InvariantsFile;
 use crate::ppt::Ppt;
 use crate::run::{compile, run_tests, RunConfig};
@@ -152,6 +152,12 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
         std::fs::remove_dir_all(&traces).map_err(|e| io_error("clear", &traces, e))?;
     }
     std::fs::create_dir_all(&traces).map_err(|e| io_error("create", &traces, e))?;
+    // A test class whose file was left out of the build has nothing to run.
+    let compiled = |class: &String| {
+        let file = format!("{}.class", class.replace('.', "/"));
+        built.classes.join(file).exists()
+    };
+    suite.classes.retain(compiled);
     let mut classpath = vec![built.classes];
     classpath.extend(resource_dirs(&options.sources, &options.tests));
     classpath.extend(built.classpath);
@@ -170,12 +176,6 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
             tmp: infer_dir(&work).join("tmp"),
         },
     };
-    // A test class whose file was left out of the build has nothing to run.
-    let compiled = |class: &String| {
-        let file = format!("{}.class", class.replace('.', "/"));
-        config.classpath[0].join(file).exists()
-    };
-    suite.classes.retain(compiled);
     let stats = run_tests(&config, &suite.classes)?;
     let (file, samples) = infer_from(&traces, &program, &built.ppts)?;
     let json = serde_json::to_string_pretty(&file)
@@ -314,12 +314,12 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
     let mut ppts = Vec::new();
     let mut copies = Vec::new();
     let mut next_id = 0u32;
+    let encoding = program.encoding.as_deref();
     for (index, file) in program.files.iter().enumerate() {
         if !file.is_built() {
             continue;
         }
         let original = PathBuf::from(&file.path);
-        let encoding = program.encoding.as_deref();
         let text = frontend::encoding::read_source(&original, encoding)
             .map_err(|e| Error(format!("{}: {e}", original.display())))?;
         let mut candidates = Vec::new();
@@ -414,7 +414,9 @@ fn compile_with_fallback(
                     // only the tests in it, as a source file that does not compile costs only
                     // its own crashes in `dsd check`.
                     let shown = copy.map_or(culprit, |c| &c.original);
-                    let first = first_error_of(&last, culprit);
+                    let own = javac::output_for(&last, culprit);
+                    let first =
+                        javac::first_errors(if own.is_empty() { &last } else { &own }, 1).join(" ");
                     eprintln!(
                         "dsd: warning: {} does not compile, left out of the usage run: {first}",
                         shown.display()
@@ -433,18 +435,6 @@ fn compile_with_fallback(
         "compiling the project with its tests failed:\n{last}\npass the jars the project needs \
          with --classpath"
     )))
-}
-
-/// The first of javac's error lines in `message` that names `file`, else its first line.
-fn first_error_of(message: &str, file: &Path) -> String {
-    let prefix = format!("{}:", file.display());
-    message
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .or_else(|| message.lines().next())
-        .unwrap_or("")
-        .trim()
-        .to_string()
 }
 
 /// Resource folders of Maven-style source roots (`src/main/resources` next to

@@ -414,7 +414,7 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<(ModulePatches, Vec<NotCh
         let before = sources.len();
         sources.retain(|f| !bad.contains(f));
         for f in bad.iter().take(before - sources.len()) {
-            let own = output_for(&out, f);
+            let own = javac::output_for(&out, f);
             let first = javac::first_errors(&own, 1).join(" ");
             let hint = javac::missing_code_hint(&own, &in_project)
                 .map(|h| format!("; {h}"))
@@ -495,24 +495,6 @@ fn say_patched(patches: &ModulePatches) {
             shown.join(", ")
         );
     }
-}
-
-/// The lines of javac output that concern one file.
-fn output_for(output: &str, file: &Path) -> String {
-    let prefix = format!("{}:", file.display());
-    let lines: Vec<&str> = output.lines().collect();
-    let mut out = String::new();
-    for (i, line) in lines.iter().enumerate() {
-        if line.starts_with(&prefix) {
-            out.push_str(line);
-            out.push('\n');
-            if let Some(next) = lines.get(i + 1) {
-                out.push_str(next);
-                out.push('\n');
-            }
-        }
-    }
-    out
 }
 
 fn reset_dir(dir: &Path) -> Result<(), Failure> {

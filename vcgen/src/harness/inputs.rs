@@ -66,14 +66,29 @@ impl<'p> Lower<'p> {
         for candidate in self.candidates(declared, depth) {
             options.push(candidate);
         }
-        let n = options.len();
-        if n == 1 {
+        if options.len() == 1 {
             return (Val::null(), Plan::Null);
         }
+        self.choose(st, b, ty, options, true)
+    }
+
+    /// One of `options` (objects of type `ty`), the choice of a new input symbol; with
+    /// `first_is_null`, option 0 is `null` and the solver prefers the others.
+    pub(super) fn choose(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        ty: Type,
+        options: Vec<Make<'p>>,
+        first_is_null: bool,
+    ) -> (Val, Plan) {
+        let n = options.len();
         let sym = self.sym(b, "ch", "Int");
         self.smt
             .assert(&format!("(and (>= {sym} 0) (< {sym} {n}))"));
-        b.nonnull.push(format!("(not (= {sym} 0))"));
+        if first_is_null {
+            b.nonnull.push(format!("(not (= {sym} 0))"));
+        }
         b.inputs.push(sym.clone());
         let mut branches = Vec::new();
         let mut plans = Vec::new();

@@ -237,21 +237,17 @@ impl<'p> Lower<'p> {
         b: &mut Builder,
         class: &Class,
     ) -> (Val, Plan) {
-        let constants = self.enum_constants(&class.name);
-        let sym = self.sym(b, "ch", "Int");
-        self.smt
-            .assert(&format!("(and (>= {sym} 0) (< {sym} {}))", constants.len()));
-        b.inputs.push(sym.clone());
-        let mut branches = Vec::new();
-        let mut options = Vec::new();
-        for (i, constant) in constants.iter().enumerate() {
-            let mut s = st.branch(&mut self.smt, &format!("(= {sym} {i})"));
-            let (v, plan) = self.enum_input(&mut s, &class.name, constant);
-            branches.push((s, v));
-            options.push(plan);
-        }
-        let v = self.join_valued(st, branches, "Int");
-        b.share(Type::class(&class.name), v, Plan::Choice { sym, options })
+        let options: Vec<Make<'p>> = self
+            .enum_constants(&class.name)
+            .into_iter()
+            .map(|constant| {
+                let class = class.name.clone();
+                Box::new(move |me: &mut Lower<'p>, st: &mut State, _: &mut Builder| {
+                    me.enum_input(st, &class, &constant)
+                }) as Make<'p>
+            })
+            .collect();
+        self.choose(st, b, Type::class(&class.name), options, false)
     }
 
     /// The class literals that fit a parameter of type `declared` (`Class<? extends
