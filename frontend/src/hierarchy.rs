@@ -90,6 +90,19 @@ impl<'p> Hierarchy<'p> {
         out
     }
 
+    /// True when code in every package may name `class`: a project class that is public,
+    /// as is every class enclosing it.
+    pub fn named_everywhere(&self, class: &Class) -> bool {
+        let mut c = Some(class);
+        while let Some(k) = c {
+            if k.library || !k.modifiers.public {
+                return false;
+            }
+            c = k.outer.as_deref().and_then(|o| self.class(o));
+        }
+        true
+    }
+
     /// The class and all its transitive supertypes, nearest first, without repeats.
     pub fn ancestors<'a>(&'a self, name: &'a str) -> Vec<&'a str> {
         match self.ancestors.get(name) {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 mod expr;
 mod stmt;
 mod types;
+pub mod visit;
 pub use expr::{BinaryOp, Conversion, Expr, ExprKind, Literal, MethodRef, UnaryOp, UnresolvedCall};
 pub use stmt::{Catch, Stmt, StmtKind, SwitchCase};
 pub use types::{descriptor_params, java_member, java_method, Type};

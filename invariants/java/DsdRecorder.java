@@ -126,6 +126,12 @@ public final class DsdRecorder {
             return this;
         }
 
+        /** Appends a boolean as an integral value: 1 for true, 0 for false. */
+        public Sample z(boolean v) {
+            b.append('\t').append(v ? 1 : 0);
+            return this;
+        }
+
         /** Appends a string: {@code n} for null, else {@code s} and its length. */
         public Sample s(String v) {
             b.append('\t');

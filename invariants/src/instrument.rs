@@ -16,7 +16,7 @@
 //! fields at entry, and reads fields at exit through a local `dsd$this` so that Java's
 //! definite-assignment rules for final fields are not disturbed.
 
-use crate::ppt::{Ppt, SlotKind, Width};
+use crate::ppt::{static_expression, Ppt, SlotKind, Width};
 use tree_sitter::{Node, Parser, Point};
 
 /// The recorder class as generated code names it.
@@ -117,8 +117,14 @@ fn method_edits(target: &Target, body: Node, edits: &mut Vec<(usize, String)>) {
         " final {RECORDER}.Sample dsd$s = {RECORDER}.enter({}); if (dsd$s != null) {{ dsd$s",
         ppt.id
     );
-    for slot in ppt.entry_slots() {
+    let slots = ppt.entry_slots();
+    let (own, statics) = slots.split_at(slots.len() - ppt.statics.len());
+    for slot in own {
         entry.push_str(&format!(".{}({})", slot.append_method(), slot.name));
+    }
+    for slot in statics {
+        let read = static_expression(&slot.name);
+        entry.push_str(&format!(".{}({read})", slot.append_method()));
     }
     entry.push_str(".go(); }");
     if ppt.is_ctor() && !ppt.fields.is_empty() {
@@ -224,6 +230,7 @@ mod tests {
                 .iter()
                 .map(|(n, t)| Slot::new(&format!("this.{n}"), t))
                 .collect(),
+            statics: Vec::new(),
             result: Slot::new("\\result", &ret),
         }
     }
@@ -268,6 +275,29 @@ mod tests {
         assert!(lines[8].starts_with("    this(); final"), "{}", lines[8]);
         assert!(lines[8].contains("final C dsd$this = this;"));
         assert!(lines[10].contains(".i(dsd$this.f).end()"));
+    }
+
+    #[test]
+    fn static_fields_are_read_by_their_canonical_names_after_the_fields() {
+        let src = "class C { int f; int m(int a) { return a; } }";
+        let mut p = ppt(5, "m", &[("a", Type::Int)], Type::Int, &[("f", Type::Int)]);
+        p.statics = vec![
+            Slot::new_static("p.Outer$Flags.on", &Type::Boolean),
+            Slot::new_static("p.Config.limit", &Type::Int),
+        ];
+        let t = [Target {
+            ppt: &p,
+            line: 1,
+            col: 18,
+            this_type: "C".into(),
+        }];
+        let out = instrument(src, &t).unwrap();
+        assert!(
+            out.text
+                .contains(".i(a).i(this.f).z(p.Outer.Flags.on).i(p.Config.limit).go()"),
+            "{}",
+            out.text
+        );
     }
 
     #[test]

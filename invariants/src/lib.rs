@@ -18,7 +18,8 @@
 //! Per call: primitives (`boolean`, `float`, `double` excepted), strings' nullness and length,
 //! references' nullness and runtime class, boxed numbers' nullness and value, arrays' nullness,
 //! length and whether an element is null, the receiver's own fields one level deep (at entry,
-//! except in constructors, and at normal exit), and the result.
+//! except in constructors, and at normal exit), the public static fields any caller could
+//! assign that the method reads (at entry; a `boolean` one as 0 or 1), and the result.
 //!
 //! # `invariants.json`
 //! ```json
@@ -28,6 +29,7 @@
 //!                                  "kind": "lower", "var": "parts", "bound": 2 } ],
 //!                  "ensures": [ ... ] } ],
 //!   "classes": [ { "class": "bench.usage.Payload", "invariants": [ ... ] } ],
+//!   "statics": [ { "text": "bench.usage.Config.strict == 0", "kind": "const", ... } ],
 //!   "observed": [ "bench.usage.Scaler.share(II)I" ] }
 //! ```
 //! Every invariant has `text` (JML-like), `samples` (samples in which its variables had a
@@ -46,8 +48,9 @@
 //! | `type` | `var`, `class` (binary name) | `\typeof(o) == \type(java.util.ArrayList)` |
 //! | `non_null_elements` | `var` | `\nonnullelements(args)` |
 //!
-//! Variables are paths: a root (`this`, a parameter name as written in the declaration, or
-//! `\result`), then field names, then optionally `.length` (arrays) or `.length()` (strings).
+//! Variables are paths: a root (`this`, a parameter name as written in the declaration,
+//! `\result`, or in `statics` a static field by its class's binary name), then field
+//! names, then optionally `.length` (arrays) or `.length()` (strings).
 //! An integer template on a reference path (a boxed number) is about its unboxed value. In
 //! `ensures`, parameters mean their values at entry and `this.f` the value after the call; each
 //! postcondition mentions `\result` or a field. Requires/ensures that repeat a class invariant

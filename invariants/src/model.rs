@@ -11,6 +11,11 @@ pub struct InvariantsFile {
     pub methods: Vec<MethodSpec>,
     /// Every project class with at least one justified invariant over its fields.
     pub classes: Vec<ClassSpec>,
+    /// Invariants over the static fields a generated test may set (public, non-final), by
+    /// their values at the entries of the methods that read them (`a.Config.limit >= 1`,
+    /// a flag as 0 or 1: `a.Config.strict == 0`).
+    #[serde(default)]
+    pub statics: Vec<Invariant>,
     /// `class.method(descriptor)` of every method with enough observed calls to justify an
     /// invariant (the rule of `x != null`, four at least): its precondition was observed,
     /// even when no template was justified (then it is `true`).

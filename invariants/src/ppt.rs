@@ -1,13 +1,16 @@
 //! Program points: the instrumented methods, and which values each records in which order.
 //!
 //! An entry sample holds the recorded parameters, then (for instance methods other than
-//! constructors) the receiver's own fields. A normal-exit sample adds the result (unless the
-//! method returns `void` or an unrecorded type), then (for instance methods and constructors)
-//! the receiver's own fields after the call. `boolean`, `float` and `double` values are not
-//! recorded.
+//! constructors) the receiver's own fields, then the static fields the method reads that
+//! any caller could assign (see [`static_reads`]). A normal-exit sample adds the result
+//! (unless the method returns `void` or an unrecorded type), then (for instance methods and
+//! constructors) the receiver's own fields after the call. `float` and `double` values are
+//! not recorded, nor `boolean` ones except static fields (a flag is recorded as 0 or 1).
 
-use frontend::ir::{Class, ClassKind, Method, Type};
+use frontend::ir::{visit, Class, ClassKind, ExprKind, Method, Type};
+use frontend::Hierarchy;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// How a value of a declared type is recorded and which variables it yields.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -44,6 +47,8 @@ pub enum Width {
     Int,
     /// `long`.
     Long,
+    /// `boolean`, recorded as 0 or 1 (static fields only).
+    Boolean,
     /// Not a primitive.
     None,
 }
@@ -109,6 +114,20 @@ impl Slot {
         }
     }
 
+    /// The slot of a static field `name` (`binary.class.Name.field`) of type `ty`: as
+    /// [`Slot::new`], and a `boolean` is recorded as 0 or 1.
+    pub fn new_static(name: &str, ty: &Type) -> Slot {
+        if ty.erasure() != Type::Boolean {
+            return Slot::new(name, ty);
+        }
+        Slot {
+            name: name.to_string(),
+            kind: SlotKind::Int,
+            width: Width::Boolean,
+            declared: String::new(),
+        }
+    }
+
     /// True when the slot is written to the trace.
     pub fn recorded(&self) -> bool {
         self.kind != SlotKind::Skip
@@ -117,6 +136,7 @@ impl Slot {
     /// The `Sample` method that appends a value of this slot.
     pub fn append_method(&self) -> &'static str {
         match self.kind {
+            SlotKind::Int if self.width == Width::Boolean => "z",
             SlotKind::Int => "i",
             SlotKind::Str => "s",
             SlotKind::Array { .. } => "a",
@@ -145,13 +165,17 @@ pub struct Ppt {
     pub params: Vec<Slot>,
     /// The receiver's own instance fields (empty for static methods).
     pub fields: Vec<Slot>,
+    /// The static fields the method reads that any caller could assign ([`static_reads`]),
+    /// recorded at entry after the fields.
+    #[serde(default)]
+    pub statics: Vec<Slot>,
     /// The result (`Skip` for `void` and constructors).
     pub result: Slot,
 }
 
 impl Ppt {
     /// The program point of `method` in `class`; the id is assigned later.
-    pub fn of(class: &Class, method: &Method) -> Ppt {
+    pub fn of(h: &Hierarchy, class: &Class, method: &Method) -> Ppt {
         let is_static = method.modifiers.is_static;
         let fields = if is_static || class.kind == ClassKind::Interface {
             Vec::new()
@@ -173,6 +197,7 @@ impl Ppt {
             is_private: method.modifiers.private,
             params: param_slots(method),
             fields,
+            statics: static_reads(h, method),
             result: Slot::new("\\result", &method.ret),
         }
     }
@@ -188,6 +213,7 @@ impl Ppt {
         if !self.is_ctor() {
             out.extend(self.fields.iter());
         }
+        out.extend(self.statics.iter());
         out
     }
 
@@ -205,6 +231,43 @@ impl Ppt {
     pub fn key(&self) -> String {
         format!("{}.{}{}", self.class, self.method, self.descriptor)
     }
+}
+
+/// The static fields `method`'s body reads that any caller could assign, as slots named
+/// `binary.class.Name.field`: non-final, public, of a project class every package can
+/// name (as every class enclosing it is public), in name order. These are the fields a
+/// generated test may set; recorded, they tell which values the project's tests ran with.
+pub fn static_reads(h: &Hierarchy, method: &Method) -> Vec<Slot> {
+    let Some(body) = &method.body else {
+        return Vec::new();
+    };
+    let mut read = BTreeSet::new();
+    visit::stmt_exprs(body, &mut |e| {
+        if let ExprKind::Field {
+            target: None,
+            class,
+            name,
+        } = &e.kind
+        {
+            read.insert((class.clone(), name.clone()));
+        }
+    });
+    read.into_iter()
+        .filter_map(|(class, name)| {
+            let c = h.class(&class).filter(|c| h.named_everywhere(c))?;
+            let f = c.fields.iter().find(|f| f.name == name)?;
+            let m = &f.modifiers;
+            (m.is_static && m.public && !m.is_final)
+                .then(|| Slot::new_static(&format!("{class}.{name}"), &f.ty))
+        })
+        .filter(Slot::recorded)
+        .collect()
+}
+
+/// The Java expression that reads the static field of slot `name` (`a.B$C.f` is
+/// `a.B.C.f`).
+pub fn static_expression(name: &str) -> String {
+    name.replace('$', ".")
 }
 
 /// The parameter slots of a method, named as in its declaration.

@@ -105,6 +105,7 @@ pub fn build(program: &Program, ppts: &[Ppt], trace: &Trace) -> InvariantsFile {
     InvariantsFile {
         methods,
         classes,
+        statics: static_invariants(ppts, &samples_of),
         observed,
     }
 }
@@ -162,9 +163,43 @@ fn split_entry<'s>(ppt: &Ppt, sample: &'s Sample) -> (Vec<Option<&'s Value>>, Ve
     let fields = if ppt.is_ctor() {
         Vec::new()
     } else {
-        values.collect()
+        values.take(ppt.fields.len()).collect()
     };
     (params, fields)
+}
+
+/// The values of the static fields in a sample's entry (the last ones), in the order of
+/// `ppt.statics`.
+fn static_values<'s>(ppt: &Ppt, sample: &'s Sample) -> &'s [Value] {
+    let start = sample.entry.len().saturating_sub(ppt.statics.len());
+    &sample.entry[start..]
+}
+
+/// Invariants over the static fields the tests' calls saw at entry: each field's values
+/// at the entries of every method that reads it, pooled (a flag no test sets is seen at its
+/// initial value only). In name order.
+fn static_invariants<'a>(
+    ppts: &[Ppt],
+    samples_of: &impl Fn(u32) -> &'a Vec<&'a Sample>,
+) -> Vec<Invariant> {
+    let mut tables: BTreeMap<&str, Table> = BTreeMap::new();
+    for ppt in ppts {
+        for (i, slot) in ppt.statics.iter().enumerate() {
+            let table = tables.entry(&slot.name).or_insert_with(|| Table {
+                columns: columns(slot, &slot.name, false),
+                rows: Vec::new(),
+            });
+            for s in samples_of(ppt.id) {
+                let value = static_values(ppt, s).get(i);
+                table.rows.push((cells(slot, value), s.count));
+            }
+        }
+    }
+    tables
+        .values()
+        .filter(|t| !t.rows.is_empty())
+        .flat_map(|t| infer(t, Scope::All))
+        .collect()
 }
 
 /// The values of a normal exit: result and fields.
@@ -339,13 +374,14 @@ pub(crate) mod tests {
     /// The program points of every method with a body, numbered from 0.
     pub(crate) fn ppts(program: &Program) -> Vec<Ppt> {
         let mut out = Vec::new();
+        let hierarchy = Hierarchy::new(program);
         for class in program.classes.iter().filter(|c| !c.library) {
             for m in class
                 .methods
                 .iter()
                 .filter(|m| m.body.is_some() && !m.synthetic)
             {
-                let mut p = Ppt::of(class, m);
+                let mut p = Ppt::of(&hierarchy, class, m);
                 p.id = out.len() as u32;
                 out.push(p);
             }
@@ -505,5 +541,60 @@ pub(crate) mod tests {
             texts(&d.ensures)
         );
         assert!(file.observed.contains(&"r.A.f(I)I".to_string()));
+    }
+
+    /// A flag no test sets and a limit the tests keep are seen at one value each, pooled
+    /// over the methods that read them; they stay out of the methods' own preconditions.
+    /// Private, final and package-private classes' statics are not recorded at all.
+    #[test]
+    fn static_fields_get_the_values_every_reader_saw() {
+        let p = program(&[
+            (
+                "Config.java",
+                "package s; public class Config { public static boolean strict; \
+                 public static int limit = 2; static int hidden; \
+                 public static final int MAX = 3; }",
+            ),
+            (
+                "Quiet.java",
+                "package s; class Quiet { public static int level; }",
+            ),
+            (
+                "User.java",
+                "package s; public class User { \
+                 public static int f(int x) { return Config.strict ? x / Config.limit : \
+                 Config.hidden + Config.MAX + Quiet.level; } \
+                 public static int g(int y) { return y + Config.limit; } }",
+            ),
+        ]);
+        let ppts = ppts(&p);
+        let f = id(&ppts, "s.User", "f");
+        let g = id(&ppts, "s.User", "g");
+        let names: Vec<&str> = ppts[f as usize]
+            .statics
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(names, vec!["s.Config.limit", "s.Config.strict"]);
+        let mut samples: Vec<Sample> = (1..=5).map(|x| call(f, &[x, 2, 0], x)).collect();
+        samples.extend((1..=5).map(|y| call(g, &[y, 2], y + 2)));
+        let file = build(
+            &p,
+            &ppts,
+            &Trace {
+                samples,
+                bad_lines: 0,
+            },
+        );
+        assert_eq!(
+            texts(&file.statics),
+            vec!["s.Config.limit == 2", "s.Config.strict == 0"]
+        );
+        let spec = file.method("s.User", "f", "(I)I").unwrap();
+        assert!(
+            spec.requires.iter().all(|i| !i.text.contains("Config")),
+            "{:?}",
+            texts(&spec.requires)
+        );
     }
 }

@@ -315,6 +315,7 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
     let mut copies = Vec::new();
     let mut next_id = 0u32;
     let encoding = program.encoding.as_deref();
+    let hierarchy = frontend::Hierarchy::new(program);
     for (index, file) in program.files.iter().enumerate() {
         if !file.is_built() {
             continue;
@@ -336,7 +337,7 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
                 if method.body.is_none() || method.synthetic || method.name == "<clinit>" {
                     continue;
                 }
-                let mut ppt = Ppt::of(class, method);
+                let mut ppt = Ppt::of(&hierarchy, class, method);
                 ppt.id = next_id;
                 next_id += 1;
                 candidates.push((ppt, method.span, this_type.clone()));

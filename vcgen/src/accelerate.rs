@@ -31,7 +31,7 @@
 use crate::lower::{array_key, element_kind, field_key, static_key, Lower};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use crate::visit;
+use frontend::ir::visit;
 use frontend::ir::{BinaryOp, Expr, ExprKind, Literal, Method, Stmt, StmtKind, Type};
 use std::collections::{BTreeMap, BTreeSet};
 

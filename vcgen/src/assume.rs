@@ -3,10 +3,10 @@
 //! are not inlined. They are assumed, never checked: a crash outside observed usage is
 //! simply not looked for.
 
-use crate::lower::{field_key, Lower};
+use crate::lower::{field_key, static_key, Lower};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
-use frontend::ir::Type;
+use frontend::ir::{Class, Field, Type};
 use invariants::{CmpOp, Form, Invariant};
 use std::collections::HashMap;
 
@@ -30,6 +30,26 @@ impl<'p> Lower<'p> {
                 }
                 None => st.assume(&mut self.smt, &cond),
             }
+        }
+    }
+
+    /// Restricts the static fields `fields`, just given input values, to the values the
+    /// project's tests ran with: the usage invariants over static fields (a flag no test
+    /// sets keeps its initial value).
+    pub fn assume_static_invariants(&mut self, st: &mut State, fields: &[(&Class, &Field)]) {
+        let Some(specs) = self.specs else { return };
+        let roots: Roots = fields
+            .iter()
+            .filter_map(|(c, f)| {
+                let value = st.heap.get(&static_key(&c.name, &f.name))?;
+                Some((
+                    format!("{}.{}", c.name, f.name),
+                    (value.clone(), f.ty.clone()),
+                ))
+            })
+            .collect();
+        if !roots.is_empty() {
+            self.assume_invariants(st, &specs.statics, &roots);
         }
     }
 
@@ -97,12 +117,12 @@ impl<'p> Lower<'p> {
         })
     }
 
-    /// A path's value and static type: `root(.field)*(.length|.length())?`.
+    /// A path's value and static type: `root(.field)*(.length|.length())?`, where the root
+    /// is a name or a static field (`a.Config.limit`).
     fn path(&mut self, st: &mut State, path: &str, roots: &Roots) -> Option<(Term, Type)> {
-        let mut parts = path.split('.');
-        let (root, ty) = roots.get(parts.next()?)?;
+        let ((root, ty), rest) = split_root(path, roots)?;
         let mut cur = (root.term.clone(), ty.erasure());
-        for seg in parts {
+        for seg in rest.split('.').filter(|s| !s.is_empty()) {
             cur = match (seg, &cur.1) {
                 ("length", Type::Array(_)) => (format!("(alen {})", cur.0), Type::Int),
                 ("length()", t) if *t == Type::string() => {
@@ -145,6 +165,23 @@ impl<'p> Lower<'p> {
             _ => None,
         }
     }
+}
+
+/// The root of `path` among `roots` and the rest of the path: its first segment, or the
+/// longest root (a static field's dotted name) it starts with.
+fn split_root<'r>(path: &'r str, roots: &'r Roots) -> Option<(&'r (Val, Type), &'r str)> {
+    let first = path.split('.').next()?;
+    if let Some(root) = roots.get(first) {
+        return Some((root, &path[first.len()..]));
+    }
+    roots
+        .iter()
+        .filter(|(name, _)| {
+            path.strip_prefix(name.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+        })
+        .max_by_key(|(name, _)| name.len())
+        .map(|(name, root)| (root, &path[name.len()..]))
 }
 
 fn box_of(class: &str) -> Option<Type> {

@@ -11,7 +11,7 @@
 //! constructor its implicit `super()` runs.
 
 use crate::lower::{array_key, field_key, static_key};
-use crate::visit;
+use frontend::ir::visit;
 use frontend::ir::{Expr, ExprKind, Method, Program, Stmt, StmtKind};
 use frontend::Hierarchy;
 use petgraph::algo::tarjan_scc;

@@ -240,8 +240,9 @@ impl<'p> Lower<'p> {
             }
             self.initialised.insert(class.name.clone());
         }
-        let (statics, fields) = self.input_fields(spec, variant);
-        let statics = self.field_inputs(&mut st, &mut b, &statics, None);
+        let (static_fields, fields) = self.input_fields(spec, variant);
+        let statics = self.field_inputs(&mut st, &mut b, &static_fields, None);
+        self.assume_static_invariants(&mut st, &static_fields);
         let receiver = match variant.receiver {
             Receiver::None => None,
             Receiver::Constructor(class, ctor) => {

@@ -40,7 +40,6 @@ mod state;
 mod stmt;
 mod types;
 mod unread;
-mod visit;
 
 #[cfg(test)]
 mod tests;
@@ -946,7 +945,7 @@ fn cast_targets(p: &Program) -> BTreeMap<String, Vec<Type>> {
         let mut out: Vec<Type> = Vec::new();
         for m in &c.methods {
             let Some(b) = &m.body else { continue };
-            visit::stmt_exprs(b, &mut |e| {
+            frontend::ir::visit::stmt_exprs(b, &mut |e| {
                 let t = match &e.kind {
                     ExprKind::Convert {
                         conversion: Conversion::Checked,

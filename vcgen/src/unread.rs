@@ -14,7 +14,7 @@ pub fn unread_params(m: &Method) -> Vec<bool> {
     };
     let mut read = vec![false; m.params().len()];
     let (mut unknown_stmt, mut unknown_expr) = (false, false);
-    crate::visit::walk(
+    frontend::ir::visit::walk(
         body,
         &mut |s| unknown_stmt |= matches!(s.kind, StmtKind::Unknown { .. }),
         &mut |e| match &e.kind {

@@ -25,7 +25,7 @@ impl<'p> Audience<'p> {
         let mut by_constructors = HashSet::new();
         for class in program.classes.iter().filter(|c| !c.library) {
             for body in class.methods.iter().filter_map(|m| m.body.as_ref()) {
-                crate::visit::walk(
+                frontend::ir::visit::walk(
                     body,
                     &mut |s| {
                         if let StmtKind::CtorCall { method, .. } = &s.kind {
@@ -291,7 +291,7 @@ fn says_returns_null(text: &str) -> bool {
 fn returns_null_literal(m: &Method) -> bool {
     let Some(body) = &m.body else { return false };
     let mut found = false;
-    crate::visit::walk(
+    frontend::ir::visit::walk(
         body,
         &mut |s| {
             if let StmtKind::Return(Some(e)) = &s.kind {

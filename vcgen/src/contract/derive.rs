@@ -5,7 +5,7 @@
 //! indexes, unless the documentation gives values outside them a meaning. A documented
 //! range ("must be positive") is a precondition too.
 
-use crate::visit;
+use frontend::ir::visit;
 use frontend::ir::{Expr, ExprKind, Method, StmtKind, Type};
 use frontend::javadoc::wording::{self, Described};
 use frontend::javadoc::{MethodDoc, ParamDoc};

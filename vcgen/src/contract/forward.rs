@@ -7,7 +7,7 @@
 //! that passed them on.
 
 use super::derive::assigned_params;
-use crate::visit;
+use frontend::ir::visit;
 use frontend::ir::{Expr, ExprKind, Method, Program, Span, Stmt, StmtKind, Type};
 
 /// A call the crash is in that the method passes its caller's values on to.

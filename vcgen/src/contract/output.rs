@@ -6,7 +6,7 @@
 //! caller passed.
 
 use super::derive::starts_range;
-use crate::visit;
+use frontend::ir::visit;
 use frontend::ir::{Expr, ExprKind, Method};
 
 /// What a crash's store writes into: the parameter of the method the test called that holds

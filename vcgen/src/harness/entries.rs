@@ -462,14 +462,14 @@ pub fn public_fields<'p>(
         .iter()
         .filter_map(|key| key.strip_prefix("S.")?.rsplit_once('.'))
         .filter_map(|(c, name)| {
-            let c = h.class(c).filter(|c| public_class(h, c))?;
+            let c = h.class(c).filter(|c| h.named_everywhere(c))?;
             let f = c.fields.iter().find(|f| f.name == name)?;
             Some((c, f)).filter(|_| f.modifiers.is_static)
         });
     let ancestors = receiver.map_or_else(Vec::new, |r| h.ancestors(&r.name));
     let instance = ancestors
         .into_iter()
-        .filter_map(|a| h.class(a).filter(|c| public_class(h, c)))
+        .filter_map(|a| h.class(a).filter(|c| h.named_everywhere(c)))
         .flat_map(|c| c.fields.iter().map(move |f| (c, f)))
         .filter(|(c, f)| {
             !f.modifiers.is_static && reads.contains(&crate::lower::field_key(&c.name, &f.name))
@@ -480,26 +480,13 @@ pub fn public_fields<'p>(
         .collect()
 }
 
-/// True when code in every package may name `class`: a project class that is public, as
-/// is every class enclosing it.
-fn public_class(h: &Hierarchy, class: &Class) -> bool {
-    let mut c = Some(class);
-    while let Some(k) = c {
-        if k.library || !k.modifiers.public {
-            return false;
-        }
-        c = k.outer.as_deref().and_then(|o| h.class(o));
-    }
-    true
-}
-
 /// True when a method reads its object's state (or static state, for `statics`): a field,
 /// or a call that may read it. Only then can a call chain or reflection reach a state
 /// that constructors alone cannot.
 fn uses_state(m: &Method, statics: bool) -> bool {
     let Some(body) = &m.body else { return false };
     let mut found = false;
-    crate::visit::stmt_exprs(body, &mut |e| match &e.kind {
+    frontend::ir::visit::stmt_exprs(body, &mut |e| match &e.kind {
         ExprKind::Field { target: None, .. } if statics => found = true,
         ExprKind::Field {
             target: Some(t), ..
@@ -561,7 +548,7 @@ fn writes_fields(h: &Hierarchy, effects: &Effects, m: &Method, statics: bool) ->
         _ => false,
     };
     let mut found = false;
-    crate::visit::stmt_exprs(body, &mut |e| match &e.kind {
+    frontend::ir::visit::stmt_exprs(body, &mut |e| match &e.kind {
         ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
             found |= match &target.kind {
                 ExprKind::ArrayAccess { array, .. } => !statics && own_field(array),

@@ -94,7 +94,7 @@ impl<'p> Lower<'p> {
             let mut refs = Vec::new();
             let mut chained = Vec::new();
             if let Some(b) = &m.body {
-                crate::visit::walk(
+                frontend::ir::visit::walk(
                     b,
                     &mut |s| {
                         if let StmtKind::CtorCall { method, .. } = &s.kind {

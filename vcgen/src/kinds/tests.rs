@@ -107,7 +107,7 @@ fn thrown_by_the_model() -> BTreeSet<String> {
     for class in program.classes.iter().filter(|c| c.library) {
         let bodies = class.methods.iter().filter_map(|m| m.body.as_ref());
         for body in bodies.chain(&class.instance_init) {
-            crate::visit::walk(body, &mut throws, &mut |_| {});
+            frontend::ir::visit::walk(body, &mut throws, &mut |_| {});
         }
     }
     assert!(

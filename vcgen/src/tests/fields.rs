@@ -1,7 +1,7 @@
 //! Public fields: a test assigns the ones the entry reads, as any caller may, instead of
 //! forcing them by reflection.
 
-use super::{check_goals, check_sites};
+use super::{check_goals, check_goals_observed, check_sites};
 use expect_test::expect;
 
 #[test]
@@ -21,6 +21,46 @@ fn public_static_field_of_another_class() {
         "#,
         expect![[r#"
             p/A.java:3:53 ArithmeticException A.per(int): fields
+        "#]],
+    );
+}
+
+/// Mode dsd: the tests ran with `limit` at 1 and `strict` off, so the test that assigns
+/// them keeps those values and neither division crashes; `scale`, whose field no
+/// invariant covers, is still asked.
+#[test]
+fn public_static_fields_keep_the_values_the_tests_ran_with() {
+    check_goals_observed(
+        r#"
+        //- /p/Config.java
+        package p;
+        public class Config {
+            public static int limit = 1;
+            public static boolean strict = false;
+            public static int scale = 1;
+        }
+        //- /p/A.java
+        package p;
+        public class A {
+            public static int per(int total) { return total / Config.limit; }
+            public static int mean(int total, int n) {
+                if (Config.strict) { return total / n; }
+                return n == 0 ? 0 : total / n;
+            }
+            public static int scaled(int total) { return total / Config.scale; }
+        }
+        "#,
+        r#"{ "methods": [], "classes": [], "observed": [], "statics": [
+            { "text": "p.Config.limit == 1", "samples": 9, "distinct": 1,
+              "kind": "const", "var": "p.Config.limit", "value": 1 },
+            { "text": "p.Config.strict == 0", "samples": 9, "distinct": 1,
+              "kind": "const", "var": "p.Config.strict", "value": 0 } ] }"#,
+        expect![[r#"
+            p/A.java:3:53 ArithmeticException A.per(int) fields: (and (= ((_ sign_extend 32) p.Config.limit) 1:64) (= p.Config.limit 0))
+            p/A.java:6:35 ArithmeticException A.mean(int, int) direct: (and (not (= n 0)) (= n 0))
+            p/A.java:5:43 ArithmeticException A.mean(int, int) fields: (and (and (= (ite p.Config.strict 1:64 0:64) 0:64) p.Config.strict) (= n 0))
+            p/A.java:6:35 ArithmeticException A.mean(int, int) fields: (and (and (and (= (ite p.Config.strict 1:64 0:64) 0:64) (not p.Config.strict)) (not (= n 0))) (= n 0))
+            p/A.java:8:56 ArithmeticException A.scaled(int) fields: (= p.Config.scale 0)
         "#]],
     );
 }

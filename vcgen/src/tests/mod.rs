@@ -79,6 +79,17 @@ pub(crate) fn check_sites_with(java: &str, options: &Options, expect: Expect) {
     expect.assert_eq(&sites_with(java, options));
 }
 
+/// Checks the crash condition of every query of a fixture as mode dsd asks it: with
+/// `specs` (the text of an `invariants.json`) assumed as the usage the project's tests
+/// showed.
+#[track_caller]
+pub(crate) fn check_goals_observed(java: &str, specs: &str, expect: Expect) {
+    let specs: invariants::InvariantsFile =
+        serde_json::from_str(specs).unwrap_or_else(|e| panic!("bad invariants: {e}"));
+    let run = run_observed(java, &Options::default(), Some(&specs));
+    expect.assert_eq(&goals_of(&run));
+}
+
 /// Checks the crash condition of every query vcgen writes for a fixture.
 #[track_caller]
 pub(crate) fn check_goals(java: &str, expect: Expect) {
@@ -155,6 +166,11 @@ struct Run {
 
 /// Parses a fixture and runs vcgen on it with `options`.
 fn run_with(java: &str, options: &Options) -> Run {
+    run_observed(java, options, None)
+}
+
+/// Parses a fixture and runs vcgen on it with `options` and the usage invariants `specs`.
+fn run_observed(java: &str, options: &Options, specs: Option<&invariants::InvariantsFile>) -> Run {
     let files = fixture(java);
     let sources: Vec<(&str, &str)> = files
         .iter()
@@ -166,7 +182,7 @@ fn run_with(java: &str, options: &Options) -> Run {
         texts.insert(id.to_string(), text.to_string());
         Ok::<(), Error>(())
     };
-    let generated = generate(&program, options, None, &mut sink, &|_, _| {})
+    let generated = generate(&program, options, specs, &mut sink, &|_, _| {})
         .unwrap_or_else(|e| panic!("vcgen failed: {e}"));
     Run {
         files,
@@ -236,7 +252,11 @@ fn site_name(site: &Site, several_files: bool) -> String {
 
 /// The report that [`check_goals_with`] compares.
 fn goals(java: &str, options: &Options) -> String {
-    let run = run_with(java, options);
+    goals_of(&run_with(java, options))
+}
+
+/// One line per query of `run`, its crash condition expanded (see the module doc).
+fn goals_of(run: &Run) -> String {
     let mut out = String::new();
     for d in &run.diagnostics {
         out.push_str(&format!("diagnostic: {d}\n"));

@@ -1,6 +1,7 @@
-//! A walk over every statement and expression inside a statement.
+//! A walk over every statement and expression inside a statement (the analyses of every
+//! stage that read method bodies share it).
 
-use frontend::ir::{Expr, ExprKind, Stmt, StmtKind};
+use crate::ir::{Expr, ExprKind, Stmt, StmtKind};
 
 /// What a walk calls on each statement and each expression it meets.
 struct Visitor<'f> {
