@@ -8,7 +8,8 @@ pub const CLASS_CAST: Kind = Kind {
     exception: "java.lang.ClassCastException",
     summary: "invalid cast",
     what: "Finds reference casts whose operand can have a dynamic type that is not a subtype of \
-           the target.",
+           the target, what a raw collection or a `Map<String, Object>` holds included \
+           (`(String) it.next()` over a raw `List`).",
     why:
         "A failing cast throws `ClassCastException`: the code assumed more about an object's type \
           than the program guarantees.",

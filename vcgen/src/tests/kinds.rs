@@ -329,3 +329,39 @@ fn a_cast_of_what_an_unmodelled_jdk_method_returns_is_assumed_to_succeed() {
         "#]],
     );
 }
+
+/// What a raw `List` or a `Map<String, Object>` holds is what the caller put there: a
+/// cast of it is a site. A typed container's element has its type argument's type, so
+/// neither its use nor a redundant cast is one.
+#[test]
+fn casts_of_what_raw_and_object_containers_hold() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static int raw(List names) { return ((String) names.get(0)).length(); }
+            public static int typed(List<String> names) { return names.get(0).length(); }
+            public static int redundant(List<String> names) { return ((String) names.get(0)).length(); }
+            public static int objects(Map<String, Object> m) { return (Integer) m.get("k"); }
+            public static int numbers(Map<String, Integer> m) { return m.get("k"); }
+            public static int iter(Iterator<String> it) { String s = it.next(); return s.length(); }
+        }
+        "#,
+        expect![[r#"
+            3:48 NullPointerException A.raw(List): constructor
+            3:49 ClassCastException A.raw(List): constructor
+            3:58 IndexOutOfBoundsException A.raw(List): constructor
+            3:58 NullPointerException A.raw(List): constructor
+            4:58 IndexOutOfBoundsException A.typed(List): constructor
+            4:58 NullPointerException A.typed(List): constructor
+            5:62 NullPointerException A.redundant(List): constructor
+            5:72 IndexOutOfBoundsException A.redundant(List): constructor
+            5:72 NullPointerException A.redundant(List): constructor
+            6:63 ClassCastException A.objects(Map): constructor
+            6:63 NullPointerException A.objects(Map): constructor
+            6:73 NullPointerException A.objects(Map): constructor
+            7:64 NullPointerException A.numbers(Map): constructor
+            8:62 NullPointerException A.iter(Iterator): direct
+        "#]],
+    );
+}
