@@ -1,0 +1,7 @@
+package corpus.casts;
+
+public interface Shape {
+    int corners();
+
+    double area();
+}
