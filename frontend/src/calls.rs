@@ -83,13 +83,15 @@ impl BodyCx<'_> {
     }
 
     /// True when every pending argument can be passed to its parameter of `m`: a functional
-    /// interface whose method takes as many parameters as the lambda declares.
+    /// interface whose method takes as many parameters as the lambda declares, or a type
+    /// variable (`add(E)` of a `List<IntUnaryOperator>`: the lambda is typed once the
+    /// receiver's type arguments are put in).
     fn shapes_fit(&self, m: &Method, pending: &[Pending], arg_count: usize) -> bool {
         let params: Vec<Type> = m.params().iter().map(|p| p.ty.clone()).collect();
         pending
             .iter()
             .all(|p| match param_at(&params, m.varargs, p.index, arg_count) {
-                Type::Unknown => true,
+                Type::Unknown | Type::Var { .. } => true,
                 ty @ Type::Class { .. } => {
                     let interface = ty.class_name().and_then(|n| self.h.class(n));
                     match interface {

@@ -9,7 +9,7 @@ use crate::state::{self, State, Val};
 use frontend::ir::{
     Class, Expr, ExprKind, Method, MethodRef, Span, Stmt, StmtKind, Type, UnresolvedCall,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// The JDK model's class of intrinsics (see `frontend::jdk`).
 const INTRINSICS: &str = "dsd.Intrinsics";
@@ -223,14 +223,29 @@ impl<'p> Lower<'p> {
                 .collect();
         }
         let mut groups: Vec<((&'p Class, &'p Method), Vec<u32>)> = Vec::new();
-        // A lambda's or anonymous class's object comes only from where it is written, which
-        // `allocated` knows; a receiver of unknown origin is not assumed to be one (there
-        // may be many: commons-lang3's `DiffBuilder` makes 18 kinds of `Diff`). Nor is it
-        // one of the JDK model's hidden classes (an iterator, an unmodifiable view), which
-        // only the model's own methods make.
+        // A lambda's or anonymous class's object comes only from where it is written: a
+        // receiver of unknown origin may be one only when the entry made one (kept in a
+        // list or a map and taken out again), and may then still be any other object (there
+        // may be many: commons-lang3's `DiffBuilder` makes 18 kinds of `Diff`, and an
+        // argument is made elsewhere). Nor is it one of the JDK model's hidden classes (an
+        // iterator, an unmodifiable view), which only the model's own methods make.
+        let mut made_here: Option<HashSet<*const Class>> = None;
+        let mut open = false;
         for d in self.h.descendants(static_class) {
-            if d.is_abstract() || d.made_only_where_written() || d.library && !d.modifiers.public {
+            if d.is_abstract() || d.library && !d.modifiers.public {
                 continue;
+            }
+            if d.made_only_where_written() {
+                let made = made_here.get_or_insert_with(|| {
+                    self.allocated
+                        .values()
+                        .map(|c| *c as *const Class)
+                        .collect()
+                });
+                if !made.contains(&(d as *const Class)) {
+                    continue;
+                }
+                open = true;
             }
             let Some((c, m)) = self.h.dispatch(&d.name, &method.name, &method.descriptor) else {
                 continue;
@@ -252,10 +267,10 @@ impl<'p> Lower<'p> {
                 .map(|t| (None, t))
                 .collect();
         }
-        if groups.len() == 1 {
+        if groups.len() == 1 && !open {
             return groups.into_iter().map(|(t, _)| (None, t)).collect();
         }
-        groups
+        let mut targets: Vec<(Option<Term>, (&'p Class, &'p Method))> = groups
             .into_iter()
             .map(|(t, ids)| {
                 let cond = smt::or(
@@ -265,7 +280,16 @@ impl<'p> Lower<'p> {
                 );
                 (Some(cond), t)
             })
-            .collect()
+            .collect();
+        if open {
+            // Any other object: the method as its static type declares it.
+            targets.extend(
+                self.h
+                    .find_method(&method.class, &method.name, &method.descriptor)
+                    .map(|t| (None, t)),
+            );
+        }
+        targets
     }
 
     /// Runs one target: inlined when it has a body and the budget allows, opaque otherwise.

@@ -142,3 +142,40 @@ fn a_call_through_a_generic_interface_reaches_the_narrower_override() {
         "#]],
     );
 }
+
+/// A lambda kept in a list or a map and taken out again runs its body where it is called;
+/// a lambda the entry made is never taken for an object that came from elsewhere.
+#[test]
+fn a_lambda_kept_in_a_collection_runs_where_it_is_taken_out() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            interface Op { int apply(int x); }
+            public static int chain(int v, int m) {
+                List<Op> ops = new ArrayList<>();
+                ops.add(x -> x + 1);
+                ops.add(x -> x % m);
+                for (Op op : ops) { v = op.apply(v); }
+                return v;
+            }
+            public static int byName(int v, int m, String name) {
+                Map<String, Op> ops = new HashMap<>();
+                ops.put("mod", x -> x % m);
+                Op op = ops.get(name);
+                return op == null ? v : op.apply(v);
+            }
+            public static int given(Op op, int v, int m) {
+                Op mine = x -> x / m;
+                return op.apply(v);
+            }
+        }
+        "#,
+        expect![[r#"
+            7:24 ArithmeticException A..Lambda.2.apply(int): via A.chain(int, int): direct
+            13:31 ArithmeticException A..Lambda.3.apply(int): via A.byName(int, int, String): direct
+            15:33 NullPointerException A.byName(int, int, String): direct
+            19:16 NullPointerException A.given(A.Op, int, int): direct
+        "#]],
+    );
+}
