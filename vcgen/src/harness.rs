@@ -63,6 +63,10 @@ pub enum Receiver<'p> {
     Reflect(&'p Class),
     /// One of the constants of this enum, the solver's choice.
     Constant(&'p Class),
+    /// An object of this anonymous class or lambda, as a public static method of the
+    /// project (the second class's) makes and returns it: `byKey(5)` for the
+    /// `Comparator` written in `byKey`.
+    Made(&'p Class, &'p Class, &'p Method),
 }
 
 impl<'p> Receiver<'p> {
@@ -273,6 +277,9 @@ impl<'p> Lower<'p> {
             }
             Receiver::Reflect(class) => Some(self.reflect_object(&mut st, &mut b, class)),
             Receiver::Constant(class) => Some(self.enum_receiver(&mut st, &mut b, class)),
+            Receiver::Made(class, factory_class, factory) => {
+                Some(self.made_receiver(&mut st, &mut b, class, factory_class, factory))
+            }
         };
         let this = receiver.as_ref().map(|(v, _)| v.term.clone());
         let fields = match &this {

@@ -137,6 +137,13 @@ impl<'a, 'p> Writer<'a, 'p> {
     ) -> Expr {
         let params = frontend::descriptor_params(descriptor);
         let ret = return_type(descriptor);
+        if let Some(t) = target.filter(|t| self.through_declared_type(t, class, method, &params)) {
+            return Expr {
+                text: format!("{}.{method}({})", t.target(), args.join(", ")),
+                ty: self.access.visible(&ret),
+                exact: false,
+            };
+        }
         if self.callable(class, method, &params) {
             let owner = Type::class(class);
             let on = match target {
@@ -173,6 +180,49 @@ impl<'a, 'p> Writer<'a, 'p> {
             ty: visible,
             exact: false,
         }
+    }
+
+    /// True when a method of `class` that no test can name (an anonymous class's, a
+    /// lambda's) is called on `target` through the type a factory gave it: that type, or a
+    /// supertype, declares an instance method of the same name and number of parameters
+    /// (`byKey(5).compare(a, b)` on the `Comparator` `byKey` returns).
+    fn through_declared_type(
+        &self,
+        target: &Expr,
+        class: &str,
+        method: &str,
+        params: &[Type],
+    ) -> bool {
+        let Some(declared) = target.ty.class_name() else {
+            return false;
+        };
+        if declared == class || self.access.nameable(class) || !self.access.nameable(declared) {
+            return false;
+        }
+        let mut pending = vec![declared.to_string()];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(name) = pending.pop() {
+            let Some(c) = self
+                .access
+                .class(&name)
+                .filter(|_| seen.insert(name.clone()))
+            else {
+                continue;
+            };
+            let declares = c.methods.iter().any(|m| {
+                m.name == method && !m.modifiers.is_static && m.params().len() == params.len()
+            });
+            if declares {
+                return true;
+            }
+            pending.extend(
+                c.superclass
+                    .iter()
+                    .chain(&c.interfaces)
+                    .filter_map(|t| t.class_name().map(String::from)),
+            );
+        }
+        false
     }
 
     /// True when the members of `class` can be called on `target` as it is: its type is a

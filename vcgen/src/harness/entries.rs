@@ -6,7 +6,7 @@ use super::{
     EntrySpec, Fields, Receiver, Variant, CANDIDATES_MAX, CHAINS_MAX, FIELDS_RANK, REFLECT_RANK,
 };
 use crate::effects::{Effects, MethodKey};
-use frontend::ir::{Class, Expr, ExprKind, Method, Type};
+use frontend::ir::{Class, Expr, ExprKind, Method, StmtKind, Type};
 use frontend::Hierarchy;
 use std::collections::{HashMap, HashSet};
 
@@ -133,10 +133,21 @@ pub fn callees_first<'p>(specs: Vec<EntrySpec<'p>>, effects: &Effects) -> Vec<En
 /// `sequence` calls to them (none below 2: a chain of one call is a variant of its own).
 pub fn entries<'p>(h: &Hierarchy<'p>, effects: &Effects, sequence: u32) -> Vec<EntrySpec<'p>> {
     let mut out = Vec::new();
+    let factories = factories(h);
     for class in h.classes().iter().filter(|c| !c.library) {
         let package = package_of(&class.name);
         for m in &class.methods {
             if m.name == "<clinit>" || m.body.is_none() && !(m.is_constructor() && m.synthetic) {
+                continue;
+            }
+            if let Some(made) = factories.get(class.name.as_str()) {
+                if !m.is_constructor() && !m.modifiers.is_static && !m.modifiers.private {
+                    out.push(EntrySpec {
+                        class,
+                        method: m,
+                        variants: made_variants(class, made),
+                    });
+                }
                 continue;
             }
             if !accessible(h, class, m.modifiers.private, package) {
@@ -170,6 +181,68 @@ pub fn entries<'p>(h: &Hierarchy<'p>, effects: &Effects, sequence: u32) -> Vec<E
         }
     }
     out
+}
+
+/// Most factories tried for the objects of one anonymous class or lambda.
+const FACTORIES_MAX: usize = 2;
+
+/// The objects a test can get only from a factory: each anonymous class and lambda that a
+/// public static method of a public class makes and returns (`return new Comparator<>()
+/// {...}`, `return x -> x / d`), with those methods (at most [`FACTORIES_MAX`]). What only
+/// package-private code hands out no client gets.
+fn factories<'p>(h: &Hierarchy<'p>) -> HashMap<&'p str, Vec<(&'p Class, &'p Method)>> {
+    let mut out: HashMap<&'p str, Vec<(&'p Class, &'p Method)>> = HashMap::new();
+    let public = h
+        .classes()
+        .iter()
+        .filter(|c| !c.library && !c.made_only_where_written() && h.named_everywhere(c));
+    for class in public {
+        let statics = class
+            .methods
+            .iter()
+            .filter(|m| m.modifiers.is_static && m.modifiers.public && m.ret.is_reference());
+        for m in statics {
+            let Some(body) = &m.body else { continue };
+            let mut made = HashSet::new();
+            frontend::ir::visit::walk(
+                body,
+                &mut |s| {
+                    if let StmtKind::Return(Some(e)) = &s.kind {
+                        if let ExprKind::New { method, .. } = &e.without_conversions().kind {
+                            made.insert(method.class.clone());
+                        }
+                    }
+                },
+                &mut |_| {},
+            );
+            for name in made {
+                let Some(anonymous) = h.class(&name).filter(|c| c.made_only_where_written()) else {
+                    continue;
+                };
+                let list = out.entry(anonymous.name.as_str()).or_default();
+                if list.len() < FACTORIES_MAX {
+                    list.push((class, m));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The variants of an entry of an anonymous class or lambda: its object made by each of
+/// its `factories`.
+fn made_variants<'p>(class: &'p Class, factories: &[(&'p Class, &'p Method)]) -> Vec<Variant<'p>> {
+    factories
+        .iter()
+        .enumerate()
+        .map(|(i, &(factory_class, factory))| Variant {
+            receiver: Receiver::Made(class, factory_class, factory),
+            chain: None,
+            reflect_statics: false,
+            public_fields: false,
+            rank: i as u32,
+        })
+        .collect()
 }
 
 fn static_variants<'p>(

@@ -350,6 +350,29 @@ impl<'p> Lower<'p> {
         built
     }
 
+    /// The receiver of an entry of an anonymous class or a lambda: what `factory` (a
+    /// static method of `factory_class`) returns, on the paths where that is an object of
+    /// `class`; the test keeps it as the factory's result type.
+    pub(super) fn made_receiver(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        class: &'p Class,
+        factory_class: &'p Class,
+        factory: &'p Method,
+    ) -> (Val, Plan) {
+        let producer = Producer {
+            class: factory_class,
+            method: factory,
+            kind: ProducerKind::Factory,
+        };
+        let (v, plan) = self.produce(st, b, producer, 0);
+        let id = self.types.id(&Type::class(&class.name));
+        let made = format!("(= (dtype {}) {id})", v.term);
+        st.assume(&mut self.smt, &made);
+        b.share(factory.ret.erasure(), v, plan)
+    }
+
     /// Builds a value with a constructor or a static factory of the parameter graph.
     fn produce(
         &mut self,

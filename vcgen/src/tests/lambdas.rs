@@ -179,3 +179,34 @@ fn a_lambda_kept_in_a_collection_runs_where_it_is_taken_out() {
         "#]],
     );
 }
+
+/// An anonymous class's or a lambda's method is an entry of its own, on the object a
+/// public static method makes and returns; one only package-private code makes is not.
+#[test]
+fn an_anonymous_class_or_lambda_is_reached_through_the_method_that_returns_it() {
+    check_sites(
+        r#"
+        import java.util.Comparator;
+        public class A {
+            interface Op { int apply(int x); }
+            public static Comparator<String> byKey(int k) {
+                return new Comparator<String>() {
+                    public int compare(String x, String y) { return x.length() / k - y.length(); }
+                };
+            }
+            public static Op per(int d) {
+                return x -> x / d;
+            }
+            static Op hidden(int d) {
+                return x -> x % d;
+            }
+        }
+        "#,
+        expect![[r#"
+            6:61 NullPointerException A.1.compare(String, String): constructor
+            6:72 ArithmeticException A.1.compare(String, String): constructor
+            6:78 NullPointerException A.1.compare(String, String): constructor
+            10:23 ArithmeticException A..Lambda.1.apply(int): constructor
+        "#]],
+    );
+}
