@@ -605,6 +605,14 @@ impl<'p> Lower<'p> {
                 term: self.decimal(st, &chars.term).value,
                 sort: "(_ BitVec 32)",
             },
+            ("charAt", [chars, index]) => {
+                let heap = self.heap(st, &crate::lower::array_key(&Type::Char));
+                let sort = smt::sort(&Type::Char);
+                Val {
+                    term: self.select_element("ch", sort, &heap.term, &chars.term, &index.term),
+                    sort,
+                }
+            }
             ("newString", [n]) => self.new_string(st, &n.term),
             ("newString", [chars, from, n]) => {
                 let content = self.contents_from(st, &Type::Char, &chars.term, &from.term, false);

@@ -40,6 +40,12 @@ public final class Intrinsics {
     /** The value of `chars` when `isDecimal(chars)`. */
     public static native int decimal(char[] chars);
 
+    /**
+     * The char at `index` of `chars`, read without a check (any char outside the array), so
+     * that a search's result can be stated in one condition, without branches.
+     */
+    public static native char charAt(char[] chars, int index);
+
     /** A new string of the given length with unknown characters. */
     public static native String newString(int length);
 

@@ -480,12 +480,14 @@ pub fn internal_use(text: &str) -> bool {
 /// Whether a method's text says it does not check its input, leaving it to the caller:
 /// "The string passed in is assumed to be a class name - it is not checked", "performs no
 /// validation", "the results are undefined" (as `Arrays.binarySearch` says of an unsorted
-/// array).
+/// array), "It assumes that the toString has been created from the same ToStringStyle".
 pub fn unchecked_input(text: &str) -> bool {
     let ws = words(text);
     has_any_phrase(
         &ws,
         &[
+            "assumes that",
+            "it is assumed that",
             "is not checked",
             "are not checked",
             "performs no validation",
@@ -558,6 +560,8 @@ mod tests {
             "Constructor that performs no validation.",
             "Keys are not validated.",
             "If the array is not sorted, the results are undefined.",
+            "NOTE: It assumes that the toString has been created from the same ToStringStyle.",
+            "This method assumes that the array is sorted.",
         ] {
             assert!(unchecked_input(unchecked), "{unchecked}");
         }

@@ -198,3 +198,19 @@ fn a_parameter_the_body_never_reads_is_passed_null_not_built() {
         "#]],
     );
 }
+
+/// A search gives a position where the string holds the char looked for, or -1.
+#[test]
+fn a_string_search_finds_what_it_looks_for() {
+    check_goals(
+        r#"
+        public class A {
+            public static int after(String s) { return 10 / (s.indexOf('/') - 2); }
+        }
+        "#,
+        expect![[r#"
+            2:51 ArithmeticException A.after(String) direct: (and (or (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (and (and (and (bvsge v!3 0) (bvsge v!3 0)) (bvslt v!3 (alen (select m!2 m!1)))) (= ((_ zero_extend 16) (select (select m!4 (select m!2 m!1)) v!3)) 47))) (and (and (and (or (= how(s) 0) (= how(s) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (and (and (and (bvsge v!3 0) (bvsge v!3 0)) (bvslt v!3 (alen (select m!2 m!1)))) (= ((_ zero_extend 16) (select (select m!4 (select m!2 m!1)) v!3)) 47))))) (= (bvsub m!5 2) 0))
+            2:54 NullPointerException A.after(String) direct: (and (or (= how(s) 0) (= how(s) 1)) (= m!1 0))
+        "#]],
+    );
+}

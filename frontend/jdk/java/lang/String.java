@@ -195,23 +195,58 @@ public final class String implements CharSequence, Comparable<String> {
         return dsd.Intrinsics.newString(value.length);
     }
 
+    // The searches give a position where the string holds what was looked for (the first
+    // char of a string), or -1, stated in one condition; which occurrence is unknown (the
+    // model does not say that no earlier one exists), and a supplementary code point is
+    // never found.
+
     public int indexOf(int ch) {
+        return indexOf(ch, 0);
+    }
+
+    public int indexOf(int ch, int fromIndex) {
         int i = dsd.Intrinsics.anyInt();
-        if (i < -1 || i >= value.length) {
-            i = -1;
-        }
-        return i;
+        boolean found = i >= 0 & i >= fromIndex & i < value.length
+            & dsd.Intrinsics.charAt(value, i) == ch;
+        return found ? i : -1;
+    }
+
+    public int lastIndexOf(int ch) {
+        return lastIndexOf(ch, value.length - 1);
+    }
+
+    public int lastIndexOf(int ch, int fromIndex) {
+        int i = dsd.Intrinsics.anyInt();
+        boolean found = i >= 0 & i <= fromIndex & i < value.length
+            & dsd.Intrinsics.charAt(value, i) == ch;
+        return found ? i : -1;
     }
 
     public int indexOf(String str) {
+        return indexOf(str, 0);
+    }
+
+    public int indexOf(String str, int fromIndex) {
         if (str == null) {
             throw new NullPointerException();
         }
         int i = dsd.Intrinsics.anyInt();
-        if (i < -1 || i > value.length - str.value.length) {
-            i = -1;
+        return i >= fromIndex & holdsAt(str, i) ? i : -1;
+    }
+
+    public int lastIndexOf(String str) {
+        if (str == null) {
+            throw new NullPointerException();
         }
-        return i;
+        int i = dsd.Intrinsics.anyInt();
+        return holdsAt(str, i) ? i : -1;
+    }
+
+    /** Whether `str` fits at `i` and its first char, if any, is there. */
+    private boolean holdsAt(String str, int i) {
+        int n = str.value.length;
+        return i >= 0 & i <= value.length - n
+            & (n == 0 | dsd.Intrinsics.charAt(value, i) == dsd.Intrinsics.charAt(str.value, 0));
     }
 
     public boolean startsWith(String prefix) {
