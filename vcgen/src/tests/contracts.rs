@@ -167,6 +167,26 @@ fn a_map_finds_the_value_put_under_a_key() {
     );
 }
 
+/// A sorted map's navigation finds an entry or nothing (`null`): never anything in an
+/// empty map, where a `null` key is not compared.
+#[test]
+fn a_sorted_maps_navigation_may_find_nothing() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            public static Object floor(int k) { TreeMap<Integer, String> m = new TreeMap<>(); m.put(0, "low"); return m.floorEntry(k).getValue(); }
+            public static Object higher(String k) { TreeMap<String, String> m = new TreeMap<>(); m.put("a", "x"); return m.higherKey(k).length(); }
+            public static Object empty(String k) { return new TreeMap<String, String>().ceilingKey(k); }
+        }
+        "#,
+        expect![[r#"
+            3:111 NullPointerException A.floor(int): direct
+            4:114 NullPointerException A.higher(String): direct
+        "#]],
+    );
+}
+
 #[test]
 fn a_sorted_map_refuses_null_and_an_immutable_one_changes() {
     check_sites(
