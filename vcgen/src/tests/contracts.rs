@@ -167,6 +167,27 @@ fn a_map_finds_the_value_put_under_a_key() {
     );
 }
 
+/// `Class.forName` of a name no class has throws `ClassNotFoundException`, which the
+/// caller may catch.
+#[test]
+fn a_class_lookup_may_find_no_class() {
+    check_sites(
+        r#"
+        public class A {
+            public static String name(String n) {
+                Class<?> c = null;
+                try { c = Class.forName(n); } catch (ClassNotFoundException e) { }
+                return c.getName();
+            }
+        }
+        "#,
+        expect![[r#"
+            4:19 NullPointerException A.name(String): direct
+            5:16 NullPointerException A.name(String): direct
+        "#]],
+    );
+}
+
 /// A sorted map's navigation finds an entry or nothing (`null`): never anything in an
 /// empty map, where a `null` key is not compared.
 #[test]

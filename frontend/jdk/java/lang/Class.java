@@ -17,6 +17,22 @@ public final class Class<T> {
     @Nullable
     public native Class<? super T> getSuperclass();
 
+    /** No class of that name: ClassNotFoundException (which names, the solver's choice). */
+    public static Class<?> forName(String className) throws ClassNotFoundException {
+        if (className == null) {
+            throw new NullPointerException();
+        }
+        if (dsd.Intrinsics.anyBoolean()) {
+            throw new ClassNotFoundException(className);
+        }
+        return (Class<?>) dsd.Intrinsics.anyObject(false);
+    }
+
+    public static Class<?> forName(String name, boolean initialize, ClassLoader loader)
+            throws ClassNotFoundException {
+        return forName(name);
+    }
+
     public Class<?> getComponentType() {
         return dsd.Intrinsics.componentType(this);
     }
