@@ -73,6 +73,14 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/io/InputStream.java"),
     ),
     (
+        "java/io/ObjectInputStream.java",
+        include_str!("../jdk/java/io/ObjectInputStream.java"),
+    ),
+    (
+        "java/io/ObjectOutputStream.java",
+        include_str!("../jdk/java/io/ObjectOutputStream.java"),
+    ),
+    (
         "java/io/OutputStream.java",
         include_str!("../jdk/java/io/OutputStream.java"),
     ),
@@ -470,5 +478,29 @@ mod tests {
     fn every_model_file_parses_without_a_syntax_error() {
         let (program, _) = crate::parse_sources(&[]);
         assert!(program.diagnostics.is_empty(), "{:?}", program.diagnostics);
+    }
+
+    /// A file in `frontend/jdk/` that [`super::MODEL`] does not list is never read: the class
+    /// stays the class file's, without a word.
+    #[test]
+    fn every_file_of_the_model_folder_is_in_the_model() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("jdk");
+        let mut pending = vec![root.clone()];
+        let mut missing = Vec::new();
+        while let Some(dir) = pending.pop() {
+            for entry in std::fs::read_dir(&dir).expect("model folder") {
+                let path = entry.expect("model entry").path();
+                if path.is_dir() {
+                    pending.push(path);
+                    continue;
+                }
+                let rel = path.strip_prefix(&root).expect("below the root");
+                let rel = rel.to_string_lossy().replace('\\', "/");
+                if !super::MODEL.iter().any(|(name, _)| *name == rel) {
+                    missing.push(rel);
+                }
+            }
+        }
+        assert!(missing.is_empty(), "not in jdk::MODEL: {missing:?}");
     }
 }

@@ -214,3 +214,27 @@ fn a_string_search_finds_what_it_looks_for() {
         "#]],
     );
 }
+
+/// An object read back from an object stream is the one last written: its field holds the
+/// divisor that went in.
+#[test]
+fn a_serialization_round_trip_keeps_the_object() {
+    check_goals(
+        r#"
+        import java.io.*;
+        public class A {
+            static class Box implements Serializable { final int d; Box(int d) { this.d = d; } }
+            public static int back(int n, int d) throws Exception {
+                ObjectOutputStream out = new ObjectOutputStream(new ByteArrayOutputStream());
+                out.writeObject(new Box(d));
+                Box b = (Box) new ObjectInputStream(new ByteArrayInputStream(new byte[0])).readObject();
+                return n / b.d;
+            }
+        }
+        "#,
+        expect![[r#"
+            7:17 ClassCastException A.back(int, int) direct: (not (and (not (= (- 4) 0)) (|sub!LA$Box;| (dtype (- 4)))))
+            8:18 ArithmeticException A.back(int, int) direct: (and (not (not (and (not (= (- 4) 0)) (|sub!LA$Box;| (dtype (- 4)))))) (= d 0))
+        "#]],
+    );
+}
