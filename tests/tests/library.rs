@@ -89,8 +89,8 @@ fn model_classes_keep_their_bodies_and_gain_the_members_they_lack() {
     let last = string
         .methods
         .iter()
-        .find(|m| m.name == "lastIndexOf" && m.descriptor == "(Ljava/lang/String;)I")
-        .expect("lastIndexOf(String), from the class file");
+        .find(|m| m.name == "lastIndexOf" && m.descriptor == "(Ljava/lang/String;I)I")
+        .expect("lastIndexOf(String, int), from the class file");
     assert!(last.modifiers.native);
     assert!(
         !string
