@@ -60,8 +60,9 @@ const JAVAC_STACK: &str = "-J-Xss256m";
 /// 114 generated test classes: 4.4–4.7 s to 2.1–2.2 s.
 const JAVAC_QUICK_JIT: &str = "-J-XX:TieredStopAtLevel=1";
 
-/// Compiles with `javac -nowarn -encoding UTF-8 (or the sources' encoding) -g -proc:none -d OUT @argfile` (and
-/// `--enable-preview -source N` on a JDK with preview features:
+/// Compiles with `javac -nowarn -encoding ENC -g -proc:none -d OUT @argfile` (`ENC` the
+/// sources' encoding, UTF-8 by default; and `--enable-preview -source N` on a JDK with
+/// preview features:
 /// [`crate::toolchain::preview_release`]), run in the argument file's folder. Every path
 /// javac gets is absolute, so its messages name files by their absolute paths. With
 /// patched sources, javac runs twice: first over the sources in

@@ -189,7 +189,7 @@ impl<'p> Access<'p> {
     }
 
     /// Proper supertypes of a class, breadth first: superclass before interfaces.
-    fn supertypes(&self, binary: &str) -> Vec<String> {
+    pub fn supertypes(&self, binary: &str) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         let mut queue = vec![binary.to_string()];
         while !queue.is_empty() {

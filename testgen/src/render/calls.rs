@@ -199,30 +199,14 @@ impl<'a, 'p> Writer<'a, 'p> {
         if declared == class || self.access.nameable(class) || !self.access.nameable(declared) {
             return false;
         }
-        let mut pending = vec![declared.to_string()];
-        let mut seen = std::collections::HashSet::new();
-        while let Some(name) = pending.pop() {
-            let Some(c) = self
-                .access
-                .class(&name)
-                .filter(|_| seen.insert(name.clone()))
-            else {
-                continue;
-            };
-            let declares = c.methods.iter().any(|m| {
-                m.name == method && !m.modifiers.is_static && m.params().len() == params.len()
-            });
-            if declares {
-                return true;
-            }
-            pending.extend(
-                c.superclass
-                    .iter()
-                    .chain(&c.interfaces)
-                    .filter_map(|t| t.class_name().map(String::from)),
-            );
-        }
-        false
+        let declares = |name: &str| {
+            self.access.class(name).is_some_and(|c| {
+                c.methods.iter().any(|m| {
+                    m.name == method && !m.modifiers.is_static && m.params().len() == params.len()
+                })
+            })
+        };
+        declares(declared) || self.access.supertypes(declared).iter().any(|s| declares(s))
     }
 
     /// True when the members of `class` can be called on `target` as it is: its type is a
