@@ -72,14 +72,15 @@ impl CpuClock {
     pub fn allow(self, allowed: Duration) -> Option<CpuDeadline> {
         Some(CpuDeadline {
             clock: self,
-            start: self.millis()?,
+            start: self.time()?,
             allowed,
         })
     }
 
-    /// The CPU time the clock has counted, in milliseconds (for a process, that of all its
-    /// threads); `None` once its thread or process has gone.
-    fn millis(self) -> Option<u64> {
+    /// The CPU time the clock has counted, to the nanosecond (for a process, that of all
+    /// its threads); `None` once its thread or process has gone. Counted in whole
+    /// milliseconds, an allowance could end up to a millisecond before its time was spent.
+    fn time(self) -> Option<Duration> {
         let mut time = libc::timespec {
             tv_sec: 0,
             tv_nsec: 0,
@@ -88,7 +89,8 @@ impl CpuClock {
         let status = unsafe { libc::clock_gettime(self.0, &mut time) };
         let seconds = u64::try_from(time.tv_sec).ok()?;
         let nanos = u64::try_from(time.tv_nsec).ok()?;
-        (status == 0).then_some(seconds * 1000 + nanos / 1_000_000)
+        let nanos = u32::try_from(nanos).ok()?;
+        (status == 0).then_some(Duration::new(seconds, nanos))
     }
 }
 
@@ -96,8 +98,8 @@ impl CpuClock {
 #[derive(Debug, Clone, Copy)]
 pub struct CpuDeadline {
     clock: CpuClock,
-    /// The clock's time when the allowance was given, in milliseconds.
-    start: u64,
+    /// The clock's time when the allowance was given.
+    start: Duration,
     allowed: Duration,
 }
 
@@ -105,7 +107,7 @@ impl CpuDeadline {
     /// The CPU time still allowed, zero once it is spent; `None` once the clock's thread or
     /// process has gone.
     pub fn left(&self) -> Option<Duration> {
-        let spent = Duration::from_millis(self.clock.millis()?.saturating_sub(self.start));
+        let spent = self.clock.time()?.saturating_sub(self.start);
         Some(self.allowed.saturating_sub(spent))
     }
 }
