@@ -6,7 +6,7 @@
 //! says which rule made it one.
 
 use super::findings::{java_member, Level, StackFrame};
-use frontend::ir::{Class, Method, Program, Span};
+use frontend::ir::{Class, ClassKind, Method, Program, Span, Type};
 use frontend::javadoc::MethodDoc;
 use frontend::Hierarchy;
 use serde::{Deserialize, Serialize};
@@ -135,7 +135,7 @@ impl<'p> Judge<'p> {
         if test.reflection {
             return Why::plain(Rule::Reflection, "the test set private state by reflection");
         }
-        if site.precondition {
+        if site.precondition && !self.parsed_text_is_its_own(&site.exception, message, stack) {
             return Why::plain(
                 Rule::LibraryPrecondition,
                 "a JDK method's precondition broken by the caller",
@@ -356,13 +356,84 @@ impl<'p> Judge<'p> {
         None
     }
 
-    /// The method a frame names: by class, name and the line inside its declaration.
-    fn locate(&self, frame: &StackFrame) -> Option<(&'p Class, &'p Method)> {
-        let class = self
-            .program
+    /// Whether the malformed number a JDK parse rejected (`NumberFormatException`) is text
+    /// the method the test called made itself: it takes no input that can carry text, in
+    /// its parameters or, for an instance method, in its object's fields. Its caller chose
+    /// only numbers, flags and constants, and the text the parse read is the method's own:
+    /// `Integer.decode("#" + Integer.toHexString(argb))` rejects what `viaCss(int)` wrote,
+    /// whatever `argb` its caller chose. The parse's precondition is then the method's to
+    /// keep, and its crash is judged as any other. A radix out of range (the JVM's message
+    /// `radix 1 less than Character.MIN_RADIX`) is a number the caller chose.
+    fn parsed_text_is_its_own(
+        &self,
+        exception: &str,
+        message: Option<&str>,
+        stack: &[StackFrame],
+    ) -> bool {
+        if exception != "java.lang.NumberFormatException"
+            || message.is_some_and(|m| m.starts_with("radix "))
+        {
+            return false;
+        }
+        let Some((class, method)) = stack.get(1).and_then(|frame| self.locate(frame)) else {
+            return false;
+        };
+        let mut inputs: Vec<&Type> = method.params().iter().map(|l| &l.ty).collect();
+        if !method.modifiers.is_static {
+            let mut owner = Some(class);
+            while let Some(c) = owner {
+                inputs.extend(
+                    c.fields
+                        .iter()
+                        .filter(|f| !f.modifiers.is_static)
+                        .map(|f| &f.ty),
+                );
+                owner = c
+                    .superclass
+                    .as_ref()
+                    .and_then(|s| s.class_name())
+                    .and_then(|name| self.project_class(name));
+            }
+        }
+        !inputs.into_iter().any(|ty| self.may_carry_text(ty))
+    }
+
+    /// Whether a value of type `ty` a caller passes can carry text a parse may read: a
+    /// `char`, or any reference but a boxed number or flag and a constant of an enum (the
+    /// project's own names).
+    fn may_carry_text(&self, ty: &Type) -> bool {
+        const BOXED: &[&str] = &[
+            "java.lang.Boolean",
+            "java.lang.Byte",
+            "java.lang.Short",
+            "java.lang.Integer",
+            "java.lang.Long",
+            "java.lang.Float",
+            "java.lang.Double",
+        ];
+        match ty {
+            Type::Char => true,
+            Type::Class { name, .. } => {
+                !BOXED.contains(&name.as_str())
+                    && !self
+                        .project_class(name)
+                        .is_some_and(|c| c.kind == ClassKind::Enum)
+            }
+            t => t.is_reference(),
+        }
+    }
+
+    /// The project's class named `name`.
+    fn project_class(&self, name: &str) -> Option<&'p Class> {
+        self.program
             .classes
             .iter()
-            .find(|c| !c.library && c.name == frame.class)?;
+            .find(|c| !c.library && c.name == name)
+    }
+
+    /// The method a frame names: by class, name and the line inside its declaration.
+    fn locate(&self, frame: &StackFrame) -> Option<(&'p Class, &'p Method)> {
+        let class = self.project_class(&frame.class)?;
         let method = class.methods.iter().find(|m| {
             m.name == frame.method && m.span.line <= frame.line && frame.line <= m.span.end_line
         })?;
@@ -429,7 +500,7 @@ mod tests {
             through,
             documentation,
             message,
-            false,
+            Thrown::Project,
             change,
         )
     }
@@ -443,7 +514,26 @@ mod tests {
         through: &[(&str, u32)],
         documentation: bool,
     ) -> String {
-        judged(java, exception, through, documentation, None, true, |_| {})
+        judged(
+            java,
+            exception,
+            through,
+            documentation,
+            None,
+            Thrown::Library,
+            |_| {},
+        )
+    }
+
+    /// Where a crash of a test was thrown.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Thrown {
+        /// In project code.
+        Project,
+        /// In a library method the project called.
+        Library,
+        /// In a JDK method whose `@Precondition` the project's call broke.
+        Precondition,
     }
 
     #[track_caller]
@@ -453,7 +543,7 @@ mod tests {
         through: &[(&str, u32)],
         documentation: bool,
         message: Option<&str>,
-        in_library: bool,
+        thrown: Thrown,
         change: impl FnOnce(&mut TestCase),
     ) -> String {
         let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
@@ -487,7 +577,8 @@ mod tests {
         }));
         let mut crash = site(exception, through.last().map_or(1, |t| t.1));
         crash.class = "p.A".into();
-        let why = judge.why(&crash, &test, &stack, message, in_library);
+        crash.precondition = thrown == Thrown::Precondition;
+        let why = judge.why(&crash, &test, &stack, message, thrown != Thrown::Project);
         format!("{} {:?}: {}", why.level().as_str(), why.rule, why.line())
     }
 
@@ -725,6 +816,60 @@ public class A {
             verdict(JAVA, SIOOBE, &[("at", 9)], true, |t| t.contract.broken =
                 vec![broken]),
             "note Precondition: needs i outside 0..s.length() - 1 (an index parameter; A.java:6)"
+        );
+    }
+
+    #[test]
+    fn a_number_the_method_wrote_itself_is_its_own_to_parse() {
+        let java = r##"package p;
+public class A {
+    public enum Unit { PX, EM }
+    private final int scale;
+    private String name = "a";
+    public A(int scale) { this.scale = scale; }
+    public static int viaHex(int argb, boolean alpha, Unit unit) {
+        return Integer.decode("#" + Integer.toHexString(argb));
+    }
+    public static int parse(String s) { return Integer.parseInt(s.trim()); }
+    public static int ofChar(char c) { return Integer.parseInt("1" + c); }
+    public int scaled(int k) { return Integer.parseInt("" + k * scale); }
+    public static int viaHexCode(int argb) { return Integer.parseInt(null); }
+}
+"##;
+        let nfe = "java.lang.NumberFormatException";
+        let parse = |method: &str, line: u32, exception: &str, message: &str| {
+            judged(
+                java,
+                exception,
+                &[(method, line)],
+                true,
+                Some(message),
+                Thrown::Precondition,
+                |_| {},
+            )
+        };
+        assert_eq!(
+            parse(
+                "viaHex",
+                8,
+                nfe,
+                "For input string: \"ffffffe5\" under radix 16"
+            ),
+            "error Within: a bug: within the contract of A.viaHex(int, boolean, Unit)"
+        );
+        let callers = "note LibraryPrecondition: a JDK method's precondition broken by the caller";
+        // Text the caller gave: a string, a char, or a field of the object it made.
+        let text = "For input string: \"x\"";
+        assert_eq!(parse("parse", 10, nfe, text), callers);
+        assert_eq!(parse("ofChar", 11, nfe, text), callers);
+        assert_eq!(parse("scaled", 12, nfe, text), callers);
+        // Another precondition than a well-formed number stays the caller's: a radix, or
+        // another exception.
+        let radix = "radix 1 less than Character.MIN_RADIX";
+        assert_eq!(parse("viaHex", 8, nfe, radix), callers);
+        assert_eq!(
+            parse("viaHexCode", 13, "java.lang.IllegalArgumentException", text),
+            callers
         );
     }
 
