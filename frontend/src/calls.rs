@@ -4,6 +4,7 @@ use crate::body::BodyCx;
 use crate::ir::{Expr, ExprKind, Method, MethodRef, Stmt, StmtKind, Type, UnresolvedCall};
 use crate::syntax::named_children;
 use crate::typing;
+use crate::Hierarchy;
 use std::collections::HashMap;
 use tree_sitter::Node;
 
@@ -379,7 +380,7 @@ impl BodyCx<'_> {
     fn instantiate(&self, class: String, method: Method, args: &[Type], recv_ty: &Type) -> Chosen {
         let mut map: HashMap<String, Type> = typing::bindings_for(self.h, recv_ty, &class);
         for (p, a) in method.params().iter().zip(args) {
-            infer(&p.ty, a, &method.type_params, &mut map);
+            infer(self.h, &p.ty, a, &method.type_params, &mut map);
         }
         let params = method
             .params()
@@ -583,9 +584,18 @@ impl BodyCx<'_> {
     }
 }
 
-/// Binds method type variables from an argument type (`T` against `String` gives `T = String`).
-fn infer(param: &Type, arg: &Type, vars: &[String], map: &mut HashMap<String, Type>) {
+/// Binds method type variables from an argument type (`T` against `String` gives `T = String`,
+/// `List<T>` against `ArrayList<String>` too, through the argument's supertypes).
+fn infer(
+    h: &Hierarchy,
+    param: &Type,
+    arg: &Type,
+    vars: &[String],
+    map: &mut HashMap<String, Type>,
+) {
     match (param, arg) {
+        (Type::Var { bound, .. }, a) if param.is_super_wildcard() => infer(h, bound, a, vars, map),
+        (p, Type::Var { bound, .. }) if arg.is_super_wildcard() => infer(h, p, bound, vars, map),
         (Type::Var { name, .. }, a)
             if vars.contains(name) && a.is_reference() && *a != Type::Null =>
         {
@@ -596,7 +606,16 @@ fn infer(param: &Type, arg: &Type, vars: &[String], map: &mut HashMap<String, Ty
                 map.entry(name.clone()).or_insert_with(|| Type::class(b));
             }
         }
-        (Type::Array(p), Type::Array(a)) => infer(p, a, vars, map),
+        (Type::Array(p), Type::Array(a)) => infer(h, p, a, vars, map),
+        (Type::Class { name, args }, a @ Type::Class { .. }) if !args.is_empty() => {
+            let Some(class) = h.class(name) else { return };
+            let seen = typing::bindings_with_wildcards(h, a, name);
+            for (var, p) in class.type_params.iter().zip(args) {
+                if let Some(a) = seen.get(var) {
+                    infer(h, p, a, vars, map);
+                }
+            }
+        }
         _ => {}
     }
 }

@@ -114,6 +114,29 @@ fn anonymous_classes_are_named_as_javac_names_them_and_lambdas_get_classes_of_th
 }
 
 #[test]
+fn a_lambda_passed_to_a_generic_method_is_typed_by_what_the_other_arguments_bind() {
+    let (program, summary) = parse_sources(&[(
+        "/src/p/A.java",
+        "package p;\n\
+             import java.util.*;\n\
+             public class A {\n\
+                 interface Visit<T> { void at(T t); }\n\
+                 static <T> void each(Collection<T> items, Visit<? super T> v) {}\n\
+                 static void run(ArrayList<String> names) { each(names, s -> s.length()); }\n\
+             }\n",
+    )]);
+    assert_eq!(summary.unknown_nodes, 0, "{:?}", summary.diagnostics);
+    let lambda = program
+        .classes
+        .iter()
+        .find(|c| c.name == "p.A$$Lambda$1")
+        .expect("the lambda's class");
+    let at = lambda.methods.iter().find(|m| m.name == "at").expect("at");
+    // `T` is `String`: `ArrayList<String>` seen as the `Collection<T>` the method takes.
+    assert_eq!(at.params()[0].ty, Type::class("java.lang.String"));
+}
+
+#[test]
 fn local_classes_are_named_as_javac_names_them_and_their_constructors_take_the_captures() {
     let (program, summary) = parse_sources(&[(
         "/src/p/B.java",

@@ -210,3 +210,45 @@ fn an_anonymous_class_or_lambda_is_reached_through_the_method_that_returns_it() 
         "#]],
     );
 }
+
+/// `List.sort`, `Collections.sort` and `Arrays.sort` with a comparator make TimSort's first
+/// comparison, of the second element with the first: a comparator that throws, throws
+/// there. A list copied from an `ArrayList` keeps the elements known of it.
+#[test]
+fn a_sort_makes_its_comparators_first_comparison() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            static Comparator<String> byChar(int k) {
+                return new Comparator<String>() {
+                    public int compare(String a, String b) { return a.charAt(k) - b.charAt(k); }
+                };
+            }
+            public static List<String> sorted(List<String> codes, int k) {
+                List<String> copy = new ArrayList<>(codes);
+                copy.sort(byChar(k));
+                return copy;
+            }
+            public static void inPlace(List<String> codes, int k) {
+                Collections.sort(codes, (a, b) -> a.length() / k);
+            }
+            public static void array(String[] codes, int k) {
+                Arrays.sort(codes, (a, b) -> b.length() / k);
+            }
+        }
+        "#,
+        expect![[r#"
+            5:61 NullPointerException A.1.compare(String, String): via A.sorted(List, int): constructor
+            5:61 StringIndexOutOfBoundsException A.1.compare(String, String): via A.sorted(List, int): constructor
+            5:75 NullPointerException A.1.compare(String, String): via A.sorted(List, int): constructor
+            5:75 StringIndexOutOfBoundsException A.1.compare(String, String): via A.sorted(List, int): constructor
+            9:29 NullPointerException A.sorted(List, int): constructor
+            14:43 NullPointerException A..Lambda.1.compare(Object, Object): via A.inPlace(List, int): constructor
+            14:54 ArithmeticException A..Lambda.1.compare(Object, Object): via A.inPlace(List, int): constructor
+            17:9 NullPointerException A.array(String[], int): direct
+            17:38 NullPointerException A..Lambda.2.compare(Object, Object): via A.array(String[], int): direct
+            17:49 ArithmeticException A..Lambda.2.compare(Object, Object): via A.array(String[], int): direct
+        "#]],
+    );
+}

@@ -2,7 +2,8 @@ package java.util;
 
 /**
  * A list modelled by its size and its first two elements while they are known (added one by
- * one to an empty list, as a registry of handlers or stages is filled); other elements are
+ * one to an empty list, as a registry of handlers or stages is filled, or copied from such a
+ * list); other elements are
  * unknown, and null only when a null may have been put in. Indices are checked as JDK 17
  * checks them.
  */
@@ -33,6 +34,13 @@ public class ArrayList<E> implements List<E> {
         }
         size = c.size();
         nulls = true;
+        if (c instanceof ArrayList) {
+            ArrayList<?> list = (ArrayList<?>) c;
+            kept = list.kept;
+            first = list.first;
+            second = list.second;
+            nulls = list.nulls;
+        }
     }
 
     public int size() {
@@ -158,6 +166,17 @@ public class ArrayList<E> implements List<E> {
     private void forgetFrom(int index) {
         if (index < kept) {
             kept = index;
+        }
+    }
+
+    /** TimSort's first comparison; then the order of the elements is unknown. */
+    @SuppressWarnings("unchecked")
+    public void sort(Comparator<? super E> c) {
+        if (size > 1) {
+            if (c != null) {
+                c.compare((E) element(1), (E) element(0));
+            }
+            kept = 0;
         }
     }
 

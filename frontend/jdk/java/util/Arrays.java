@@ -505,6 +505,29 @@ public final class Arrays {
         written(a);
     }
 
+    /** TimSort's first comparison, of the second element with the first. */
+    public static <T> void sort(T[] a, Comparator<? super T> c) {
+        if (a == null) {
+            throw new NullPointerException();
+        }
+        if (c != null && a.length > 1) {
+            c.compare(a[1], a[0]);
+        }
+        written(a);
+    }
+
+    /** TimSort's first comparison, of the range's second element with its first. */
+    public static <T> void sort(T[] a, int fromIndex, int toIndex, Comparator<? super T> c) {
+        if (a == null) {
+            throw new NullPointerException();
+        }
+        rangeCheck(a.length, fromIndex, toIndex);
+        if (c != null && toIndex - fromIndex > 1) {
+            c.compare(a[fromIndex + 1], a[fromIndex]);
+        }
+        written(a);
+    }
+
     public static void sort(Object[] a, int fromIndex, int toIndex) {
         if (a == null) {
             throw new NullPointerException();

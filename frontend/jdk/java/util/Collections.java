@@ -1,6 +1,9 @@
 package java.util;
 
-/** Empty, singleton and unmodifiable collections, and `max`/`min`, with JDK 17's exceptions. */
+/**
+ * Empty, singleton and unmodifiable collections, `max`/`min` and `sort` (through
+ * `List.sort`), with JDK 17's exceptions.
+ */
 public class Collections {
     private Collections() {
     }
@@ -37,6 +40,14 @@ public class Collections {
 
     public static <K, V> Map<K, V> unmodifiableMap(Map<? extends K, ? extends V> m) {
         return new ReadOnlyMap<K, V>(m);
+    }
+
+    public static <T> void sort(List<T> list) {
+        list.sort(null);
+    }
+
+    public static <T> void sort(List<T> list, Comparator<? super T> c) {
+        list.sort(c);
     }
 
     public static <T> T max(Collection<? extends T> coll) {

@@ -55,6 +55,10 @@ final class ImmutableList<E> implements List<E> {
         return (E) elements[index];
     }
 
+    public void sort(Comparator<? super E> c) {
+        throw new UnsupportedOperationException();
+    }
+
     public E set(int index, E element) {
         throw new UnsupportedOperationException();
     }

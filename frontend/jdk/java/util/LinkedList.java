@@ -72,6 +72,13 @@ public class LinkedList<E> implements List<E>, Deque<E> {
         size = 0;
     }
 
+    /** TimSort's first comparison, of two elements it does not know. */
+    public void sort(Comparator<? super E> c) {
+        if (size > 1 && c != null) {
+            c.compare(anElement(), anElement());
+        }
+    }
+
     public E get(int index) {
         checkElementIndex(index);
         return anElement();

@@ -48,6 +48,16 @@ public interface List<E> extends Collection<E> {
      */
     List<E> subList(int fromIndex, int toIndex);
 
+    /**
+     * Sorts by `c` (TimSort's first comparison, of the second element with the first, is
+     * made: a comparator that throws throws here); by the natural order when `c` is null,
+     * of which no comparison is made.
+     * @throws ClassCastException if the list holds elements that are not mutually comparable
+     * @throws UnsupportedOperationException if the list does not support it
+     * @throws IllegalArgumentException if the comparator is found to violate its contract
+     */
+    void sort(Comparator<? super E> c);
+
     static <E> List<E> of() {
         return new ImmutableList<E>(new Object[0]);
     }

@@ -13,6 +13,16 @@ final class ReadOnlyList<E> extends ReadOnlyCollection<E> implements List<E> {
         return list.get(index);
     }
 
+    /**
+     * The empty and singleton lists sort as a no-op; an unmodifiable list throws, which is
+     * modelled only where it has something to sort.
+     */
+    public void sort(Comparator<? super E> c) {
+        if (list.size() > 1) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
     public E set(int index, E element) {
         throw new UnsupportedOperationException();
     }

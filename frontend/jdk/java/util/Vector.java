@@ -86,6 +86,13 @@ public class Vector<E> implements List<E> {
         elementCount = 0;
     }
 
+    /** TimSort's first comparison, of two elements it does not know. */
+    public void sort(Comparator<? super E> c) {
+        if (elementCount > 1 && c != null) {
+            c.compare(anElement(), anElement());
+        }
+    }
+
     public E get(int index) {
         checkIndex(index);
         return anElement();
