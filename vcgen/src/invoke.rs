@@ -26,6 +26,12 @@ const KEY_CHARS: i32 = 8;
 /// forgotten. Each implementation is analysed as an entry of its own.
 const DISPATCH_MAX: usize = 4;
 
+/// Most lambdas and anonymous classes the entry made that a virtual call is inlined over,
+/// besides [`DISPATCH_MAX`] other implementations. They are no entries of their own: a
+/// registry of five operators (`ops.put("/", (a, b) -> a / b)`, …) whose call was opaque
+/// had no site in any of them.
+const WRITTEN_DISPATCH_MAX: usize = 8;
+
 impl<'p> Lower<'p> {
     /// Evaluates a call: receiver and arguments, the null check, then each possible target.
     #[allow(clippy::too_many_arguments)]
@@ -66,7 +72,7 @@ impl<'p> Lower<'p> {
         if targets.is_empty() {
             return self.opaque_call(st, None, method, &argv, ty);
         }
-        if targets.len() > DISPATCH_MAX {
+        if too_many(&targets) {
             // The trace says which method this call ran: that one alone, for its types.
             let traced = self.trace_callee(span).and_then(|callee| {
                 let mut kept = targets.iter().filter(|(_, (c, _))| c.name == callee);
@@ -633,6 +639,11 @@ impl<'p> Lower<'p> {
                     .assert(&smt::or(&[may_be_null.term.clone(), non_null]));
                 value
             }
+            ("forgotten", []) => {
+                let read = self.smt.define("fr", "Bool", st.reach.clone());
+                self.forgotten_reads.push(read);
+                self.fresh_value(ty, false)
+            }
             ("copy", _) => {
                 self.havoc_keys(st, arrays_passed([&Type::object()]));
                 Val {
@@ -917,4 +928,15 @@ fn arrays_passed<'t>(types: impl IntoIterator<Item = &'t Type>) -> BTreeSet<Stri
 /// True when a call target is a method of the JDK model with a body: its contract runs.
 fn runs_model_body((class, method): (&Class, &Method)) -> bool {
     class.library && method.body.is_some()
+}
+
+/// Whether a call may dispatch to more targets than it is inlined over: more than
+/// [`DISPATCH_MAX`] implementations, or more than [`WRITTEN_DISPATCH_MAX`] lambdas and
+/// anonymous classes the entry made.
+fn too_many(targets: &[(Option<Term>, (&Class, &Method))]) -> bool {
+    let written = targets
+        .iter()
+        .filter(|(_, (c, _))| c.made_only_where_written())
+        .count();
+    written > WRITTEN_DISPATCH_MAX || targets.len() - written > DISPATCH_MAX
 }

@@ -185,9 +185,11 @@ pub struct Lower<'p> {
     /// The tables a static initialiser's loop filled past its unrolling, each with the
     /// counter from which its elements are forgotten.
     pub filled_tables: Vec<crate::accelerate::Filled>,
-    /// For each element read of such a table: whether it read a forgotten element. A
-    /// test is more likely to crash when none did (`1000 / SQUARES[i]` at `i = 0`, not
-    /// past the unrolled iterations, where the element is any value).
+    /// For each element read of such a table, and each value of a map entry the JDK model
+    /// forgot (`dsd.Intrinsics.forgotten`): whether it was read. A test is more likely to
+    /// crash when none was (`1000 / SQUARES[i]` at `i = 0`, not past the unrolled
+    /// iterations, where the element is any value; `a / codes.get(op)` with `op` the key
+    /// of a remembered entry, not one the map may hold among those it forgot).
     pub forgotten_reads: Vec<Term>,
     /// The array objects whose contents are a copy from an offset, which states only its
     /// first elements ([`Lower::contents_from`]).

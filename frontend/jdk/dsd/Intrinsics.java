@@ -34,6 +34,12 @@ public final class Intrinsics {
     /** Some object; null only when `mayBeNull`. */
     public static native Object anyObject(boolean mayBeNull);
 
+    /**
+     * Some object or null: the value of an entry the model forgot. The solver prefers models
+     * that read none, whose tests are likelier to crash as the model says.
+     */
+    public static native Object forgotten();
+
     /** True when `chars` are a number `Integer.parseInt` accepts (vcgen's `decimal.rs`). */
     public static native boolean isDecimal(char[] chars);
 

@@ -252,3 +252,34 @@ fn a_sort_makes_its_comparators_first_comparison() {
         "#]],
     );
 }
+
+/// A table of five lambdas in a map, filled by the constructor: the one a lookup finds runs
+/// (a call over more than four implementations was opaque, and none had a site).
+#[test]
+fn a_lambda_looked_up_in_a_table_of_many_runs() {
+    check_sites(
+        r#"
+        import java.util.*;
+        public class A {
+            interface Step { int next(int x, int k); }
+            private final Map<String, Step> steps = new HashMap<>();
+            public A() {
+                steps.put("inc", (x, k) -> x + k);
+                steps.put("dec", (x, k) -> x - k);
+                steps.put("half", (x, k) -> x / 2);
+                steps.put("share", (x, k) -> x / k);
+                steps.put("same", (x, k) -> x);
+            }
+            public int run(String name, int x, int k) {
+                Step step = steps.get(name);
+                return step == null ? x : step.next(x, k);
+            }
+        }
+        "#,
+        expect![[r#"
+            9:40 ArithmeticException A..Lambda.4.next(int, int): via A.run(String, int, int): constructor
+            13:21 NullPointerException A.run(String, int, int): reflection
+            14:35 NullPointerException A.run(String, int, int): constructor, reflection
+        "#]],
+    );
+}

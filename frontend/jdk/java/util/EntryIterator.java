@@ -36,6 +36,12 @@ final class EntryIterator<K, V> implements Iterator<Map.Entry<K, V>> {
         if (slot == 0) {
             return new SlotEntry<K, V>(map, frozen, map.key0, map.value0);
         }
-        return new SlotEntry<K, V>(map, frozen, map.key1, map.value1);
+        if (slot == 1) {
+            return new SlotEntry<K, V>(map, frozen, map.key1, map.value1);
+        }
+        if (slot == 2) {
+            return new SlotEntry<K, V>(map, frozen, map.key2, map.value2);
+        }
+        return new SlotEntry<K, V>(map, frozen, map.key3, map.value3);
     }
 }

@@ -4,21 +4,25 @@ import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
-/** The model's maps: a size and the last two puts; a lookup beyond them is any value. */
+/** The model's maps: a size and the last four puts; a lookup beyond them is any value. */
 abstract class SlotMap<K, V> implements Map<K, V> {
     /** The number of entries, remembered or not. */
     int size;
 
-    /** How many entries are remembered: 0, 1 (`key0`) or 2 (`key0` and `key1`). */
+    /** How many entries are remembered, newest first: 0 to 4 (`key0` to `key3`). */
     int kept;
 
     /** The newest entry put. */
     Object key0;
     V value0;
 
-    /** The entry put before it. */
+    /** The entry put before it, and so on. */
     Object key1;
     V value1;
+    Object key2;
+    V value2;
+    Object key3;
+    V value3;
 
     SlotMap() {
     }
@@ -185,6 +189,12 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         if (kept > 1 && dsd.Intrinsics.equal(key, key1)) {
             return value1;
         }
+        if (kept > 2 && dsd.Intrinsics.equal(key, key2)) {
+            return value2;
+        }
+        if (kept > 3 && dsd.Intrinsics.equal(key, key3)) {
+            return value3;
+        }
         return size > kept ? anyValue() : absent;
     }
 
@@ -200,10 +210,20 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         if (kept > 1 && dsd.Intrinsics.equal(key, key1)) {
             return true;
         }
+        if (kept > 2 && dsd.Intrinsics.equal(key, key2)) {
+            return true;
+        }
+        if (kept > 3 && dsd.Intrinsics.equal(key, key3)) {
+            return true;
+        }
         return size > kept && dsd.Intrinsics.anyBoolean();
     }
 
-    /** Puts an entry, remembered as the newest; returns the value it replaced. */
+    /**
+     * Puts an entry, remembered as the newest; returns the value it replaced. The entries
+     * put before it move one slot down to the slot of the key's old entry, or out of the
+     * last slot when the key is new.
+     */
     @Nullable
     V store(Object key, V value) {
         if (kept > 0 && dsd.Intrinsics.equal(key, key0)) {
@@ -214,13 +234,29 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         V old = null;
         if (kept > 1 && dsd.Intrinsics.equal(key, key1)) {
             old = value1;
-        } else if (size > kept && dsd.Intrinsics.anyBoolean()) {
-            old = anyValue();
+        } else if (kept > 2 && dsd.Intrinsics.equal(key, key2)) {
+            old = value2;
+            key2 = key1;
+            value2 = value1;
+        } else if (kept > 3 && dsd.Intrinsics.equal(key, key3)) {
+            old = value3;
+            key3 = key2;
+            value3 = value2;
+            key2 = key1;
+            value2 = value1;
         } else {
-            size++;
-        }
-        if (kept < 2) {
-            kept++;
+            if (size > kept && dsd.Intrinsics.anyBoolean()) {
+                old = anyValue();
+            } else {
+                size++;
+            }
+            if (kept < 4) {
+                kept++;
+            }
+            key3 = key2;
+            value3 = value2;
+            key2 = key1;
+            value2 = value1;
         }
         key1 = key0;
         value1 = value0;
@@ -229,7 +265,10 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         return old;
     }
 
-    /** Removes the entry of `key`, if any; returns its value. */
+    /**
+     * Removes the entry of `key`, if any; returns its value. The entries put before it move
+     * one slot up.
+     */
     @Nullable
     private V drop(Object key) {
         V old = null;
@@ -237,16 +276,31 @@ abstract class SlotMap<K, V> implements Map<K, V> {
             old = value0;
             key0 = key1;
             value0 = value1;
-            kept--;
-            size--;
+            key1 = key2;
+            value1 = value2;
+            key2 = key3;
+            value2 = value3;
         } else if (kept > 1 && dsd.Intrinsics.equal(key, key1)) {
             old = value1;
-            kept = 1;
-            size--;
-        } else if (size > kept && dsd.Intrinsics.anyBoolean()) {
-            old = anyValue();
-            size--;
+            key1 = key2;
+            value1 = value2;
+            key2 = key3;
+            value2 = value3;
+        } else if (kept > 2 && dsd.Intrinsics.equal(key, key2)) {
+            old = value2;
+            key2 = key3;
+            value2 = value3;
+        } else if (kept > 3 && dsd.Intrinsics.equal(key, key3)) {
+            old = value3;
+        } else {
+            if (size > kept && dsd.Intrinsics.anyBoolean()) {
+                size--;
+                return anyValue();
+            }
+            return null;
         }
+        kept--;
+        size--;
         return old;
     }
 
@@ -290,6 +344,6 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     /** Some value of an entry the model does not remember, possibly null. */
     @SuppressWarnings("unchecked")
     private V anyValue() {
-        return (V) dsd.Intrinsics.anyObject();
+        return (V) dsd.Intrinsics.forgotten();
     }
 }
