@@ -53,6 +53,9 @@ impl<'p> Lower<'p> {
         if method.class == INTRINSICS {
             return self.intrinsic(st, method, &argv, ty);
         }
+        if method.class == "java.lang.System" && method.name == "arraycopy" {
+            self.copy_store_check(st, args, &argv, span);
+        }
         let static_class = receiver
             .and_then(|r| r.ty.erasure().class_name().map(String::from))
             .unwrap_or_else(|| method.class.clone());

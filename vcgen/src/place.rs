@@ -121,6 +121,46 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// The element checks of `System.arraycopy(src, srcPos, dest, destPos, length)`, whose
+    /// arguments are `args`, valued `vals`: between reference arrays whose declared element
+    /// types let the copy meet an element `dest` refuses (an `Object[]` copied into an
+    /// `Integer[]`), the JVM checks each element as it copies it, after the null and range
+    /// checks, and throws `ArrayStoreException` at the first it refuses. The check asks for
+    /// an index of the range whose element is not null and of a class `dest`'s runtime
+    /// element type does not admit. A source whose declared element type fits the
+    /// destination's is not checked: a destination of a narrower runtime type than the one
+    /// declared is rare, and the table of what each array admits costs every entry it is
+    /// in (commons-codec copies `byte[]`s everywhere).
+    pub fn copy_store_check(&mut self, st: &mut State, args: &[Expr], vals: &[Val], span: Span) {
+        let ([src_arg, _, dest_arg, _, _], [src, from, dest, to, len]) = (args, vals) else {
+            return;
+        };
+        let (Some(source), Some(target)) = (src_arg.ty.element(), dest_arg.ty.element()) else {
+            return;
+        };
+        if source.is_primitive() || target.is_primitive() || self.h.is_subtype(source, target) {
+            return;
+        }
+        let heap = self.heap(st, &array_key(&Type::object()));
+        let k = self.smt.declare("k", "(_ BitVec 32)");
+        let element = self.select_element("elt", "Int", &heap.term, &src.term, &k);
+        let pred = self.types.store_pred();
+        let (src, from, dest, to, len) = (&src.term, &from.term, &dest.term, &to.term, &len.term);
+        let fail = smt::and(&[
+            smt::not(&smt::eq(src, "0")),
+            smt::not(&smt::eq(dest, "0")),
+            format!("(bvsge {from} {})", smt::int(0)),
+            format!("(bvsge {to} {})", smt::int(0)),
+            format!("(bvsle {from} (bvsub (alen {src}) {len}))"),
+            format!("(bvsle {to} (bvsub (alen {dest}) {len}))"),
+            format!("(bvsle {from} {k})"),
+            format!("(bvslt (bvsub {k} {from}) {len})"),
+            smt::not(&smt::eq(&element, "0")),
+            format!("(not ({pred} (dtype {dest}) (dtype {element})))"),
+        ]);
+        self.check(st, fail, &kinds::ARRAY_STORE, span);
+    }
+
     /// A store cannot fail when the array's static element type is final and the value fits it.
     fn may_fail_store(&self, elem: &Type, value: &Type) -> bool {
         let final_elem = elem

@@ -142,6 +142,52 @@ fn array_store() {
     );
 }
 
+/// `System.arraycopy` from an array whose declared elements a destination of a narrower
+/// element type may refuse (`Object[]` into `Integer[]`) checks the elements it copies;
+/// a source whose elements fit, or primitive arrays, give no such site.
+#[test]
+fn array_store_of_a_copy() {
+    check_sites(
+        r#"
+        public class A {
+            public static Integer[] narrow(Object[] cells) {
+                Integer[] row = new Integer[cells.length];
+                System.arraycopy(cells, 0, row, 0, cells.length);
+                return row;
+            }
+            public static Number[] wide(Integer[] cells) {
+                Number[] row = new Number[cells.length];
+                System.arraycopy(cells, 0, row, 0, cells.length);
+                return row;
+            }
+            public static int[] ints(int[] cells) {
+                int[] row = new int[cells.length];
+                System.arraycopy(cells, 0, row, 0, cells.length);
+                return row;
+            }
+        }
+        "#,
+        expect![[r#"
+            3:37 NegativeArraySizeException A.narrow(Object[]): constructor
+            3:37 NullPointerException A.narrow(Object[]): constructor
+            4:9 ArrayIndexOutOfBoundsException A.narrow(Object[]): constructor
+            4:9 ArrayStoreException A.narrow(Object[]): constructor
+            4:9 NullPointerException A.narrow(Object[]): constructor
+            4:44 NullPointerException A.narrow(Object[]): constructor
+            8:35 NegativeArraySizeException A.wide(Integer[]): direct
+            8:35 NullPointerException A.wide(Integer[]): direct
+            9:9 ArrayIndexOutOfBoundsException A.wide(Integer[]): direct
+            9:9 NullPointerException A.wide(Integer[]): direct
+            9:44 NullPointerException A.wide(Integer[]): direct
+            13:29 NegativeArraySizeException A.ints(int[]): direct
+            13:29 NullPointerException A.ints(int[]): direct
+            14:9 ArrayIndexOutOfBoundsException A.ints(int[]): direct
+            14:9 NullPointerException A.ints(int[]): direct
+            14:44 NullPointerException A.ints(int[]): direct
+        "#]],
+    );
+}
+
 #[test]
 fn assert_statement() {
     check_sites(
