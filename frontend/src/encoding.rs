@@ -28,16 +28,39 @@ pub fn by_name(name: &str) -> Result<&'static Encoding, String> {
     })
 }
 
+/// Why a source file has no text: the line to point at and a one-line reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The line of the first byte the encoding does not allow; 1 when the file could not
+    /// be read at all.
+    pub line: u32,
+    /// What went wrong and what to do: `not valid UTF-8 (byte 0xE9 on line 2); give the
+    /// sources' encoding with --encoding (ISO-8859-1, windows-1252, ...)`.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
 /// The text of the source file `path` in the encoding `name` (UTF-8 when `None`), or why it
-/// cannot be read: a one-line reason that names the first byte the encoding does not allow.
-pub fn read_source(path: &Path, name: Option<&str>) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+/// cannot be read: a one-line reason that names the first byte the encoding does not allow,
+/// at its line.
+pub fn read_source(path: &Path, name: Option<&str>) -> Result<String, Unreadable> {
+    let bytes = std::fs::read(path).map_err(|e| Unreadable {
+        line: 1,
+        reason: format!("cannot read the file: {e}"),
+    })?;
     decode(&bytes, name)
 }
 
 /// `bytes` decoded in the encoding `name` (UTF-8 when `None`, a byte order mark dropped).
-pub fn decode(bytes: &[u8], name: Option<&str>) -> Result<String, String> {
-    let encoding = name.map_or(Ok(UTF_8), by_name)?;
+pub fn decode(bytes: &[u8], name: Option<&str>) -> Result<String, Unreadable> {
+    let encoding = name
+        .map_or(Ok(UTF_8), by_name)
+        .map_err(|reason| Unreadable { line: 1, reason })?;
     let bytes = match encoding == UTF_8 {
         true => bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
         false => bytes,
@@ -46,18 +69,22 @@ pub fn decode(bytes: &[u8], name: Option<&str>) -> Result<String, String> {
         Some(text) => Ok(text.into_owned()),
         None => {
             let at = first_malformed(encoding, bytes);
-            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            let newlines = bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            let line = u32::try_from(newlines).unwrap_or(u32::MAX - 1) + 1;
             let hint = match name {
                 None => {
                     "give the sources' encoding with --encoding (ISO-8859-1, windows-1252, ...)"
                 }
                 Some(_) => "check the encoding given with --encoding",
             };
-            Err(format!(
-                "not valid {} (byte 0x{:02X} on line {line}); {hint}",
-                encoding.name(),
-                bytes.get(at).copied().unwrap_or(0)
-            ))
+            Err(Unreadable {
+                line,
+                reason: format!(
+                    "not valid {} (byte 0x{:02X} on line {line}); {hint}",
+                    encoding.name(),
+                    bytes.get(at).copied().unwrap_or(0)
+                ),
+            })
         }
     }
 }
@@ -118,8 +145,11 @@ mod tests {
         let text = decode(bytes, Some("ISO-8859-1")).unwrap();
         assert!(text.contains("caf\u{e9}"));
         let error = decode(bytes, None).unwrap_err();
+        assert_eq!(error.line, 2);
         assert!(
-            error.starts_with("not valid UTF-8 (byte 0xE9 on line 2)"),
+            error
+                .reason
+                .starts_with("not valid UTF-8 (byte 0xE9 on line 2)"),
             "{error}"
         );
         assert_eq!(encode(&text, Some("ISO-8859-1")), bytes.to_vec());

@@ -245,7 +245,7 @@ pub fn parse_sources_with(
 struct ProjectText {
     path: String,
     rel: String,
-    text: Result<String, String>,
+    text: Result<String, encoding::Unreadable>,
 }
 
 fn parse_texts(
@@ -274,16 +274,16 @@ fn parse_texts(
     let project = project.into_iter().map(|p| (p.path, p.rel, p.text, false));
     for (path, rel, text, is_library) in model.chain(project) {
         let file = program.files.len() as ir::FileId;
-        let text = text.unwrap_or_else(|reason| {
+        let text = text.unwrap_or_else(|bad| {
             program.diagnostics.push(Diagnostic {
                 span: Span {
                     file,
-                    line: 1,
+                    line: bad.line,
                     col: 1,
-                    end_line: 1,
+                    end_line: bad.line,
                     end_col: 1,
                 },
-                message: reason,
+                message: bad.reason,
             });
             String::new()
         });

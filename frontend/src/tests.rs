@@ -137,6 +137,30 @@ fn a_lambda_passed_to_a_generic_method_is_typed_by_what_the_other_arguments_bind
 }
 
 #[test]
+fn a_file_not_valid_in_its_encoding_is_named_at_the_line_of_its_first_bad_byte() {
+    let dir = std::env::temp_dir().join(format!("dsd-bad-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let path = dir.join("A.java");
+    std::fs::write(
+        &path,
+        b"package p;\n\nclass A { String s = \"caf\xE9\"; }\n",
+    )
+    .expect("write");
+    let input = crate::walk::Input {
+        path: path.clone(),
+        rel: "p/A.java".into(),
+    };
+    let (program, _) = parse_program(&[input]);
+    std::fs::remove_dir_all(&dir).expect("remove the temp folder");
+    let bad = program
+        .diagnostics
+        .iter()
+        .find(|d| d.message.starts_with("not valid UTF-8"))
+        .expect("the file is named");
+    assert_eq!(bad.span.line, 3, "{}", bad.message);
+}
+
+#[test]
 fn local_classes_are_named_as_javac_names_them_and_their_constructors_take_the_captures() {
     let (program, summary) = parse_sources(&[(
         "/src/p/B.java",

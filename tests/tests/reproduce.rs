@@ -233,3 +233,37 @@ fn emit_tests_keeps_the_test_under_the_trace_s_name_and_spares_the_project_s_fil
     .expect_err("a file dsd did not write stops it");
     assert!(error.contains("was not written by dsd"), "{error}");
 }
+
+/// A Maven project that declares its sources' encoding is read and compiled in it by `dsd
+/// reproduce` as by `dsd check`: `"café"` in ISO-8859-1 is four chars, and javac refuses
+/// the file as UTF-8.
+#[test]
+fn the_sources_encoding_the_build_declares_is_read() {
+    let project = work_dir("reproduce-encoded-project");
+    let package = project.join("src/main/java/legacy");
+    std::fs::create_dir_all(&package).expect("create the package");
+    let accents = root().join("tests/fixtures/encoded/legacy/Accents.java");
+    std::fs::copy(accents, package.join("Accents.java")).expect("copy the source");
+    std::fs::write(
+        project.join("pom.xml"),
+        "<project>\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>legacy</groupId>\n  \
+         <artifactId>legacy</artifactId>\n  <version>1</version>\n  <properties>\n    \
+         <project.build.sourceEncoding>ISO-8859-1</project.build.sourceEncoding>\n  \
+         </properties>\n</project>\n",
+    )
+    .expect("write the pom");
+    let trace = project.join("per-letter.trace");
+    std::fs::write(
+        &trace,
+        "java.lang.ArithmeticException: / by zero\n\
+         \tat legacy.Accents.perLetter(Accents.java:13)\n\
+         \tat Gen.main(Gen.java:1)\n",
+    )
+    .expect("write the trace");
+    let work = work_dir("reproduce-encoded");
+    let (trace, project) = (trace.display().to_string(), project.display().to_string());
+    let (status, report) =
+        json_report(&work, &["reproduce", &trace, &project], &[]).expect("a report");
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(report["reproduced"], true, "{report:#}");
+}

@@ -81,11 +81,11 @@ fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<Option<
     Ok(project.layout.encoding.clone())
 }
 
-/// The sources and class path of `dsd reproduce`: as given, or what the build of the
-/// project in the folder given (or the current one) says.
-fn reproduce_project(args: &ReproduceArgs) -> Result<(Vec<PathBuf>, Option<String>), Failure> {
+/// The sources, class path and sources' encoding of `dsd reproduce`: as given, or what
+/// the build of the project in the folder given (or the current one) says.
+fn reproduce_project(args: &ReproduceArgs) -> Result<ReproducedProject, Failure> {
     let Some(root) = discover::root_to_discover(&args.sources) else {
-        return Ok((args.sources.clone(), args.classpath.clone()));
+        return Ok((args.sources.clone(), args.classpath.clone(), None));
     };
     let project = discover::discover(&root, args.classpath.is_some())?;
     crate::progress::say(&project.summary(false));
@@ -96,8 +96,12 @@ fn reproduce_project(args: &ReproduceArgs) -> Result<(Vec<PathBuf>, Option<Strin
             .filter(|p| !p.is_empty()),
         None => args.classpath.clone(),
     };
-    Ok((project.layout.sources.clone(), classpath))
+    let encoding = project.layout.encoding.clone();
+    Ok((project.layout.sources.clone(), classpath, encoding))
 }
+
+/// What `dsd reproduce` reads: source folders, class path, the encoding the build declares.
+type ReproducedProject = (Vec<PathBuf>, Option<String>, Option<String>);
 
 /// The entries of a `--classpath` value; an entry that does not exist is an error.
 pub fn classpath_entries(classpath: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
@@ -197,7 +201,11 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
                 "the report",
                 Some(&cli.work_dir),
             )?;
-            let (sources, classpath) = reproduce_project(args)?;
+            let (sources, classpath, declared) = reproduce_project(args)?;
+            // `--encoding` first, then what the build declares.
+            if stages.encoding.is_none() {
+                stages.encoding = declared;
+            }
             if let Some(dir) = &args.emit_tests {
                 crate::emit::check_folder(dir, &sources, &cli.work_dir)?;
             }
