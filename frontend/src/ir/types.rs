@@ -220,8 +220,12 @@ impl Type {
 
 /// A method in Java terms, `Phoneme(CharSequence, LanguageSet)`, from its class's binary
 /// name, its name (`<init>` for a constructor, which is named by its class) and its
-/// parameter types.
+/// parameter types. A lambda's method is `a lambda of Tables`: the class dsd makes for it
+/// and its interface method's erased signature are nothing the developer wrote.
 pub fn java_method(class: &str, name: &str, params: &[Type]) -> String {
+    if let Some((owner, _)) = class.split_once(LAMBDA_CLASS) {
+        return java_lambda(owner);
+    }
     let name = match name {
         "<init>" => simple_class_name(class),
         _ => name,
@@ -237,19 +241,48 @@ pub fn java_method(class: &str, name: &str, params: &[Type]) -> String {
     format!("{name}({})", params.join(", "))
 }
 
-/// A method with its class in Java terms, `Big.f(int[], int)`, or a constructor,
-/// `new Phoneme(CharSequence, LanguageSet)` (see [`java_method`]).
+/// A method with its class in Java terms, `Big.f(int[], int)`, a constructor, `new
+/// Phoneme(CharSequence, LanguageSet)`, or a lambda, `a lambda of Tables` (see
+/// [`java_method`]).
 pub fn java_member(class: &str, name: &str, params: &[Type]) -> String {
     let method = java_method(class, name, params);
     match name {
+        _ if class.contains(LAMBDA_CLASS) => method,
         "<init>" => format!("new {method}"),
         _ => format!("{}.{method}", simple_class_name(class)),
     }
 }
 
-/// A binary class name without its package and outer classes.
+/// A lambda written in the class `enclosing` (a binary name), in Java terms: `a lambda of
+/// Tables`.
+pub fn java_lambda(enclosing: &str) -> String {
+    format!("a lambda of {}", simple_class_name(enclosing))
+}
+
+/// What the binary names of the classes dsd makes for lambdas and method references hold
+/// after their enclosing class's (`p.Tables$$Lambda$1`).
+const LAMBDA_CLASS: &str = "$$Lambda$";
+
+/// A binary class name without its package and outer classes (`Circle` of
+/// `p.Shapes$Circle`), but for an anonymous class, which is named as the JVM names it, by
+/// its enclosing class (`Orders$1` of `p.Orders$1`; its own number alone says nothing).
 fn simple_class_name(class: &str) -> &str {
-    class.rsplit(['.', '$']).next().unwrap_or(class)
+    let tail = class.rsplit('.').next().unwrap_or(class);
+    let anonymous = |segment: &str| segment.starts_with(|c: char| c.is_ascii_digit());
+    let mut start = tail.len();
+    for (at, _) in tail.rmatch_indices('$').chain([(0, "")]) {
+        let from = if at == 0 && !tail.starts_with('$') {
+            0
+        } else {
+            at + 1
+        };
+        let segment = &tail[from..start.max(from)];
+        start = at;
+        if !anonymous(segment) {
+            return &tail[from..];
+        }
+    }
+    tail
 }
 
 /// The parameter types of a JVM method descriptor, e.g. `(I[Ljava/lang/String;)V`.

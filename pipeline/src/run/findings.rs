@@ -651,6 +651,25 @@ mod tests {
         assert_eq!(java_method("a.M", "mean([II)I"), "mean(int[], int)");
         assert_eq!(java_member("a.M", "mean([II)I"), "M.mean(int[], int)");
         assert_eq!(java_member("a.M$N", "<init>(I)V"), "new N(int)");
+        // An anonymous class as the JVM names it; a lambda by where it is written.
+        let compare = "compare(Ljava/lang/String;Ljava/lang/String;)I";
+        assert_eq!(
+            java_member("a.Orders$1", compare),
+            "Orders$1.compare(String, String)"
+        );
+        assert_eq!(
+            java_member("a.Orders$Keys$2$1", compare),
+            "Keys$2$1.compare(String, String)"
+        );
+        let apply = "applyAsInt(II)I";
+        assert_eq!(
+            java_method("a.Tables$$Lambda$4", apply),
+            "a lambda of Tables"
+        );
+        assert_eq!(
+            java_member("a.Tables$$Lambda$4", apply),
+            "a lambda of Tables"
+        );
     }
 
     #[test]

@@ -305,13 +305,29 @@ impl<'p> Judge<'p> {
     }
 
     /// The method a test whose crash has the frames `stack` called, in Java terms:
-    /// `Ranges.sum(byte[], int, int)`.
+    /// `Ranges.sum(byte[], int, int)`, `Orders$1.compare(String, String)` (through the
+    /// bridge javac wrote, `compare(Object, Object)`, whose frame is at the class's line),
+    /// `a lambda of Factories` (the JVM's `lambda$per$0`).
     pub fn entry(&self, stack: &[StackFrame]) -> Option<String> {
-        let (class, method) = self.locate(stack.get(1)?)?;
-        Some(java_member(
-            &class.name,
-            &format!("{}{}", method.name, method.descriptor),
-        ))
+        let mut frames = stack.iter().skip(1).peekable();
+        while let Some(frame) = frames.next() {
+            if frame.method.starts_with("lambda$") {
+                return Some(frontend::ir::java_lambda(&frame.class));
+            }
+            if let Some((class, method)) = self.locate(frame) {
+                return Some(java_member(
+                    &class.name,
+                    &format!("{}{}", method.name, method.descriptor),
+                ));
+            }
+            let bridge = frames
+                .peek()
+                .is_some_and(|next| next.class == frame.class && next.method == frame.method);
+            if !bridge {
+                return None;
+            }
+        }
+        None
     }
 
     /// The `@throws` that announces `exception` (or a supertype more particular than
@@ -701,6 +717,43 @@ public class A implements Comparable<A> {
                 true),
             "note NullInput: a null passed straight in"
         );
+    }
+
+    #[test]
+    fn the_entry_is_named_through_a_bridge_and_a_lambda_by_its_class() {
+        let java = r#"package p;
+public class A {
+    public static java.util.Comparator<String> byKey(int k) {
+        return new java.util.Comparator<String>() {
+            @Override
+            public int compare(String x, String y) { return x.charAt(k) - y.charAt(k); }
+        };
+    }
+    public static java.util.function.IntUnaryOperator per(int d) { return x -> x / d; }
+}
+"#;
+        let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
+        let h = Hierarchy::new(&program);
+        let judge = Judge::new(&program, &h, true);
+        let frame = |class: &str, method: &str, line: u32| StackFrame {
+            class: class.into(),
+            method: method.into(),
+            file: "p/A.java".into(),
+            line,
+        };
+        let test = frame("p.A_DsdTest", "t", 3);
+        // javac's bridge `compare(Object, Object)` stands at the class's line.
+        let through_bridge = [
+            test.clone(),
+            frame("p.A$1", "compare", 4),
+            frame("p.A$1", "compare", 6),
+        ];
+        assert_eq!(
+            judge.entry(&through_bridge).as_deref(),
+            Some("A$1.compare(String, String)")
+        );
+        let lambda = [test, frame("p.A", "lambda$per$0", 9)];
+        assert_eq!(judge.entry(&lambda).as_deref(), Some("a lambda of A"));
     }
 
     #[test]
