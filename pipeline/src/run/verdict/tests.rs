@@ -119,24 +119,24 @@ fn judged(
 
 const JAVA: &str = r#"package p;
 public class A {
-/**
- * The code at an index.
- * @param s the text, may be null
- * @param i the index
- * @throws IndexOutOfBoundsException if i is outside s
- */
-public static int at(String s, int i) { return s.charAt(i); }
-/**
- * A checked division.
- * @throws RuntimeException never
- */
-public static int div(int a, int b) { return inner(a, b); }
-static int inner(int a, int b) { return a / b; }
-/**
- * The first code.
- * @param s the text
- */
-public static int first(String s) { return at(s, 0); }
+    /**
+     * The code at an index.
+     * @param s the text, may be null
+     * @param i the index
+     * @throws IndexOutOfBoundsException if i is outside s
+     */
+    public static int at(String s, int i) { return s.charAt(i); }
+    /**
+     * A checked division.
+     * @throws RuntimeException never
+     */
+    public static int div(int a, int b) { return inner(a, b); }
+    static int inner(int a, int b) { return a / b; }
+    /**
+     * The first code.
+     * @param s the text
+     */
+    public static int first(String s) { return at(s, 0); }
 }
 "#;
 
@@ -166,9 +166,9 @@ fn a_documented_supertype_of_the_exception_announces_it() {
 fn the_jdk_interface_an_override_implements_announces_too() {
     let java = r#"package p;
 public class A extends java.util.AbstractList<String> implements java.util.List<String> {
-private final String[] items = new String[2];
-public String get(int index) { return items[index]; }
-public int size() { return 2; }
+    private final String[] items = new String[2];
+    public String get(int index) { return items[index]; }
+    public int size() { return 2; }
 }
 "#;
     let aioobe = "java.lang.ArrayIndexOutOfBoundsException";
@@ -178,7 +178,7 @@ public int size() { return 2; }
     );
     let comparator = r#"package p;
 public class A implements java.util.Comparator<Object> {
-public int compare(Object a, Object b) { return ((Comparable<Object>) a).compareTo(b); }
+    public int compare(Object a, Object b) { return ((Comparable<Object>) a).compareTo(b); }
 }
 "#;
     assert_eq!(
@@ -187,8 +187,8 @@ public int compare(Object a, Object b) { return ((Comparable<Object>) a).compare
     );
     let comparable = r#"package p;
 public class A implements Comparable<A> {
-private String name;
-public int compareTo(A other) { return name.length() - other.name.length(); }
+    private String name;
+    public int compareTo(A other) { return name.length() - other.name.length(); }
 }
 "#;
     let npe = "java.lang.NullPointerException";
@@ -242,13 +242,13 @@ fn a_null_the_documentation_allows_is_a_bug_and_another_a_note() {
 fn the_entry_is_named_through_a_bridge_and_a_lambda_by_its_class() {
     let java = r#"package p;
 public class A {
-public static java.util.Comparator<String> byKey(int k) {
-    return new java.util.Comparator<String>() {
-        @Override
-        public int compare(String x, String y) { return x.charAt(k) - y.charAt(k); }
-    };
-}
-public static java.util.function.IntUnaryOperator per(int d) { return x -> x / d; }
+    public static java.util.Comparator<String> byKey(int k) {
+        return new java.util.Comparator<String>() {
+            @Override
+            public int compare(String x, String y) { return x.charAt(k) - y.charAt(k); }
+        };
+    }
+    public static java.util.function.IntUnaryOperator per(int d) { return x -> x / d; }
 }
 "#;
     let (program, _) = frontend::parse_sources(&[("p/A.java", java)]);
@@ -314,19 +314,19 @@ fn the_parameter_the_jvm_names_null_decides_when_the_crash_is_in_the_method_call
 fn a_store_past_the_end_of_an_output_array_the_caller_gave_is_the_callers() {
     let java = r#"package p;
 public class A {
-public static void encode(byte[] data, char[] out, int outOffset) { fill(data, out, outOffset); }
-private static void fill(byte[] data, char[] out, int outOffset) {
-    for (int i = 0, j = outOffset; i < data.length; i++) {
-        out[j++] = 'x';
+    public static void encode(byte[] data, char[] out, int outOffset) { fill(data, out, outOffset); }
+    private static void fill(byte[] data, char[] out, int outOffset) {
+        for (int i = 0, j = outOffset; i < data.length; i++) {
+            out[j++] = 'x';
+        }
     }
-}
-public static char[] encode(byte[] data) {
-    char[] out = new char[data.length];
-    for (int i = 0; i <= data.length; i++) {
-        out[i] = 'x';
+    public static char[] encode(byte[] data) {
+        char[] out = new char[data.length];
+        for (int i = 0; i <= data.length; i++) {
+            out[i] = 'x';
+        }
+        return out;
     }
-    return out;
-}
 }
 "#;
     let aioobe = "java.lang.ArrayIndexOutOfBoundsException";
@@ -346,12 +346,12 @@ fn an_announced_null_pointer_exception_wins_over_a_class_that_handles_null_input
     let java = r#"package p;
 /** Converters. They handle null input arrays gracefully. */
 public class A {
-/**
- * Converts.
- * @param bytes the bytes
- * @throws NullPointerException if the input is null
- */
-public static int n(byte[] bytes) { return bytes.length; }
+    /**
+     * Converts.
+     * @param bytes the bytes
+     * @throws NullPointerException if the input is null
+     */
+    public static int n(byte[] bytes) { return bytes.length; }
 }
 "#;
     let message = r#"Cannot read the array length because "bytes" is null"#;
@@ -395,17 +395,17 @@ fn visibility_reflection_and_broken_preconditions_make_notes() {
 fn a_number_the_method_wrote_itself_is_its_own_to_parse() {
     let java = r##"package p;
 public class A {
-public enum Unit { PX, EM }
-private final int scale;
-private String name = "a";
-public A(int scale) { this.scale = scale; }
-public static int viaHex(int argb, boolean alpha, Unit unit) {
-    return Integer.decode("#" + Integer.toHexString(argb));
-}
-public static int parse(String s) { return Integer.parseInt(s.trim()); }
-public static int ofChar(char c) { return Integer.parseInt("1" + c); }
-public int scaled(int k) { return Integer.parseInt("" + k * scale); }
-public static int viaHexCode(int argb) { return Integer.parseInt(null); }
+    public enum Unit { PX, EM }
+    private final int scale;
+    private String name = "a";
+    public A(int scale) { this.scale = scale; }
+    public static int viaHex(int argb, boolean alpha, Unit unit) {
+        return Integer.decode("#" + Integer.toHexString(argb));
+    }
+    public static int parse(String s) { return Integer.parseInt(s.trim()); }
+    public static int ofChar(char c) { return Integer.parseInt("1" + c); }
+    public int scaled(int k) { return Integer.parseInt("" + k * scale); }
+    public static int viaHexCode(int argb) { return Integer.parseInt(null); }
 }
 "##;
     let nfe = "java.lang.NumberFormatException";
@@ -450,18 +450,18 @@ fn a_library_call_given_the_callers_values_unchanged_has_the_library_contract() 
     let java = r#"package p;
 import java.util.*;
 public class A {
-private final List<String> order = new ArrayList<>();
-private final TreeMap<String, String> map = new TreeMap<>();
-public String get(int index) { return order.get(index); }
-public String next(int index) { return order.get(index + 1); }
-public String first() { return map.firstKey(); }
-public String firstOr(String other) { String k = map.firstKey(); return k == null ? other : k; }
-/**
- * The element at an index.
- * @param index the index; one past the end results in no change
- */
-public String safe(int index) { return order.get(index); }
-public String view(int from, int to) { return order.subList(from, to).get(0); }
+    private final List<String> order = new ArrayList<>();
+    private final TreeMap<String, String> map = new TreeMap<>();
+    public String get(int index) { return order.get(index); }
+    public String next(int index) { return order.get(index + 1); }
+    public String first() { return map.firstKey(); }
+    public String firstOr(String other) { String k = map.firstKey(); return k == null ? other : k; }
+    /**
+     * The element at an index.
+     * @param index the index; one past the end results in no change
+     */
+    public String safe(int index) { return order.get(index); }
+    public String view(int from, int to) { return order.subList(from, to).get(0); }
 }
 "#;
     let ioobe = "java.lang.IndexOutOfBoundsException";
@@ -526,17 +526,17 @@ public String view(int from, int to) { return order.subList(from, to).get(0); }
 fn a_method_documented_not_to_check_its_input_leaves_it_to_the_caller() {
     let java = r#"package p;
 public class A {
-/**
- * The name after the last dot.
- * <p>The string passed in is assumed to be a class name - it is not checked.</p>
- * @param name the class name
- */
-public static String shortName(String name) { return name.substring(name.lastIndexOf('.') + 1, name.length() - 1); }
-/**
- * The name after the last dot.
- * @param name the class name
- */
-public static String checkedName(String name) { return name.substring(name.lastIndexOf('.') + 1, name.length() - 1); }
+    /**
+     * The name after the last dot.
+     * <p>The string passed in is assumed to be a class name - it is not checked.</p>
+     * @param name the class name
+     */
+    public static String shortName(String name) { return name.substring(name.lastIndexOf('.') + 1, name.length() - 1); }
+    /**
+     * The name after the last dot.
+     * @param name the class name
+     */
+    public static String checkedName(String name) { return name.substring(name.lastIndexOf('.') + 1, name.length() - 1); }
 }
 "#;
     assert_eq!(
