@@ -396,19 +396,14 @@ impl<'p> Judge<'p> {
         };
         let mut inputs: Vec<&Type> = method.params().iter().map(|l| &l.ty).collect();
         if !method.modifiers.is_static {
-            let mut owner = Some(class);
-            while let Some(c) = owner {
+            for owner in self.h.ancestors(&class.name) {
+                let fields = self.project_class(owner).map_or(&[][..], |c| &c.fields);
                 inputs.extend(
-                    c.fields
+                    fields
                         .iter()
                         .filter(|f| !f.modifiers.is_static)
                         .map(|f| &f.ty),
                 );
-                owner = c
-                    .superclass
-                    .as_ref()
-                    .and_then(|s| s.class_name())
-                    .and_then(|name| self.project_class(name));
             }
         }
         !inputs.into_iter().any(|ty| self.may_carry_text(ty))
@@ -418,23 +413,14 @@ impl<'p> Judge<'p> {
     /// `char`, or any reference but a boxed number or flag and a constant of an enum (the
     /// project's own names).
     fn may_carry_text(&self, ty: &Type) -> bool {
-        const BOXED: &[&str] = &[
-            "java.lang.Boolean",
-            "java.lang.Byte",
-            "java.lang.Short",
-            "java.lang.Integer",
-            "java.lang.Long",
-            "java.lang.Float",
-            "java.lang.Double",
-        ];
+        if let Some(primitive) = ty.unboxed() {
+            return primitive == Type::Char;
+        }
         match ty {
             Type::Char => true,
-            Type::Class { name, .. } => {
-                !BOXED.contains(&name.as_str())
-                    && !self
-                        .project_class(name)
-                        .is_some_and(|c| c.kind == ClassKind::Enum)
-            }
+            Type::Class { name, .. } => !self
+                .project_class(name)
+                .is_some_and(|c| c.kind == ClassKind::Enum),
             t => t.is_reference(),
         }
     }
