@@ -410,9 +410,15 @@ impl<'p> Lower<'p> {
             })
             .collect();
         if !forgotten.is_empty() {
-            let read = self.smt.define("fr", "Bool", smt::or(&forgotten));
-            self.forgotten_reads.push(read);
+            self.note_forgotten(smt::or(&forgotten));
         }
+    }
+
+    /// Records a read of a value the formula forgot, made when `read` holds: the solver
+    /// prefers models where none is made (`pref!kept`, [`Lower::forgotten_reads`]).
+    pub(crate) fn note_forgotten(&mut self, read: Term) {
+        let read = self.smt.define("fr", "Bool", read);
+        self.forgotten_reads.push(read);
     }
 }
 

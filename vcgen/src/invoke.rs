@@ -643,8 +643,7 @@ impl<'p> Lower<'p> {
                 value
             }
             ("forgotten", []) => {
-                let read = self.smt.define("fr", "Bool", st.reach.clone());
-                self.forgotten_reads.push(read);
+                self.note_forgotten(st.reach.clone());
                 self.fresh_value(ty, false)
             }
             ("copy", _) => {

@@ -110,12 +110,8 @@ impl<'p> Lower<'p> {
                 && *value_ty != Type::Null
                 && self.may_fail_store(elem, value_ty)
             {
-                let pred = self.types.store_pred();
                 self.types.id(value_ty);
-                let fail = format!(
-                    "(and (not (= {} 0)) (not ({pred} (dtype {arr}) (dtype {}))))",
-                    v.term, v.term
-                );
+                let fail = self.refused_store(arr, &v.term);
                 self.check(st, fail, &kinds::ARRAY_STORE, span);
             }
         }
@@ -144,7 +140,7 @@ impl<'p> Lower<'p> {
         let heap = self.heap(st, &array_key(&Type::object()));
         let k = self.smt.declare("k", "(_ BitVec 32)");
         let element = self.select_element("elt", "Int", &heap.term, &src.term, &k);
-        let pred = self.types.store_pred();
+        let refused = self.refused_store(&dest.term, &element);
         let (src, from, dest, to, len) = (&src.term, &from.term, &dest.term, &to.term, &len.term);
         let fail = smt::and(&[
             smt::not(&smt::eq(src, "0")),
@@ -155,10 +151,16 @@ impl<'p> Lower<'p> {
             format!("(bvsle {to} (bvsub (alen {dest}) {len}))"),
             format!("(bvsle {from} {k})"),
             format!("(bvslt (bvsub {k} {from}) {len})"),
-            smt::not(&smt::eq(&element, "0")),
-            format!("(not ({pred} (dtype {dest}) (dtype {element})))"),
+            refused,
         ]);
         self.check(st, fail, &kinds::ARRAY_STORE, span);
+    }
+
+    /// Whether storing `value` into the array `arr` throws `ArrayStoreException`: it is not
+    /// null and the array's runtime element type does not admit its class.
+    fn refused_store(&mut self, arr: &str, value: &str) -> Term {
+        let pred = self.types.store_pred();
+        format!("(and (not (= {value} 0)) (not ({pred} (dtype {arr}) (dtype {value}))))")
     }
 
     /// A store cannot fail when the array's static element type is final and the value fits it.

@@ -268,21 +268,15 @@ const LAMBDA_CLASS: &str = "$$Lambda$";
 /// its enclosing class (`Orders$1` of `p.Orders$1`; its own number alone says nothing).
 fn simple_class_name(class: &str) -> &str {
     let tail = class.rsplit('.').next().unwrap_or(class);
-    let anonymous = |segment: &str| segment.starts_with(|c: char| c.is_ascii_digit());
-    let mut start = tail.len();
-    for (at, _) in tail.rmatch_indices('$').chain([(0, "")]) {
-        let from = if at == 0 && !tail.starts_with('$') {
-            0
-        } else {
-            at + 1
-        };
-        let segment = &tail[from..start.max(from)];
-        start = at;
-        if !anonymous(segment) {
+    let mut end = tail.len();
+    // Step left over the numbers of anonymous classes to the name before them.
+    loop {
+        let from = tail[..end].rfind('$').map_or(0, |at| at + 1);
+        if from == 0 || !tail[from..end].starts_with(|c: char| c.is_ascii_digit()) {
             return &tail[from..];
         }
+        end = from - 1;
     }
-    tail
 }
 
 /// The parameter types of a JVM method descriptor, e.g. `(I[Ljava/lang/String;)V`.
