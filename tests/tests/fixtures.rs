@@ -203,3 +203,25 @@ fn copies_keep_their_contents() {
         "every test of a crash through a copy reproduces it"
     );
 }
+
+/// Inputs as small as the crash allows: a crash that needs one number large (an overflow
+/// of `length * times`, an index at `Integer.MIN_VALUE`) keeps strings and arrays short
+/// and readable. Before, `repeat` was tested on a string of 2,048 chars or more (most of
+/// them NULs) and `reverse` on arrays of thousands of elements.
+#[test]
+fn inputs_are_as_small_as_the_crash_allows() {
+    let run = expectations_hold("readable");
+    assert_eq!(not_compiled_or_run(&run), (0, 0));
+    let findings = run.report["findings"].as_array().expect("findings");
+    assert_eq!(findings.len(), 2, "{findings:?}");
+    for finding in findings {
+        let inputs = finding["test"]["inputs"].as_array().expect("inputs");
+        for input in inputs {
+            let input = input.as_str().unwrap_or_default();
+            assert!(
+                input.len() <= 60 && !input.contains("\\u0000"),
+                "an input a person would not write: {input}"
+            );
+        }
+    }
+}

@@ -159,6 +159,13 @@ pub struct Built {
     pub inputs: Vec<String>,
 }
 
+/// The preference that holds when every input string and array is at most
+/// [`SHORT_LENGTH`] long.
+const SHORT_PREFERENCE: &str = "pref!short";
+
+/// The longest input string or array `pref!short` (and `pref!small`) asks for.
+pub(crate) const SHORT_LENGTH: i32 = 8;
+
 /// The preference that holds when no input is `null` but those the entry's documentation
 /// lets be.
 pub const UNDOCUMENTED_PREFERENCE: &str = "pref!undocumented";
@@ -180,6 +187,8 @@ pub struct Builder {
     nonnull: Vec<Term>,
     /// Per input: the conditions under which it is small.
     small: Vec<Vec<Term>>,
+    /// Per input string or array: its length is at most [`SHORT_LENGTH`] (`pref!short`).
+    short: Vec<Term>,
     /// Input strings of printable ASCII (`pref!printable`): the model's classifications
     /// and parsers are exact there, and a test reads better.
     printable: Vec<Term>,
@@ -213,6 +222,7 @@ impl<'p> Lower<'p> {
             next_sym: 0,
             nonnull: Vec::new(),
             small: Vec::new(),
+            short: Vec::new(),
             printable: Vec::new(),
             inputs: Vec::new(),
             built: Vec::new(),
@@ -342,11 +352,7 @@ impl<'p> Lower<'p> {
             .then(|| ("pref!small".to_string(), small))
             .into_iter()
             .collect();
-        let modest: Vec<Term> = self
-            .allocation_sizes
-            .iter()
-            .map(|d| format!("(bvsle {d} {})", smt::int(1 << 20)))
-            .collect();
+        let modest = std::mem::take(&mut self.modest_allocations);
         self.preference("pref!alloc", &smt::and(&modest));
         // A sequence prefers fewer calls, least of all its first call left out: the solver
         // drops these first, one at a time, so a test makes the calls the crash needs and no
@@ -367,6 +373,14 @@ impl<'p> Lower<'p> {
             preferences.push(self.preference(crate::WHOLE_PREFERENCE, &whole));
         }
         preferences.push("pref!small".into());
+        // Kept when a crash needs some input beyond `pref!small` (an `int` at
+        // `Integer.MIN_VALUE`): strings and arrays stay short then. Without it the solver
+        // chose their lengths freely, and commons-lang3's `ArrayUtils.reverse(array, start,
+        // end)` was tested on an array of 4,095 elements, `StringUtils.repeat` on a string
+        // of 1,000 NULs.
+        if !b.short.is_empty() {
+            preferences.push(self.preference(SHORT_PREFERENCE, &smt::and(&b.short)));
+        }
         // Only entries with a string input get it, for the reason `pref!exact` gives, and
         // only with a focus (`Lower::focused`).
         if self.focused && !b.printable.is_empty() {

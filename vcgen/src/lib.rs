@@ -552,7 +552,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             literals: Default::default(),
             cast_targets: cast_targets_for(self.cast_targets, &spec.class.name),
             initial_used: Default::default(),
-            allocation_sizes: Vec::new(),
+            modest_allocations: Vec::new(),
             beyond: Vec::new(),
             filled_tables: Vec::new(),
             forgotten_reads: Vec::new(),

@@ -1,7 +1,10 @@
 //! Building inputs: primitives, strings, arrays, objects from constructors and factories.
 
 use super::library::box_primitive;
-use super::{dead, Builder, Make, BUILD_DEPTH, CANDIDATES_MAX, OBJECT_ARRAYS_MAX, REF_ARRAY_MAX};
+use super::{
+    dead, Builder, Make, BUILD_DEPTH, CANDIDATES_MAX, OBJECT_ARRAYS_MAX, REF_ARRAY_MAX,
+    SHORT_LENGTH,
+};
 use crate::lower::Lower;
 use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::Plan;
@@ -20,9 +23,12 @@ fn string_within(len: &str, chars: &str, most: i32, range: (char, char)) -> Vec<
             smt::int(i)
         )
     });
-    std::iter::once(format!("(bvsle {len} {})", smt::int(most)))
-        .chain(within)
-        .collect()
+    std::iter::once(at_most(len, most)).chain(within).collect()
+}
+
+/// The condition that the length `len` is at most `most`.
+fn at_most(len: &str, most: i32) -> Term {
+    format!("(bvsle {len} {})", smt::int(most))
 }
 
 /// Longest input string `pref!printable` asks for.
@@ -446,7 +452,9 @@ impl<'p> Lower<'p> {
         let arr = self.object_id(b, &Type::Array(Box::new(Type::Char)));
         let len = self.input_length(b, &arr, crate::plan::INPUT_LENGTH_MAX);
         let chars = self.sym(b, "chars", "(Array (_ BitVec 32) (_ BitVec 16))");
-        b.small.push(string_within(&len, &chars, 8, ('a', 'z')));
+        b.small
+            .push(string_within(&len, &chars, SHORT_LENGTH, ('a', 'z')));
+        b.short.push(at_most(&len, SHORT_LENGTH));
         b.printable
             .extend(string_within(&len, &chars, PRINTABLE_LENGTH, (' ', '~')));
         b.inputs.push(len.clone());
@@ -470,8 +478,9 @@ impl<'p> Lower<'p> {
             "elems",
             &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)),
         );
-        let mut small = vec![format!("(bvsle {len} {})", smt::int(8))];
-        for i in 0..8 {
+        let mut small = vec![at_most(&len, SHORT_LENGTH)];
+        b.short.push(small[0].clone());
+        for i in 0..SHORT_LENGTH {
             let element = format!("(select {elems} {})", smt::int(i));
             if let Some(element) = small_integral(&element, &elem) {
                 small.push(format!("(or (bvsge {} {len}) {element})", smt::int(i)));
