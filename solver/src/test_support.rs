@@ -20,6 +20,7 @@ pub fn harness() -> Harness {
         route: Route::Direct,
         preferences: Vec::new(),
         parts: Default::default(),
+        lengths: Vec::new(),
         usage: Vec::new(),
         inputs: Vec::new(),
         symbols: Default::default(),

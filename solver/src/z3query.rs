@@ -9,6 +9,7 @@ use z3::ast::Bool;
 use z3::Solver;
 
 mod checks;
+mod lengths;
 mod reader;
 mod refine;
 mod shorten;

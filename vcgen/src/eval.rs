@@ -30,10 +30,6 @@ pub(crate) const COPY_STATED: i32 = 2;
 /// elements, and found only when a further model happened to be small.
 pub(crate) const ALLOCATION_LIMIT: i32 = 1 << 26;
 
-/// The most elements `pref!alloc` asks of an array the entry allocates: a test that
-/// allocates less runs fast and reads better.
-pub(crate) const MODEST_ALLOCATION: i32 = 1 << 20;
-
 impl<'p> Lower<'p> {
     /// Evaluates an expression, recording the crash checks it performs.
     pub fn eval(&mut self, st: &mut State, e: &'p Expr) -> Val {

@@ -151,6 +151,8 @@ pub struct Built {
     /// The preferences for all inputs at once with how many of their conjuncts each input
     /// has ([`crate::Harness::parts`]).
     pub parts: std::collections::BTreeMap<String, Vec<usize>>,
+    /// The length symbols of the input strings and arrays ([`crate::Harness::lengths`]).
+    pub lengths: Vec<String>,
     /// Beyond the project's usage: a symbol per observed invariant ([`Lower::usage`]).
     pub usage: Vec<String>,
     /// The entry's preconditions, named ([`crate::contract`]).
@@ -158,13 +160,6 @@ pub struct Built {
     /// Symbols identifying a model.
     pub inputs: Vec<String>,
 }
-
-/// The preference that holds when every input string and array is at most
-/// [`SHORT_LENGTH`] long.
-const SHORT_PREFERENCE: &str = "pref!short";
-
-/// The longest input string or array `pref!short` (and `pref!small`) asks for.
-pub(crate) const SHORT_LENGTH: i32 = 8;
 
 /// The preference that holds when no input is `null` but those the entry's documentation
 /// lets be.
@@ -187,8 +182,8 @@ pub struct Builder {
     nonnull: Vec<Term>,
     /// Per input: the conditions under which it is small.
     small: Vec<Vec<Term>>,
-    /// Per input string or array: its length is at most [`SHORT_LENGTH`] (`pref!short`).
-    short: Vec<Term>,
+    /// The length symbol of each input string and primitive array ([`crate::Harness::lengths`]).
+    lengths: Vec<String>,
     /// Input strings of printable ASCII (`pref!printable`): the model's classifications
     /// and parsers are exact there, and a test reads better.
     printable: Vec<Term>,
@@ -222,7 +217,7 @@ impl<'p> Lower<'p> {
             next_sym: 0,
             nonnull: Vec::new(),
             small: Vec::new(),
-            short: Vec::new(),
+            lengths: Vec::new(),
             printable: Vec::new(),
             inputs: Vec::new(),
             built: Vec::new(),
@@ -352,8 +347,12 @@ impl<'p> Lower<'p> {
             .then(|| ("pref!small".to_string(), small))
             .into_iter()
             .collect();
-        let modest = std::mem::take(&mut self.modest_allocations);
-        self.preference("pref!alloc", &smt::and(&modest));
+        let modest: Vec<Term> = self
+            .allocation_sizes
+            .iter()
+            .map(|d| format!("(bvsle {d} {})", smt::int(1 << 20)))
+            .collect();
+        self.preference(crate::ALLOC_PREFERENCE, &smt::and(&modest));
         // A sequence prefers fewer calls, least of all its first call left out: the solver
         // drops these first, one at a time, so a test makes the calls the crash needs and no
         // more.
@@ -373,14 +372,6 @@ impl<'p> Lower<'p> {
             preferences.push(self.preference(crate::WHOLE_PREFERENCE, &whole));
         }
         preferences.push("pref!small".into());
-        // Kept when a crash needs some input beyond `pref!small` (an `int` at
-        // `Integer.MIN_VALUE`): strings and arrays stay short then. Without it the solver
-        // chose their lengths freely, and commons-lang3's `ArrayUtils.reverse(array, start,
-        // end)` was tested on an array of 4,095 elements, `StringUtils.repeat` on a string
-        // of 1,000 NULs.
-        if !b.short.is_empty() {
-            preferences.push(self.preference(SHORT_PREFERENCE, &smt::and(&b.short)));
-        }
         // Only entries with a string input get it, for the reason `pref!exact` gives, and
         // only with a focus (`Lower::focused`).
         if self.focused && !b.printable.is_empty() {
@@ -391,7 +382,10 @@ impl<'p> Lower<'p> {
         if let Some(undocumented) = self.undocumented_nonnull(spec, &plans, &b.nonnull) {
             preferences.push(self.preference(UNDOCUMENTED_PREFERENCE, &undocumented));
         }
-        preferences.extend([crate::NONNULL_PREFERENCE.into(), "pref!alloc".into()]);
+        preferences.extend([
+            crate::NONNULL_PREFERENCE.into(),
+            crate::ALLOC_PREFERENCE.into(),
+        ]);
         // Only entries with an extrapolated iteration get the preference: an extra asserted
         // constant would change the models Z3 finds for every other entry.
         if !self.beyond.is_empty() {
@@ -429,6 +423,7 @@ impl<'p> Lower<'p> {
             // Least important first: the solver keeps the later ones longest.
             preferences,
             parts,
+            lengths: b.lengths,
             usage: self.usage.clone().unwrap_or_default(),
             contracts: std::mem::take(&mut self.contracts),
             inputs: b.inputs,

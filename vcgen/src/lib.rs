@@ -47,7 +47,8 @@ mod tests;
 pub use changed::{Changed, ChangedMethod, Focus, TraceCall};
 pub use plan::{
     ChainCall, Entry, FieldPlan, Harness, Made, Plan, Prelude, Query, QueryIndex, Route,
-    CALLS_PREFERENCE, INPUT_LENGTH_MAX, NONNULL_PREFERENCE, WHOLE_PREFERENCE,
+    ALLOC_PREFERENCE, CALLS_PREFERENCE, INPUT_LENGTH_MAX, NONNULL_PREFERENCE, SHORT_LENGTH,
+    WHOLE_PREFERENCE,
 };
 pub use scope::Scope;
 pub use shard::{stable_hash, Shard};
@@ -552,7 +553,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             literals: Default::default(),
             cast_targets: cast_targets_for(self.cast_targets, &spec.class.name),
             initial_used: Default::default(),
-            modest_allocations: Vec::new(),
+            allocation_sizes: Vec::new(),
             beyond: Vec::new(),
             filled_tables: Vec::new(),
             forgotten_reads: Vec::new(),
@@ -848,6 +849,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             route: built.route,
             preferences: built.preferences,
             parts: built.parts,
+            lengths: built.lengths,
             usage: built.usage,
             inputs: built.inputs,
             symbols,

@@ -177,9 +177,8 @@ pub struct Lower<'p> {
     pub effects: &'p crate::effects::Effects,
     /// The parameter graph of the entry's package.
     pub graph: &'p crate::param_graph::ParamGraph<'p>,
-    /// Per array the entry allocates, the condition that it is modest where it is made
-    /// (`pref!alloc`): a test is more useful when it is.
-    pub modest_allocations: Vec<Term>,
+    /// Sizes of the arrays the entry allocates: a test is more useful when they are small.
+    pub allocation_sizes: Vec<Term>,
     /// The guards of the loop iterations checked beyond the unrolled ones
     /// ([`crate::accelerate`]): a test is more likely to crash when none is taken.
     pub beyond: Vec<Term>,

@@ -247,6 +247,11 @@ pub struct Harness {
     /// inputs or more.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub parts: std::collections::BTreeMap<String, Vec<usize>>,
+    /// The symbols of the lengths of the input strings and primitive arrays: when a model
+    /// has one longer than [`SHORT_LENGTH`], the solver asks for them short (a crash that
+    /// needs one number beyond `pref!small` kept no bound on them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lengths: Vec<String>,
     /// `dsd reproduce` beyond the project's usage: a Boolean symbol per observed invariant
     /// of the inputs; the solver breaks as few of them as the goal lets it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -311,6 +316,14 @@ pub const NONNULL_PREFERENCE: &str = "pref!nonnull";
 /// factories, the calls made first) ran whole: no call of a project method in it was left
 /// out of the formula (a formula too large is lowered again with calls inlined less).
 pub const WHOLE_PREFERENCE: &str = "pref!whole";
+
+/// The harness preference that holds when every array the entry allocates (on any path)
+/// has at most 2^20 elements.
+pub const ALLOC_PREFERENCE: &str = "pref!alloc";
+
+/// The longest input string or array a test shows when the crash allows it: `pref!small`
+/// asks for it, and the solver shortens a model's longer ones to it where it can.
+pub const SHORT_LENGTH: i32 = 8;
 
 /// Prefix of the preferences for fewer calls in a sequence (`pref!calls1` holds when the
 /// sequence makes one call, `pref!calls2` when it makes at most two, and so on).

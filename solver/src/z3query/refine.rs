@@ -2,7 +2,7 @@
 
 use super::checks::{holds_all, Checked, Checks};
 use super::reader::Reader;
-use super::{shorten, Solved, Wanted};
+use super::{lengths, shorten, Solved, Wanted};
 use crate::budget::{self, Budget};
 use crate::cex::{Model, Status};
 use vcgen::Harness;
@@ -97,14 +97,18 @@ pub(super) fn refine(
         assumptions: base.to_vec(),
         model: current,
     };
+    // Those dropped together may still hold one by one, the most important first: a crash
+    // that needs one input `null` keeps the others small (commons-codec's `Caverphone` with
+    // its encoder `null` was given a string of 4,096 characters). The one dropped last
+    // clashes with those kept. Then a preference for all inputs that does not hold may
+    // still hold for most of them, input by input (its parts): after the wholes, so that
+    // each whole gets its turn within the budget first. Last, the lengths of strings and
+    // arrays still long are bounded where the crash allows ([`lengths`]); a model made so
+    // is given the parts it does not meet once more, so that a string made short may be
+    // made readable too.
+    let mut parts: Vec<Bool> = Vec::new();
     if let Some(start) = kept_from {
         kept.assumptions.extend(prefs[start..].iter().cloned());
-        // Those dropped together may still hold one by one, the most important first: a
-        // crash that needs one input `null` keeps the others small (commons-codec's
-        // `Caverphone` with its encoder `null` was given a string of 4,096 characters). The
-        // one dropped last clashes with those kept. Then a preference for all inputs that
-        // does not hold may still hold for most of them, input by input (its parts): after
-        // the wholes, so that each whole gets its turn within the budget first.
         let last = start.checked_sub(1).map(|i| preferences[i].as_str());
         let mut unmet: Vec<&str> = last.into_iter().collect();
         let mut going = true;
@@ -119,19 +123,16 @@ pub(super) fn refine(
                 }
             }
         }
-        let parts = unmet
+        parts = unmet
             .into_iter()
             .filter(|_| going)
             .filter_map(|name| parts_of(checks.solver, name, harness.parts.get(name)?))
-            .flatten();
-        for part in parts {
-            if kept
-                .add(checks, &part, &mut budget, preference_units)
-                .is_none()
-            {
-                break;
-            }
-        }
+            .flatten()
+            .collect();
+        kept.add_each(checks, &parts, &mut budget, preference_units);
+    }
+    if lengths::shorten_lengths(checks, harness, &mut kept, &mut budget, preference_units) {
+        kept.add_each(checks, &parts, &mut budget, preference_units);
     }
     Solved {
         status: Status::Sat,
@@ -179,16 +180,18 @@ fn parts_of(solver: &Solver, whole: &str, counts: &[usize]) -> Option<Vec<Bool>>
 }
 
 /// The preferences a model is known to meet beside the goal, and that model.
-struct Kept {
-    assumptions: Vec<Bool>,
-    model: z3::Model,
+pub(super) struct Kept {
+    /// The goal and the preferences it holds with.
+    pub(super) assumptions: Vec<Bool>,
+    /// A model of the goal that meets them.
+    pub(super) model: z3::Model,
 }
 
 impl Kept {
     /// Assumes `p` too when the goal still holds with it (a check with `units` of the work
     /// `budget` has left, unless the model meets it): whether it does, or `None` when the
     /// check or the budget ran out, so that no further check is worth it.
-    fn add(
+    pub(super) fn add(
         &mut self,
         checks: &mut Checks,
         p: &Bool,
@@ -200,6 +203,59 @@ impl Kept {
             return Some(true);
         }
         let candidate: Vec<Bool> = self.assumptions.iter().chain([p]).cloned().collect();
+        self.take(checks, candidate, budget, units)
+    }
+
+    /// Assumes each of `ps` that the goal still holds with, in order ([`Kept::add`]), until
+    /// a check or the budget runs out.
+    pub(super) fn add_each(
+        &mut self,
+        checks: &mut Checks,
+        ps: &[Bool],
+        budget: &mut Budget,
+        units: u64,
+    ) {
+        for p in ps {
+            if self.assumptions.contains(p) {
+                continue;
+            }
+            if self.add(checks, p, budget, units).is_none() {
+                break;
+            }
+        }
+    }
+
+    /// Assumes `p` in place of the assumption `dropped`, as [`Kept::add`] assumes it
+    /// beside them; `Some(false)` without a check when `dropped` is not assumed.
+    pub(super) fn add_instead(
+        &mut self,
+        checks: &mut Checks,
+        p: &Bool,
+        dropped: &Bool,
+        budget: &mut Budget,
+        units: u64,
+    ) -> Option<bool> {
+        let rest: Vec<Bool> = self
+            .assumptions
+            .iter()
+            .filter(|a| *a != dropped)
+            .cloned()
+            .collect();
+        if rest.len() == self.assumptions.len() {
+            return Some(false);
+        }
+        let candidate: Vec<Bool> = rest.into_iter().chain([p.clone()]).collect();
+        self.take(checks, candidate, budget, units)
+    }
+
+    /// Checks the goal under `candidate` and keeps it with its model when it holds.
+    fn take(
+        &mut self,
+        checks: &mut Checks,
+        candidate: Vec<Bool>,
+        budget: &mut Budget,
+        units: u64,
+    ) -> Option<bool> {
         match checks.check_within(&candidate, budget, units)? {
             Checked::Sat(model) => {
                 self.assumptions = candidate;

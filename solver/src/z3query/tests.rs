@@ -36,6 +36,7 @@ fn harness(args: Vec<Plan>, inputs: &[&str]) -> Harness {
         route: Route::Direct,
         preferences: vec!["pref!small".into()],
         parts: Default::default(),
+        lengths: Vec::new(),
         usage: Vec::new(),
         inputs: inputs.iter().map(|s| s.to_string()).collect(),
         symbols: BTreeMap::new(),

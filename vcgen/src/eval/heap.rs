@@ -1,6 +1,6 @@
 //! The heap model: string literals, new arrays and strings, fields and array contents.
 
-use super::{ALLOCATION_LIMIT, COPY_STATED, LITERAL_BASE, MODEST_ALLOCATION};
+use super::{ALLOCATION_LIMIT, COPY_STATED, LITERAL_BASE};
 use crate::fold;
 use crate::kinds;
 use crate::lower::{array_key, field_key, Lower};
@@ -270,19 +270,13 @@ impl<'p> Lower<'p> {
         self.smt.define("sl", "(_ BitVec 32)", len)
     }
 
-    /// Assumes an allocation's `size` within [`ALLOCATION_LIMIT`] on the path that goes on,
-    /// and records that it is modest where it is made (`pref!alloc`): an allocation on
-    /// another path says nothing of the inputs (commons-lang3's `StringUtils.repeat` sizes
-    /// a `char[repeat]` on one path and overflows `length * repeat` on another, whose tests
-    /// then got strings of 2,048 characters or more).
+    /// Assumes an allocation's `size` within [`ALLOCATION_LIMIT`] on the path that goes on.
     pub(crate) fn bounded_allocation(&mut self, st: &mut State, size: &str) {
-        let modest = smt::int_compare(BinaryOp::Le, size, &smt::int(MODEST_ALLOCATION));
-        self.modest_allocations
-            .push(format!("(=> {} {modest})", st.reach));
         st.assume(
             &mut self.smt,
             &smt::int_compare(BinaryOp::Le, size, &smt::int(ALLOCATION_LIMIT)),
         );
+        self.allocation_sizes.push(size.to_string());
     }
 
     /// Gives a new array its length. A negative size throws before the array exists and no

@@ -1,13 +1,10 @@
 //! Building inputs: primitives, strings, arrays, objects from constructors and factories.
 
 use super::library::box_primitive;
-use super::{
-    dead, Builder, Make, BUILD_DEPTH, CANDIDATES_MAX, OBJECT_ARRAYS_MAX, REF_ARRAY_MAX,
-    SHORT_LENGTH,
-};
+use super::{dead, Builder, Make, BUILD_DEPTH, CANDIDATES_MAX, OBJECT_ARRAYS_MAX, REF_ARRAY_MAX};
 use crate::lower::Lower;
 use crate::param_graph::{Producer, ProducerKind};
-use crate::plan::Plan;
+use crate::plan::{Plan, SHORT_LENGTH};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
 use frontend::ir::{Class, Method, Stmt, Type};
@@ -454,7 +451,7 @@ impl<'p> Lower<'p> {
         let chars = self.sym(b, "chars", "(Array (_ BitVec 32) (_ BitVec 16))");
         b.small
             .push(string_within(&len, &chars, SHORT_LENGTH, ('a', 'z')));
-        b.short.push(at_most(&len, SHORT_LENGTH));
+        b.lengths.push(len.clone());
         b.printable
             .extend(string_within(&len, &chars, PRINTABLE_LENGTH, (' ', '~')));
         b.inputs.push(len.clone());
@@ -479,7 +476,7 @@ impl<'p> Lower<'p> {
             &format!("(Array (_ BitVec 32) {})", smt::sort(&elem)),
         );
         let mut small = vec![at_most(&len, SHORT_LENGTH)];
-        b.short.push(small[0].clone());
+        b.lengths.push(len.clone());
         for i in 0..SHORT_LENGTH {
             let element = format!("(select {elems} {})", smt::int(i));
             if let Some(element) = small_integral(&element, &elem) {

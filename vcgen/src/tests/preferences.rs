@@ -94,87 +94,43 @@ fn a_copy_read_past_its_stated_chars_and_documented_nulls_get_preferences_of_the
         }
         "#,
         expect![[r#"
-            A.count(int[], Integer) direct: pref!small pref!short pref!undocumented pref!nonnull pref!alloc
-            A.fields(String) direct: pref!small pref!short pref!nonnull pref!alloc pref!stated
+            A.count(int[], Integer) direct: pref!small pref!undocumented pref!nonnull pref!alloc
+            A.fields(String) direct: pref!small pref!nonnull pref!alloc pref!stated
         "#]],
     );
 }
 
-/// Prints the definition of the preference `name` in each harness, inputs as Java paths.
-#[track_caller]
-fn check_preference_definition(java: &str, name: &str, expect: expect_test::Expect) {
-    let run = super::run_with(java, &crate::Options::default());
-    let mut out = String::new();
-    for prelude in &run.generated.preludes {
-        let harness = &prelude.harness;
-        let definitions = super::definitions(&run.texts[&prelude.id]);
-        let entry = &harness.entry;
-        let mut definition = String::from("none");
-        if let Some(term) = definitions.get(name) {
-            definition.clear();
-            let mut names = std::collections::HashMap::new();
-            super::expand(term, &definitions, harness, &mut names, &mut definition);
-        }
-        out.push_str(&format!(
-            "{}: {definition}\n",
-            super::method_name(&entry.class, &entry.method, &entry.descriptor),
-        ));
-    }
-    expect.assert_eq(&out);
-}
-
-/// An allocation asks for a modest size only where it is made: `new char[count]` on the
-/// path of one-char strings said nothing of the overflow of `length * count` on the other
-/// path, yet kept `count` at most 2^20 there, so the crash needed a string of 2,048 chars.
+/// The solver bounds the lengths of input strings and primitive arrays when a model has
+/// one long: the harness lists their symbols, of nested inputs too.
 #[test]
-fn an_allocation_is_modest_only_on_its_own_path() {
-    check_preference_definition(
+fn the_lengths_of_input_strings_and_arrays_are_listed() {
+    let run = super::run_with(
         r#"
+        class Box {
+            int n;
+            public Box(char[] cs) { n = cs.length; }
+        }
         class A {
-            public static int f(String text, int count) {
-                if (text.length() == 1) {
-                    char[] out = new char[count];
-                    return out.length;
-                }
-                return new int[text.length() * count].length;
+            public static int f(String text, int[] values, Box box, int k) {
+                return text.length() + values.length / k + box.n;
             }
         }
         "#,
-        "pref!alloc",
-        expect![[r#"
-            A.f(String, int): (and (=> (and (and (and (and (or (= how(text) 0) (= how(text) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (= (alen (select m!2 m!1)) 1)) (not (bvslt count 0))) (bvsle count 1048576)) (=> (and (and (and (and (and (and (or (= how(text) 0) (= how(text) 1)) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (= (alen (select m!2 m!1)) 1))) (not (= m!1 0))) (not (= (select m!2 m!1) 0))) (not (bvslt (bvmul (alen (select m!2 m!1)) count) 0))) (bvsle (bvmul (alen (select m!2 m!1)) count) 1048576)))
-        "#]],
+        &crate::Options::default(),
     );
-}
-
-/// Strings and arrays stay short when a crash needs another input beyond `pref!small`
-/// (`reverse(array, 0, Integer.MIN_VALUE)` was tested on an array of 4,095 elements):
-/// `pref!short` asks only for their lengths, and outlives `pref!small`.
-#[test]
-fn strings_and_arrays_have_a_preference_for_short_lengths() {
-    let java = r#"
-        class A {
-            public static int f(String text, int[] values, int k) {
-                return text.length() + values.length / k;
-            }
-            public static int g(int k) {
-                return 10 / k;
-            }
-        }
-        "#;
-    check_preference_names(
-        java,
-        expect![[r#"
-            A.f(String, int[], int) direct: pref!small pref!short pref!nonnull pref!alloc
-            A.g(int) direct: pref!small pref!nonnull pref!alloc
-        "#]],
-    );
-    check_preference_definition(
-        java,
-        "pref!short",
-        expect![[r#"
-        A.f(String, int[], int): (and (bvsle text.length() 8) (bvsle values.length 8))
-        A.g(int): none
-    "#]],
-    );
+    let mut out = String::new();
+    for prelude in &run.generated.preludes {
+        let h = &prelude.harness;
+        let paths: Vec<&str> = h.lengths.iter().map(|s| h.symbols[s].as_str()).collect();
+        out.push_str(&format!(
+            "{}: {}\n",
+            super::method_name(&h.entry.class, &h.entry.method, &h.entry.descriptor),
+            paths.join(", ")
+        ));
+    }
+    expect![[r#"
+        Box.<init>(char[]): cs.length
+        A.f(String, int[], Box, int): text.length(), values.length, box<-Box#arg0.length
+    "#]]
+    .assert_eq(&out);
 }
