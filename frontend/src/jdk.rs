@@ -329,6 +329,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/HashSet.java"),
     ),
     (
+        "java/util/Hashtable.java",
+        include_str!("../jdk/java/util/Hashtable.java"),
+    ),
+    (
         "java/util/ImmutableList.java",
         include_str!("../jdk/java/util/ImmutableList.java"),
     ),

@@ -57,6 +57,13 @@ pub enum Value {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         outer: Option<Box<Value>>,
     },
+    /// A map made by its no-argument constructor, holding the entries put in it.
+    Filled {
+        /// Binary class name.
+        class: String,
+        /// The keys and values, in turn.
+        entries: Vec<Value>,
+    },
     /// A static factory call.
     Call {
         /// Binary class name.
@@ -127,6 +134,7 @@ impl Value {
         match self {
             Value::Null => true,
             Value::Array { elements, .. } => elements.iter().any(Value::has_null),
+            Value::Filled { entries, .. } => entries.iter().any(Value::has_null),
             Value::New { args, .. } | Value::Call { args, .. } => args.iter().any(Value::has_null),
             Value::Reflect { fields, .. } => fields.iter().any(|f| f.value.has_null()),
             Value::Shared { value, .. } => value.has_null(),
@@ -137,7 +145,10 @@ impl Value {
     /// Every value directly inside this one (arguments, elements, fields, the outer object).
     pub fn children_mut(&mut self) -> Vec<&mut Value> {
         match self {
-            Value::Array { elements, .. } => elements.iter_mut().collect(),
+            Value::Array { elements, .. }
+            | Value::Filled {
+                entries: elements, ..
+            } => elements.iter_mut().collect(),
             Value::New { args, outer, .. } => {
                 let mut out: Vec<&mut Value> = outer.iter_mut().map(|o| o.as_mut()).collect();
                 out.extend(args.iter_mut());

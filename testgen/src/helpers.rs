@@ -16,6 +16,7 @@ pub fn source(helper: Helper) -> &'static str {
         Helper::Construct => CONSTRUCT,
         Helper::Invoke => INVOKE,
         Helper::NewArray => NEW_ARRAY,
+        Helper::Filled => FILLED,
     }
 }
 
@@ -79,5 +80,15 @@ const NEW_ARRAY: &str = r#"
             java.lang.reflect.Array.set(array, i, elements[i]);
         }
         return array;
+    }
+"#;
+
+const FILLED: &str = r#"
+    /** `map` with the entries `keysAndValues` (a key, then its value) put in order. */
+    static <M extends java.util.Map<Object, Object>> M filled(M map, Object... keysAndValues) {
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 "#;

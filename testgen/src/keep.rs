@@ -358,8 +358,8 @@ fn helper_class(package: &str, helpers: &BTreeSet<Helper>) -> String {
     out.push('\n');
     let _ = writeln!(
         out,
-        "/** Reflection the tests beside it need: dsd found no public route to the state \
-         they set. */"
+        "/** Helpers the tests beside it need: reflection, where dsd found no public route \
+         to the state they set, and maps with entries. */"
     );
     let _ = writeln!(out, "final class {HELPER_CLASS} {{");
     let _ = writeln!(out, "    private {HELPER_CLASS}() {{\n    }}");

@@ -36,7 +36,10 @@ pub fn nullable_producer(program: &Program, model: &Model) -> Option<String> {
                 todo.extend(args);
                 todo.extend(outer.iter().map(|o| o.as_ref()));
             }
-            Value::Array { elements, .. } => todo.extend(elements),
+            Value::Array { elements, .. }
+            | Value::Filled {
+                entries: elements, ..
+            } => todo.extend(elements),
             Value::Shared { value, .. } | Value::Boxed { value, .. } => todo.push(value),
             Value::Reflect { fields, .. } => todo.extend(fields.iter().map(|f| &f.value)),
             _ => {}

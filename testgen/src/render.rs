@@ -70,6 +70,8 @@ pub enum Helper {
     Invoke,
     /// `newArray(element, elements)`: an array of a type the test cannot name.
     NewArray,
+    /// `filled(map, keysAndValues)`: a map with entries.
+    Filled,
 }
 
 impl Helper {
@@ -82,6 +84,7 @@ impl Helper {
             Helper::Construct => "construct",
             Helper::Invoke => "invoke",
             Helper::NewArray => "newArray",
+            Helper::Filled => "filled",
         }
     }
 }
@@ -266,7 +269,10 @@ const RESERVED: &[&str] = &[
 /// The values directly inside `v`.
 fn children(v: &Value) -> Vec<&Value> {
     match v {
-        Value::Array { elements, .. } => elements.iter().collect(),
+        Value::Array { elements, .. }
+        | Value::Filled {
+            entries: elements, ..
+        } => elements.iter().collect(),
         Value::New { args, outer, .. } => outer.iter().map(|o| o.as_ref()).chain(args).collect(),
         Value::Call { args, .. } => args.iter().collect(),
         Value::Boxed { value, .. } | Value::Shared { value, .. } => vec![value.as_ref()],

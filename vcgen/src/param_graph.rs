@@ -202,14 +202,19 @@ const LIBRARY_PRODUCERS: &[&str] = &[
     "java.lang.Object",
     "java.util.ArrayList",
     "java.util.HashMap",
+    "java.util.Hashtable",
     "java.util.Properties",
 ];
 
 /// JDK classes of [`LIBRARY_PRODUCERS`] made only where their own type is asked for: a
-/// `File` or a `Properties` is what a method taking one needs (to find a path that names no
-/// directory, a key the table lacks), but offered for every `Object` it would take the
-/// place of a project class.
-const OWN_TYPE_PRODUCERS: &[&str] = &["java.io.File", "java.util.Properties"];
+/// `File`, a `Hashtable` or a `Properties` is what a method taking one needs (to find a
+/// path that names no directory, a key the table lacks or refuses), but offered for every
+/// `Object` (or `Map`) it would take the place of a project class (or a `HashMap`).
+const OWN_TYPE_PRODUCERS: &[&str] = &[
+    "java.io.File",
+    "java.util.Hashtable",
+    "java.util.Properties",
+];
 
 /// The JDK streams the harness may make, each by one constructor (class and descriptor):
 /// over bytes or chars the solver chooses, collecting what is written, or wrapping another

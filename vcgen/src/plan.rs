@@ -111,6 +111,15 @@ pub enum Plan {
         /// How it is built.
         of: Box<Plan>,
     },
+    /// A map of `class`, made by its public no-argument constructor, holding one entry per
+    /// key and value of `entries` (a key, then its value): a test puts them through a
+    /// helper of its own (no expression of the JDK makes a `Properties` with entries).
+    Filled {
+        /// Binary name of the map's class.
+        class: String,
+        /// Plans of the keys and values, in turn.
+        entries: Vec<Plan>,
+    },
     /// An object whose fields are set by reflection, because no public route builds
     /// the state the crash needs; tests that use it are notes.
     Reflect {
@@ -432,6 +441,12 @@ pub fn symbol_paths(plan: &Plan, path: &str, out: &mut std::collections::BTreeMa
             }
         }
         Plan::Boxed { value, .. } => symbol_paths(value, &format!("{path}.value"), out),
+        Plan::Filled { entries, .. } => {
+            for (i, e) in entries.iter().enumerate() {
+                let part = if i % 2 == 0 { "key" } else { "value" };
+                symbol_paths(e, &format!("{path}.{part}{}", i / 2), out);
+            }
+        }
         Plan::Reflect { fields, .. } => {
             for f in fields {
                 symbol_paths(&f.value, &format!("{path}.{}", f.name), out);
@@ -455,6 +470,7 @@ fn describe(plan: &Plan) -> String {
         Plan::Array { ty, .. } | Plan::RefArray { ty, .. } => format!("new {}", ty.java_name()),
         Plan::Choice { .. } => "choice".into(),
         Plan::New { class, .. } => format!("new {class}"),
+        Plan::Filled { class, .. } => format!("new {class} with entries"),
         Plan::Call { class, method, .. } => format!("{class}.{method}"),
         Plan::Boxed { class, .. } => format!("{class}.valueOf"),
         Plan::Constant { class, name } => format!("{class}.{name}"),

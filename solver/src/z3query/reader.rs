@@ -106,6 +106,10 @@ impl<'m> Reader<'m> {
                 descriptor: descriptor.clone(),
                 args: args.iter().map(|a| self.value(a)).collect(),
             },
+            Plan::Filled { class, entries } => Value::Filled {
+                class: class.clone(),
+                entries: entries.iter().map(|e| self.value(e)).collect(),
+            },
             Plan::Constant { class, name } => Value::Constant {
                 class: class.clone(),
                 name: name.clone(),
@@ -147,7 +151,9 @@ impl<'m> Reader<'m> {
                     todo.push(of);
                 }
                 Plan::Choice { options, .. } => todo.extend(options.iter()),
-                Plan::RefArray { elems, .. } => todo.extend(elems.iter()),
+                Plan::RefArray { elems, .. } | Plan::Filled { entries: elems, .. } => {
+                    todo.extend(elems.iter())
+                }
                 Plan::New { args, outer, .. } => {
                     todo.extend(args.iter());
                     todo.extend(outer.iter().map(|o| o.as_ref()));

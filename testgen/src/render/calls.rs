@@ -122,6 +122,18 @@ impl<'a, 'p> Writer<'a, 'p> {
         self.call(None, class, method, descriptor, &args, true)
     }
 
+    /// `filled(new C(), key, value, ...)`: a map of `class` holding `entries` (a key, then
+    /// its value), put by the test class's helper.
+    pub(super) fn filled(&mut self, class: &str, entries: &[Value]) -> Expr {
+        let map = self.new_object(class, "()V", &[], None);
+        let helper = self.helper(Helper::Filled);
+        let mut items = vec![map.text];
+        for e in entries {
+            items.push(self.value(e, &Type::object()).text);
+        }
+        Expr::exact(format!("{helper}({})", items.join(", ")), map.ty)
+    }
+
     /// `C.m(args)` or `target.m(args)` on written arguments, or the same through
     /// reflection. A call whose value is used (`used`) is an expression of the erased
     /// return type; a call on a target of another static type (not a subclass in the

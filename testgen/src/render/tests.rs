@@ -398,3 +398,26 @@ fn an_argument_prepared_by_calls_is_held_in_a_local_named_after_its_parameter() 
         "a call that takes it passes the same local"
     );
 }
+
+#[test]
+fn a_map_with_entries_is_filled_by_a_helper() {
+    let program = program(A);
+    let access = Access::new(&program, "p");
+    let mut w = Writer::new(&access, HelperHome::TestClass, []);
+    let text = |s: &str| Value::String {
+        units: s.encode_utf16().collect(),
+    };
+    let table = w.value(
+        &Value::Filled {
+            class: "java.util.Properties".into(),
+            entries: vec![text("port"), text("80")],
+        },
+        &Type::class("java.util.Properties"),
+    );
+    assert_eq!(
+        table.text,
+        "filled(new java.util.Properties(), \"port\", \"80\")"
+    );
+    assert_eq!(table.ty, Type::class("java.util.Properties"));
+    assert_eq!(w.helpers.into_iter().collect::<Vec<_>>(), [Helper::Filled]);
+}

@@ -43,6 +43,7 @@ impl<'a, 'p> Writer<'a, 'p> {
                 descriptor,
                 args,
             } => self.factory(class, method, descriptor, args),
+            Value::Filled { class, entries } => self.filled(class, entries),
             Value::Constant { class, name } => Expr::exact(
                 format!("{}.{name}", self.access.class_name(class)),
                 Type::class(class),

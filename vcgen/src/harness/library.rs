@@ -14,6 +14,9 @@ const FILLED_LIST: &str = "java.util.ArrayList";
 /// The class of the maps [`Lower::filled_map`] builds.
 const FILLED_MAP: &str = "java.util.HashMap";
 
+/// The class of the property tables [`Lower::filled_properties`] builds.
+const FILLED_PROPERTIES: &str = "java.util.Properties";
+
 /// Most elements of a list input: as many as the `ArrayList` model keeps (more would be
 /// any objects, which no test could match).
 const FILLED_LIST_MAX: usize = 2;
@@ -40,8 +43,9 @@ fn type_argument(declared: &Type, i: usize) -> Type {
 
 impl<'p> Lower<'p> {
     /// A collection with elements, when one of the JDK model may stand where a `declared`
-    /// is expected: a list for a `List`, `Collection` or `Iterable`, a map for a `Map`. The
-    /// parameter graph's constructors build them empty.
+    /// is expected: a list for a `List`, `Collection` or `Iterable`, a map for a `Map`, a
+    /// property table for a `Properties`. The parameter graph's constructors build them
+    /// empty.
     pub(super) fn filled_collection(&self, declared: &Type, depth: u32) -> Option<Make<'p>> {
         let ty = declared.erasure();
         let within = |made: &str, kind: &str| {
@@ -52,6 +56,16 @@ impl<'p> Lower<'p> {
             let element = type_argument(declared, 0);
             return Some(Box::new(move |me, st, b| {
                 me.filled_list(st, b, add, &element, depth)
+            }));
+        }
+        if ty == Type::class(FILLED_PROPERTIES) {
+            let set = self.filler(
+                FILLED_PROPERTIES,
+                "setProperty",
+                "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;",
+            )?;
+            return Some(Box::new(move |me, st, b| {
+                me.filled_properties(st, b, set, depth)
             }));
         }
         if within(FILLED_MAP, "java.util.Map") {
@@ -174,6 +188,31 @@ impl<'p> Lower<'p> {
             outer: None,
         };
         (map, plan)
+    }
+
+    /// A property table holding one entry, its key and value input strings: in the formula
+    /// `new Properties()` and a `setProperty`, in the test `filled(new Properties(), key,
+    /// value)` ([`Plan::Filled`]). A method that looks up each name its caller's table
+    /// holds in a table of its own fails on a name its own table lacks.
+    fn filled_properties(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        set: Filler<'p>,
+        depth: u32,
+    ) -> (Val, Plan) {
+        let span = set.class.span;
+        let table =
+            self.as_setup(|l| l.new_object(st, FILLED_PROPERTIES, "()V", Vec::new(), None, span));
+        b.constructed = true;
+        let (key, key_plan) = self.input(st, b, &Type::string(), depth + 1);
+        let (value, value_plan) = self.input(st, b, &Type::string(), depth + 1);
+        self.fill(st, set, &table.term, vec![key, value]);
+        let plan = Plan::Filled {
+            class: FILLED_PROPERTIES.into(),
+            entries: vec![key_plan, value_plan],
+        };
+        (table, plan)
     }
 
     /// The constants a test may name of an enum (none for other classes), at most

@@ -135,3 +135,36 @@ fn code_points_and_decoding_throw_where_the_jdk_does() {
         "#]],
     );
 }
+
+/// A property table holds what is put in it, and its names are its keys: a caller's table
+/// with one name this class does not know has no option; a hash table takes no `null` key
+/// or value, even to look up.
+#[test]
+fn property_and_hash_tables_hold_what_is_put_and_refuse_null() {
+    check_sites(
+        r#"
+        import java.util.*;
+
+        public class Tables {
+            private final Map<String, StringBuilder> options = new HashMap<>();
+            public Tables() { options.put("port", new StringBuilder()); }
+            public void load(Properties table) {
+                for (String name : table.stringPropertyNames()) { options.get(name).append(table.getProperty(name)); }
+            }
+            public static int put(Hashtable<String, String> t, String k, String v) { t.put(k, v); return t.size(); }
+            public static int get(Hashtable<String, String> t, String k) { return t.get(k).length(); }
+            public static int kept(String k) { Properties p = new Properties(); p.setProperty(k, "v"); return p.getProperty(k).length(); }
+        }
+        "#,
+        expect![[r#"
+            7:28 NullPointerException Tables.load(Properties): constructor, reflection
+            7:59 NullPointerException bounded Tables.load(Properties): constructor, reflection
+            7:84 NullPointerException bounded Tables.load(Properties): constructor, reflection
+            9:78 NullPointerException Tables.put(Hashtable, String, String): constructor
+            9:98 NullPointerException Tables.put(Hashtable, String, String): constructor
+            10:75 NullPointerException Tables.get(Hashtable, String): constructor
+            11:73 NullPointerException Tables.kept(String): direct
+            11:103 NullPointerException Tables.kept(String): direct
+        "#]],
+    );
+}

@@ -90,11 +90,11 @@ final class ImmutableMap<K, V> extends SlotMap<K, V> {
     }
 
     public Set<K> keySet() {
-        return new KeyView<K>(this, refusesNull);
+        return new KeyView<K>(this, refusesNull, false);
     }
 
     public Collection<V> values() {
-        return new KeyView<V>(this, refusesNull);
+        return new KeyView<V>(this, refusesNull, true);
     }
 
     public Set<Map.Entry<K, V>> entrySet() {

@@ -180,6 +180,11 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     void checkKey(Object key) {
     }
 
+    /** Whether the map holds no null key or value (a `Hashtable`'s refuses them). */
+    boolean refusesNull() {
+        return false;
+    }
+
     /** The value of `key`, or `absent` while the map holds nothing else. */
     @Nullable
     private V lookup(Object key, V absent) {
@@ -316,11 +321,11 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     }
 
     public Set<K> keySet() {
-        return new KeyView<K>(this, false);
+        return new KeyView<K>(this, false, false);
     }
 
     public Collection<V> values() {
-        return new KeyView<V>(this, false);
+        return new KeyView<V>(this, false, true);
     }
 
     public Set<Map.Entry<K, V>> entrySet() {
