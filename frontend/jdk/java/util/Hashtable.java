@@ -1,6 +1,11 @@
 package java.util;
 
-/** A hash table: a null key throws NullPointerException, even to look up, and so does a null value put. */
+/**
+ * A hash table: it never holds a null key or value. The JDK's refuses them (a
+ * NullPointerException in `put`, `get` and the like); the model does not yet, since its
+ * checks, one more implementation of `put` beside `SlotMap`'s, made every call of `Map.put`
+ * on a map of a class outside the model (a `Collections.synchronizedMap`) run them.
+ */
 public class Hashtable<K, V> extends SlotMap<K, V> {
     public Hashtable() {
     }
@@ -21,23 +26,7 @@ public class Hashtable<K, V> extends SlotMap<K, V> {
         size = m.size();
     }
 
-    /** A null key has no hash code. */
-    void checkKey(Object key) {
-        if (key == null) {
-            throw new NullPointerException();
-        }
-    }
-
     boolean refusesNull() {
         return true;
-    }
-
-    @Nullable
-    public V put(K key, V value) {
-        if (value == null) {
-            throw new NullPointerException();
-        }
-        checkKey(key);
-        return store(key, value);
     }
 }
