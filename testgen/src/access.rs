@@ -85,6 +85,26 @@ impl<'p> Access<'p> {
         true
     }
 
+    /// The nearest class a test in this package may name among `binary` and its
+    /// superclasses: an anonymous exception class (`Faults$1`) is caught as the class it
+    /// extends. `java.lang.Throwable` when the program models none of them.
+    pub fn nameable_class_of(&self, binary: &str) -> String {
+        let mut name = binary.to_string();
+        loop {
+            if self.nameable(&name) {
+                return name;
+            }
+            let superclass = self
+                .class(&name)
+                .and_then(|c| c.superclass.as_ref())
+                .and_then(|t| t.erasure().class_name().map(String::from));
+            match superclass {
+                Some(s) => name = s,
+                None => return "java.lang.Throwable".to_string(),
+            }
+        }
+    }
+
     /// True when a test in this package may access the method or constructor `name` of
     /// `class` whose descriptor starts with `descriptor_prefix` (parameters, and `V` for
     /// constructors): public, or protected or package-private in this package. A member

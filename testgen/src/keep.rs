@@ -256,7 +256,11 @@ fn render_class(
         let n = used.entry(base.clone()).or_insert(0);
         *n += 1;
         let name = if *n == 1 { base } else { format!("{base}_{n}") };
-        let exception = access.class_name(&keep.exception);
+        // A class a test cannot name (an anonymous subclass) is caught as the class it
+        // extends, and its name checked.
+        let caught = access.nameable_class_of(&keep.exception);
+        let exact = (caught != keep.exception).then(|| render::string(&utf16(&keep.exception)));
+        let exception = access.class_name(&caught);
         out.push('\n');
         out.push_str(&comment(keep, t));
         match junit {
@@ -271,12 +275,23 @@ fn render_class(
                 for stmt in &t.setup {
                     let _ = writeln!(out, "        {stmt}");
                 }
+                let assigned = match &exact {
+                    Some(_) => format!("{exception} thrown = "),
+                    None => String::new(),
+                };
                 let _ = writeln!(
                     out,
-                    "        assertThrows({exception}.class, () -> {},\n                {});",
+                    "        {assigned}assertThrows({exception}.class, () -> {},\n                {});",
                     t.call,
                     render::string(&utf16(&gone_message(keep)))
                 );
+                if let Some(name) = &exact {
+                    let _ = writeln!(
+                        out,
+                        "        org.junit.jupiter.api.Assertions.assertEquals({name}, \
+                         thrown.getClass().getName());"
+                    );
+                }
             }
             Flavour::JUnit4 => {
                 let _ = writeln!(out, "    @{annotation}(expected = {exception}.class)");
@@ -284,7 +299,20 @@ fn render_class(
                 for stmt in &t.setup {
                     let _ = writeln!(out, "        {stmt}");
                 }
-                let _ = writeln!(out, "        {};", t.call);
+                match &exact {
+                    Some(name) => {
+                        let _ = writeln!(
+                            out,
+                            "        try {{\n            {};\n        }} catch ({exception} thrown) {{\n            \
+                             org.junit.Assert.assertEquals({name}, thrown.getClass().getName());\n            \
+                             throw thrown;\n        }}",
+                            t.call
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "        {};", t.call);
+                    }
+                }
             }
         }
         let _ = writeln!(out, "    }}");

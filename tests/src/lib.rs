@@ -9,6 +9,8 @@
 //! marks a crash on a `null` the project's tests pass often enough: a note without
 //! `--tests`, an error with them.
 
+pub mod kept;
+
 use clap::CommandFactory;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

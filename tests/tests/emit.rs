@@ -3,10 +3,10 @@
 //! crash is fixed its test fails and says why; a file dsd did not write stops it before it
 //! writes anything; docs/emit-tests.md shows a kept test as dsd writes it.
 
+use dsd_tests::kept::{compile_kept, compile_sources, java_files, junit4, junit5};
 use dsd_tests::{check, check_in, copy_tree, root, work_dir};
-use invariants::toolchain::{self, Flavour, Tools};
+use invariants::toolchain::{self, Flavour};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 #[test]
 fn kept_tests_pass_while_the_crashes_are_there_and_fail_once_one_is_fixed() {
@@ -40,7 +40,7 @@ fn kept_tests_pass_while_the_crashes_are_there_and_fail_once_one_is_fixed() {
 
     let project = run.work.join("classes");
     let tools5 = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
-    let tests5 = compile(&tools5, &five, &project);
+    let tests5 = compile_kept(&tools5, &five, &project);
     let (passed, out) = junit5(&tools5, &tests5, &project);
     assert!(passed, "every kept JUnit 5 test passes:\n{out}");
     assert!(
@@ -57,7 +57,7 @@ fn kept_tests_pass_while_the_crashes_are_there_and_fail_once_one_is_fixed() {
     .expect("the same run, kept for JUnit 4");
     assert_eq!(again.findings.len(), findings);
     let tools4 = toolchain::locate(Flavour::JUnit4).expect("JUnit 4");
-    let tests4 = compile(&tools4, &four, &project);
+    let tests4 = compile_kept(&tools4, &four, &project);
     let classes4 = test_classes(&four);
     let (passed, out) = junit4(&tools4, &tests4, &project, &classes4);
     assert!(passed, "every kept JUnit 4 test passes:\n{out}");
@@ -151,81 +151,8 @@ fn fixed_project(src: &Path) -> PathBuf {
         ),
     )
     .expect("fix");
-    let classes = dir.join("classes");
     let tools = toolchain::locate(Flavour::JUnit4).expect("a JDK");
-    let status = Command::new(&tools.javac)
-        .arg("-d")
-        .arg(&classes)
-        .args(java_files(&dir.join("src")))
-        .status()
-        .expect("run javac");
-    assert!(status.success(), "the fixed example compiles");
-    classes
-}
-
-/// Compiles the kept tests below `kept` against `project` and JUnit alone.
-fn compile(tools: &Tools, kept: &Path, project: &Path) -> PathBuf {
-    let out = kept.with_extension("classes");
-    let _ = std::fs::remove_dir_all(&out);
-    let mut classpath = vec![project.to_path_buf()];
-    classpath.extend(tools.junit.iter().cloned());
-    let javac = Command::new(&tools.javac)
-        .arg("-Werror")
-        .arg("-d")
-        .arg(&out)
-        .arg("-cp")
-        .arg(toolchain::class_path(&classpath).expect("class path"))
-        .args(java_files(kept))
-        .output()
-        .expect("run javac");
-    assert!(
-        javac.status.success(),
-        "the kept tests compile without a warning:\n{}",
-        String::from_utf8_lossy(&javac.stderr)
-    );
-    out
-}
-
-/// Runs the JUnit 5 tests in `tests` against `project`: whether all passed, and the output.
-fn junit5(tools: &Tools, tests: &Path, project: &Path) -> (bool, String) {
-    let classpath = [tests.to_path_buf(), project.to_path_buf()];
-    let console = Command::new(&tools.java)
-        .arg("-jar")
-        .arg(&tools.junit[0])
-        .arg("--disable-banner")
-        .arg("--disable-ansi-colors")
-        .arg("--details=tree")
-        .arg("-cp")
-        .arg(toolchain::class_path(&classpath).expect("class path"))
-        .arg("--scan-classpath")
-        .arg(tests)
-        .output()
-        .expect("run the JUnit console launcher");
-    output(&console)
-}
-
-/// Runs the JUnit 4 test `classes` in `tests` against `project`: whether all passed, and
-/// the output.
-fn junit4(tools: &Tools, tests: &Path, project: &Path, classes: &[String]) -> (bool, String) {
-    let mut classpath = vec![tests.to_path_buf(), project.to_path_buf()];
-    classpath.extend(tools.junit.iter().cloned());
-    let core = Command::new(&tools.java)
-        .arg("-cp")
-        .arg(toolchain::class_path(&classpath).expect("class path"))
-        .arg("org.junit.runner.JUnitCore")
-        .args(classes)
-        .output()
-        .expect("run JUnitCore");
-    output(&core)
-}
-
-fn output(run: &std::process::Output) -> (bool, String) {
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&run.stdout),
-        String::from_utf8_lossy(&run.stderr)
-    );
-    (run.status.success(), text)
+    compile_sources(&tools, &dir.join("src"), &dir.join("classes"))
 }
 
 /// The binary names of the test classes below `kept`.
@@ -247,24 +174,6 @@ fn test_count(files: &[PathBuf]) -> usize {
         .iter()
         .map(|f| read(f).lines().filter(|l| l.trim() == "@Test").count())
         .sum()
-}
-
-/// The `.java` files below `dir`, sorted.
-fn java_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("read dir").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "java") {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 fn file_name(path: &Path) -> String {

@@ -2,7 +2,9 @@
 //! class outside the sources made them) are reproduced with their frames matching, down
 //! to the deepest frame a test can call; bad traces and stale ones are refused.
 
+use dsd_tests::kept::{compile_kept, compile_sources, junit4, junit5};
 use dsd_tests::{json_report, root, work_dir};
+use invariants::toolchain::{self, Flavour};
 use std::path::{Path, PathBuf};
 
 /// The fixture's sources.
@@ -90,6 +92,54 @@ fn state_from_earlier_calls_and_recursion_along_the_trace_are_reproduced() {
     // Nest.item two brackets deep: the recursion followed as deep as the trace shows, and
     // every number on the way parsed as `Integer.parseInt` parses it.
     check_reproduced("nest", &[], 6);
+}
+
+#[test]
+fn exceptions_the_code_throws_itself_are_reproduced_as_deep_as_the_trace_goes() {
+    // `throw new IllegalArgumentException` in Coupons.discounted, and a checked exception
+    // of the project's own in Coupons.percent.
+    check_reproduced("discount", &[], 1);
+    let report = check_reproduced("percent", &[], 1);
+    assert_eq!(report["exception"], "orders.OrderException");
+    // Integer.parseInt's NumberFormatException, three JDK frames above Coupons.percent.
+    check_reproduced("percentnumber", &[], 4);
+    // An exception a factory makes (Faults.notPositive), thrown by Coupons.fit.
+    check_reproduced("fit", &[], 2);
+    // Eight frames: Tariff.charge through seven private steps to the last one's throw.
+    check_reproduced("tariff", &[], 8);
+}
+
+#[test]
+fn an_anonymous_exception_class_is_reproduced_and_its_kept_test_passes() {
+    // `orders.Faults$1`, an anonymous IllegalStateException the factory returns: the kept
+    // test catches it as the class it extends and checks its name, and it compiles and
+    // passes against the fixture with JUnit 5 and with JUnit 4.
+    let dir = work_dir("reproduce-anonymous");
+    let tools5 = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let tools4 = toolchain::locate(Flavour::JUnit4).expect("JUnit 4");
+    let project = compile_sources(&tools5, &src(), &dir.join("project"));
+    for (flavour, tools) in [("5", &tools5), ("4", &tools4)] {
+        let report = check_reproduced("first", &["--junit", flavour], 2);
+        let source = written_test(&report);
+        assert!(source.contains("(IllegalStateException"), "{source}");
+        assert!(source.contains("\"orders.Faults$1\""), "{source}");
+        let path = PathBuf::from(report["test"]["path"].as_str().expect("a path"));
+        let kept = path
+            .parent()
+            .and_then(Path::parent)
+            .expect("the package's folder");
+        let tests = compile_kept(tools, kept, &project);
+        let (passed, out) = match flavour {
+            "5" => junit5(tools, &tests, &project),
+            _ => junit4(
+                tools,
+                &tests,
+                &project,
+                &["orders.FirstCrashTest".to_string()],
+            ),
+        };
+        assert!(passed, "JUnit {flavour}: {out}");
+    }
 }
 
 /// The source of the test a report names.

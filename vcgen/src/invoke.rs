@@ -73,7 +73,7 @@ impl<'p> Lower<'p> {
             )
         };
         if targets.is_empty() {
-            return self.opaque_call(st, None, method, &argv, ty);
+            return self.opaque_call(st, None, method, &argv, ty, span);
         }
         if too_many(&targets) {
             // The trace says which method this call ran: that one alone, for its types.
@@ -355,6 +355,7 @@ impl<'p> Lower<'p> {
                     },
                     &args,
                     ty,
+                    span,
                 );
                 (Some(st), v)
             }
@@ -538,12 +539,14 @@ impl<'p> Lower<'p> {
         method: &MethodRef,
         args: &[Val],
         ty: &Type,
+        span: Span,
     ) -> Val {
         let library = target
             .map(|(c, _)| c.library)
             .unwrap_or_else(|| self.is_jdk_class(&method.class));
         let nullable = target.is_some_and(|(_, m)| m.annotations.iter().any(|a| a == "Nullable"));
         if library {
+            self.library_may_throw(st, span);
             if let (Some((_, m)), false) = (target, args.is_empty()) {
                 let keys = arrays_passed(m.params().iter().map(|p| &p.ty));
                 self.havoc_keys(st, keys);
@@ -590,9 +593,26 @@ impl<'p> Lower<'p> {
         if let (Some(receiver), Some(expr)) = (vals.first(), parts.first()) {
             self.check_receiver(st, receiver, expr, span);
         }
+        self.library_may_throw(st, span);
         let keys = arrays_passed(parts.iter().skip(1).map(|p| &p.ty));
         self.havoc_keys(st, keys);
         self.call_result(ty, self.is_jdk_class(&call.class))
+    }
+
+    /// With [`Lower::library_throw`], a library call from project code whose body the model
+    /// lacks may throw the trace's exception: a goal at the call, reached and chosen freely,
+    /// which only the test's run confirms.
+    fn library_may_throw(&mut self, st: &State, span: Span) {
+        let Some(exception) = self.library_throw else {
+            return;
+        };
+        let in_project = self.frames.last().is_some_and(|f| !f.library);
+        if st.dead() || self.setup || !in_project {
+            return;
+        }
+        let throws = self.smt.declare("throws", "Bool");
+        let goal = smt::and(&[st.reach.clone(), throws]);
+        self.push_goal(exception, span, goal, st.bounded);
     }
 
     /// The meaning of a `dsd.Intrinsics` method.
@@ -771,6 +791,7 @@ impl<'p> Lower<'p> {
         outer: Option<&Term>,
         span: Span,
     ) -> Val {
+        self.constructed_throwable(st, class, span);
         let Some(class) = self.h.class(class) else {
             return self.fresh_value(&Type::class(class), true);
         };

@@ -280,6 +280,11 @@ pub fn generate(
             (false, false) => contract::Rules::Conventions,
         },
         beyond_usage: options.focus.as_ref().is_some_and(|f| f.beyond_usage),
+        library_throw: options
+            .focus
+            .as_ref()
+            .filter(|f| f.from_library && options.changed.is_none())
+            .map(|f| f.exception.as_str()),
         types: types::TypeTable::new(&h),
     };
     let mut out = Generated {
@@ -415,6 +420,8 @@ struct Env<'e, 'p> {
     contract_rules: contract::Rules,
     /// The focus looks beyond the project's usage ([`Lower::usage`]).
     beyond_usage: bool,
+    /// The exception a focus's trace shows escaping a library call ([`Lower::library_throw`]).
+    library_throw: Option<&'e str>,
     /// The type ids of the program's classes, copied into each entry's table.
     types: types::TypeTable,
 }
@@ -567,6 +574,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             relevant: None,
             trace_calls: self.trace_calls,
             focused: self.focused,
+            library_throw: self.library_throw,
             contract_rules: self.contract_rules,
             audience: self.audience,
             contracts: Vec::new(),

@@ -220,6 +220,9 @@ pub struct Lower<'p> {
     /// printable ASCII (with it, commons-lang3's harder preludes got other models within
     /// the budget, and two errors were lost), and map keys are equal by value.
     pub focused: bool,
+    /// `dsd reproduce` of a trace whose exception escaped a library method called at the
+    /// crash's line: that exception, which a call the model has no body for may throw.
+    pub library_throw: Option<&'p str>,
     /// Which preconditions of the entry its query names ([`crate::contract`]).
     pub contract_rules: crate::contract::Rules,
     /// Who may call the project's methods ([`crate::contract::Audience`]).

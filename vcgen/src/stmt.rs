@@ -878,12 +878,30 @@ impl<'p> Lower<'p> {
         if caught_all || remaining.dead() {
             return;
         }
+        // Checked exceptions of the model are sites only for `dsd reproduce`: `dsd check`
+        // reports what the JVM throws unasked, never a documented failure of the JDK.
         let runtime = self.h.is_subclass(&class, "java.lang.RuntimeException");
-        if self.frame().library && self.frame().attribution.is_some() && runtime && !self.setup {
+        let reported = runtime || self.focused;
+        if self.frame().library && self.frame().attribution.is_some() && reported && !self.setup {
             self.push_goal(&class, span, remaining.reach.clone(), remaining.bounded);
         }
         let reach = remaining.reach.clone();
         self.escape(&remaining, &reach);
+    }
+
+    /// With a focus (`dsd reproduce`), a throwable made in project code is a site of its
+    /// class where it is made: a trace's top frame is where its exception was constructed,
+    /// by `throw new ...` or by a factory method the `throw` calls, and the focus keeps
+    /// the sites of the trace's exception at the trace's line. `dsd check` never reports
+    /// the program's own throws.
+    pub fn constructed_throwable(&mut self, st: &State, class: &str, span: Span) {
+        let in_project = self.frames.last().is_some_and(|f| !f.library);
+        if !self.focused || self.setup || st.dead() || !in_project {
+            return;
+        }
+        if self.h.is_subclass(class, "java.lang.Throwable") {
+            self.push_goal(class, span, st.reach.clone(), st.bounded);
+        }
     }
 }
 

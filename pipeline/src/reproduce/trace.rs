@@ -74,6 +74,9 @@ pub fn parse(text: &str) -> Result<Trace, TraceError> {
     let mut chain: Vec<Thrown> = Vec::new();
     // Skipping a `Suppressed:` block: the indentation of its line.
     let mut suppressed: Option<usize> = None;
+    // Before the first exception line: a qualified name that does not read as an exception
+    // (`a.Outer$6`, `a.Fault`), taken for one when `at` frames follow it.
+    let mut candidate: Option<Thrown> = None;
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let line = raw.trim_end();
@@ -89,6 +92,9 @@ pub fn parse(text: &str) -> Result<Trace, TraceError> {
             suppressed = None;
         }
         if let Some(frame) = body.strip_prefix("at ") {
+            if chain.is_empty() {
+                chain.extend(candidate.take());
+            }
             let Some(current) = chain.last_mut() else {
                 return Err(error(number, "a frame before any exception line"));
             };
@@ -114,7 +120,7 @@ pub fn parse(text: &str) -> Result<Trace, TraceError> {
             if chain.is_empty() {
                 return Err(error(number, "`Caused by:` before any exception line"));
             }
-            let thrown = header(rest)
+            let (thrown, _) = header(rest)
                 .ok_or_else(|| error(number, "expected `Caused by: ExceptionClass: message`"))?;
             chain.push(thrown);
         } else if let Some(current) = chain.last_mut().filter(|t| t.frames.is_empty()) {
@@ -123,8 +129,13 @@ pub fn parse(text: &str) -> Result<Trace, TraceError> {
             message.push('\n');
             message.push_str(body);
         } else if chain.is_empty() {
-            if let Some(thrown) = header(body) {
-                chain.push(thrown);
+            candidate = None;
+            match header(body) {
+                Some((thrown, true)) => chain.push(thrown),
+                Some((thrown, false)) if thrown.exception.contains('.') => {
+                    candidate = Some(thrown);
+                }
+                _ => {}
             }
         } else {
             return Err(error(
@@ -162,8 +173,10 @@ fn shared_count(rest: &str) -> Option<usize> {
         .flatten()
 }
 
-/// An exception line: `[Exception in thread "t"] a.b.SomeException[: message]`.
-fn header(line: &str) -> Option<Thrown> {
+/// An exception line: `[Exception in thread "t"] a.b.SomeException[: message]`, with
+/// whether its class's simple name reads as a throwable's (ends in `Exception`, `Error` or
+/// `Throwable`; an anonymous subclass `Outer$6` or a `Fault` does not).
+fn header(line: &str) -> Option<(Thrown, bool)> {
     let line = match line.strip_prefix("Exception in thread \"") {
         Some(rest) => rest.split_once("\" ")?.1,
         None => line,
@@ -182,23 +195,24 @@ fn header(line: &str) -> Option<Thrown> {
                     .chars()
                     .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
         });
+    if !is_name {
+        return None;
+    }
     let simple = class.rsplit('.').next().unwrap_or(class);
     let throwable = ["Exception", "Error", "Throwable"]
         .iter()
         .any(|end| simple.ends_with(end));
-    if !is_name || !throwable {
-        return None;
-    }
-    let exception = if class.contains('.') {
+    let exception = if class.contains('.') || !throwable {
         class.to_string()
     } else {
         format!("java.lang.{class}")
     };
-    Some(Thrown {
+    let thrown = Thrown {
         exception,
         message: message.filter(|m| !m.is_empty()).map(str::to_string),
         frames: Vec::new(),
-    })
+    };
+    Some((thrown, throwable))
 }
 
 /// A frame after `at `: `[loader//|module@version/]a.b.C.m(C.java:12)[ ~[jar:1.0]]`.
@@ -342,6 +356,27 @@ mod tests {
              \x20   at a.P.parse(P.java:5)\n\
              \x20   ... 3 common frames omitted\n",
             "a.BadInputException [first line\nsecond line]\n  a.P.parse(P.java:5)",
+        );
+    }
+
+    #[test]
+    fn exceptions_whose_names_do_not_end_in_exception_are_read_before_frames() {
+        // An anonymous subclass a factory returned, and a class named otherwise; a log
+        // line that is a qualified name but has no frames after it is not one.
+        check(
+            "org.example.Sample\n\
+             a.MathRuntimeException$6: Array is empty\n\
+             \tat a.MathRuntimeException.createArrayIndexOutOfBoundsException(MathRuntimeException.java:80)\n\
+             \tat a.Arrays.first(Arrays.java:12)\n\
+             Caused by: a.io.Fault: disk\n\
+             \tat a.io.Disk.read(Disk.java:3)\n\
+             \t... 1 more\n",
+            "a.MathRuntimeException$6 [Array is empty]\n  \
+             a.MathRuntimeException.createArrayIndexOutOfBoundsException(MathRuntimeException.java:80)\n  \
+             a.Arrays.first(Arrays.java:12)\n\
+             a.io.Fault [disk]\n  \
+             a.io.Disk.read(Disk.java:3)\n  \
+             a.Arrays.first(Arrays.java:12)",
         );
     }
 

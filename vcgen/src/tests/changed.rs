@@ -109,6 +109,7 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         recursion: 1,
         calls: Vec::new(),
         beyond_usage: false,
+        from_library: false,
     };
     check_sites_with(
         PROGRAM,
@@ -161,6 +162,7 @@ fn focus(
                 })
                 .collect(),
             beyond_usage: false,
+            from_library: false,
         }),
         ..Options::default()
     }
@@ -225,6 +227,7 @@ fn dispatched(callee: &str) -> Options {
                 callee: callee.into(),
             }],
             beyond_usage: false,
+            from_library: false,
         }),
         ..Options::default()
     }
@@ -242,4 +245,175 @@ fn a_call_with_too_many_targets_runs_the_one_the_trace_shows() {
         "#]],
     );
     check_goals_with(DISPATCH, &dispatched("A"), expect![""]);
+}
+
+const THROWS: &str = r#"
+    class Bad extends Exception { Bad(String m) { super(m); } }
+    public class T {
+        public static int rate(int r) {
+            if (r > 100) { throw new IllegalArgumentException("rate"); }
+            return r;
+        }
+        public static int checked(int r) throws Bad {
+            if (r < 0) { throw new Bad("negative"); }
+            return r;
+        }
+        public static int made(int r) {
+            if (r == 7) { throw fault(r); }
+            return r;
+        }
+        static IllegalStateException fault(int r) {
+            return new IllegalStateException() { };
+        }
+        public static int parsed(String s) throws Bad {
+            return Integer.parseInt(s);
+        }
+        public static Class<?> load(String name) throws Exception {
+            return Class.forName(name);
+        }
+        public static int order(Double a, Double b) {
+            return a.compareTo(b);
+        }
+    }
+    "#;
+
+/// A focus on the trace's `exception` at `line` of `T.method`, through the entry `T.entry`
+/// (name and descriptor).
+fn thrown(entry: (&str, &str), method: &str, line: u32, exception: &str) -> Options {
+    thrown_in(entry, method, line, exception, false)
+}
+
+/// [`thrown`], with whether the trace's top frames are a library's.
+fn thrown_in(
+    entry: (&str, &str),
+    method: &str,
+    line: u32,
+    exception: &str,
+    from_library: bool,
+) -> Options {
+    Options {
+        focus: Some(crate::Focus {
+            entries: vec![("T".into(), entry.0.into(), entry.1.into())],
+            class: "T".into(),
+            method: method.into(),
+            line,
+            exception: exception.into(),
+            recursion: 1,
+            calls: Vec::new(),
+            beyond_usage: false,
+            from_library,
+        }),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_focus_aims_at_the_exceptions_the_code_makes_itself() {
+    // `throw new` of a JDK exception and of a checked one of the project's: reaching the
+    // construction is the goal.
+    check_goals_with(
+        THROWS,
+        &thrown(
+            ("rate", "(I)I"),
+            "rate(I)I",
+            4,
+            "java.lang.IllegalArgumentException",
+        ),
+        expect![[r#"
+            4:30 IllegalArgumentException T.rate(int) direct: (bvsgt r 100)
+        "#]],
+    );
+    check_goals_with(
+        THROWS,
+        &thrown(("checked", "(I)I"), "checked(I)I", 8, "Bad"),
+        expect![[r#"
+            8:28 Bad T.checked(int) direct: (bvslt r 0)
+        "#]],
+    );
+    // The exception a factory makes, an anonymous subclass: the trace's top frame is the
+    // factory's, reached from the method that throws what it returns.
+    check_goals_with(
+        THROWS,
+        &thrown(
+            ("made", "(I)I"),
+            "fault(I)Ljava/lang/IllegalStateException;",
+            16,
+            "T$1",
+        ),
+        expect![[r#"
+            16:16 T$1 T.fault(int) via T.made(int) direct: (= r 7)
+        "#]],
+    );
+    // Another exception at that line is not the trace's.
+    check_goals_with(
+        THROWS,
+        &thrown(
+            ("rate", "(I)I"),
+            "rate(I)I",
+            4,
+            "java.lang.IllegalStateException",
+        ),
+        expect![""],
+    );
+}
+
+#[test]
+fn a_focus_aims_at_the_jdk_model_s_own_throws_below_the_trace_s_line() {
+    // Integer.parseInt's NumberFormatException, thrown in the model, at the calling line.
+    check_sites_with(
+        THROWS,
+        &thrown(
+            ("parsed", "(Ljava/lang/String;)I"),
+            "parsed(Ljava/lang/String;)I",
+            19,
+            "java.lang.NumberFormatException",
+        ),
+        expect![[r#"
+            19:16 NumberFormatException precondition T.parsed(String): direct
+        "#]],
+    );
+}
+
+#[test]
+fn a_focus_aims_at_what_a_library_call_throws_below_the_trace_s_line() {
+    // Class.forName's ClassNotFoundException, a checked exception the model throws.
+    let load = ("load", "(Ljava/lang/String;)Ljava/lang/Class;");
+    check_sites_with(
+        THROWS,
+        &thrown(
+            load,
+            &format!("load{}", load.1),
+            22,
+            "java.lang.ClassNotFoundException",
+        ),
+        expect![[r#"
+            22:16 ClassNotFoundException T.load(String): direct
+        "#]],
+    );
+    // Double.compareTo has no body in the model: when the trace's top frames are the
+    // library's, the call may throw the trace's exception, for the test to confirm.
+    let order = ("order", "(Ljava/lang/Double;Ljava/lang/Double;)I");
+    let method = format!("order{}", order.1);
+    let exception = "java.lang.IllegalStateException";
+    check_goals_with(
+        THROWS,
+        &thrown_in(order, &method, 25, exception, true),
+        expect![[r#"
+            25:16 IllegalStateException T.order(Double, Double) direct: (and (and (or (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 0)) (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 1))) (not (= m!1 0))) throws!2)
+        "#]],
+    );
+    check_goals_with(THROWS, &thrown(order, &method, 25, exception), expect![""]);
+}
+
+#[test]
+fn without_a_focus_the_code_s_own_throws_are_no_sites() {
+    check_sites_with(
+        THROWS,
+        &Options::default(),
+        expect![[r#"
+            19:16 NumberFormatException precondition T.parsed(String): direct
+            22:16 NullPointerException T.load(String): direct
+            25:16 NullPointerException T.order(Double, Double): direct
+        "#]],
+    );
 }
