@@ -142,6 +142,46 @@ fn an_anonymous_exception_class_is_reproduced_and_its_kept_test_passes() {
     }
 }
 
+#[test]
+fn a_trace_not_reproduced_says_why_for_each_frame_tried() {
+    // Coupons.discounted throws IllegalArgumentException at line 8, never the
+    // IllegalStateException this trace claims: no site, said for the frame tried.
+    let dir = work_dir("reproduce-claimed");
+    let claimed = dir.join("claimed.trace");
+    let text = std::fs::read_to_string(trace("discount")).expect("trace");
+    std::fs::write(
+        &claimed,
+        text.replace("IllegalArgumentException", "IllegalStateException"),
+    )
+    .expect("write");
+    let (status, report) = reproduce("why", &claimed, &[]).expect("a report");
+    assert_eq!(status, 1, "{report:#}");
+    assert_eq!(
+        report["frames"][0]["tried"]["outcome"], "no_site",
+        "{report:#}"
+    );
+    let work = work_dir("reproduce-why-text");
+    let out = work.join("report.txt");
+    let args: Vec<String> = [
+        "--work-dir",
+        &work.display().to_string(),
+        "reproduce",
+        &claimed.display().to_string(),
+        &src().display().to_string(),
+        "-o",
+        &out.display().to_string(),
+    ]
+    .iter()
+    .map(|a| a.to_string())
+    .collect();
+    assert_eq!(dsd_tests::dsd(&args), Ok(1));
+    let text = std::fs::read_to_string(&out).expect("the report");
+    assert!(
+        text.contains("no frame reached, frame 1: no crash site"),
+        "{text}"
+    );
+}
+
 /// The source of the test a report names.
 fn written_test(report: &serde_json::Value) -> String {
     let path = report["test"]["path"].as_str().expect("the test's path");

@@ -23,7 +23,7 @@ use crate::run::classify::{self, ProjectClasses};
 use crate::run::results::{Outcome, TestResult};
 use crate::stages::Stages;
 use frames::Located;
-use output::Report;
+use output::{Report, Tried};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use trace::TraceFrame;
@@ -136,7 +136,18 @@ impl Search<'_> {
             if report.reached > *index {
                 break;
             }
-            let tried = attempt(stages, self, (*index, key), beyond_usage)?;
+            let (tried, outcome) = attempt(stages, self, (*index, key), beyond_usage)?;
+            let deepest = tried
+                .iter()
+                .map(|(r, _)| reached(&self.thrown.frames, chosen.top, &r.frames, self.project))
+                .max();
+            if deepest.is_none_or(|n| n <= *index) {
+                let outcome = match deepest {
+                    Some(reached) => Tried::OtherStack { reached },
+                    None => outcome,
+                };
+                report.frames[*index].tried.get_or_insert(outcome);
+            }
             // The deepest, then one that builds its state without reflection (a crash the
             // calls made again reach also gets reflection's test), then the shortest stack.
             let found = tried
@@ -170,13 +181,14 @@ impl Search<'_> {
 /// Runs the stages from vcgen to run with the trace's crash as the focus and the method of
 /// frame `index` as the only entry, the project's invariants assumed, or with
 /// `beyond_usage` kept where the crash allows; returns the results of the tests that threw
-/// the trace's exception, each with whether its test sets state by reflection.
+/// the trace's exception, each with whether its test sets state by reflection, and what
+/// the try came to when none did.
 fn attempt(
     stages: &mut Stages,
     search: &Search,
     (index, key): (usize, &frames::MethodKey),
     beyond_usage: bool,
-) -> Result<Vec<(TestResult, bool)>, Failure> {
+) -> Result<(Vec<(TestResult, bool)>, Tried), Failure> {
     let Search {
         work,
         args,
@@ -210,7 +222,7 @@ fn attempt(
     };
     let vc = stages.vcgen(&vcgen_args, None, Some(focus))?;
     if vc.queries == 0 {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Tried::NoSite));
     }
     let run_args = RunArgs {
         test_timeout: args.test_timeout,
@@ -226,6 +238,13 @@ fn attempt(
         stages.testgen()?;
         stages.run(&run_args)?;
         let results = crate::run::read_results(&work.join("results").join("results.jsonl"))?;
+        let outcome = match (solved.sat, solved.unknown) {
+            (0, 0) => Tried::Unsatisfiable,
+            (0, _) => Tried::TimedOut,
+            _ => Tried::NoCrash {
+                tests: results.len(),
+            },
+        };
         let same: Vec<TestResult> = results
             .into_iter()
             .filter(|r| {
@@ -241,13 +260,14 @@ fn attempt(
                     .iter()
                     .any(|t| t.reflection && t.class == r.class && t.method == r.method)
             };
-            return Ok(same
+            let same = same
                 .into_iter()
                 .map(|r| {
                     let by_reflection = reflection(&r);
                     (r, by_reflection)
                 })
-                .collect());
+                .collect();
+            return Ok((same, outcome));
         }
         solve.timeout *= RETRY_PATIENCE;
     }

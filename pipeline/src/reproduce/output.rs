@@ -24,6 +24,51 @@ pub enum Status {
     NotReproduced,
 }
 
+/// What trying a frame's method as the test's entry came to, when no test reached down to
+/// that frame.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "outcome")]
+pub enum Tried {
+    /// No operation at the crash's line throws the trace's exception on a path from this
+    /// method (a `throw` of another class, a crash the model does not know).
+    NoSite,
+    /// Every path to the crash is impossible: no input makes it.
+    Unsatisfiable,
+    /// The solver gave up within its timeout.
+    TimedOut,
+    /// Inputs were found and their tests ran, but none threw the trace's exception.
+    NoCrash {
+        /// How many tests ran.
+        tests: usize,
+    },
+    /// A test threw the trace's exception, with a stack that matches fewer frames.
+    OtherStack {
+        /// How many leading frames its stack matched.
+        reached: usize,
+    },
+}
+
+impl std::fmt::Display for Tried {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tried::NoSite => write!(f, "no crash site of the exception at the line through it"),
+            Tried::Unsatisfiable => write!(f, "no input reaches the crash through it"),
+            Tried::TimedOut => write!(f, "the solver timed out"),
+            Tried::NoCrash { tests } => write!(
+                f,
+                "{} ran without the exception",
+                crate::report::plural(*tests, "test")
+            ),
+            Tried::OtherStack { reached } => {
+                write!(
+                    f,
+                    "the exception was raised with frames 1-{reached} matching"
+                )
+            }
+        }
+    }
+}
+
 /// One frame of the trace in the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct FrameReport {
@@ -43,6 +88,9 @@ pub struct FrameReport {
     /// With `--tests`: how the kept test entered its method, against the project's usage.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub usage: Option<Usage>,
+    /// When its method was tried as the entry and no test reached this frame: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tried: Option<Tried>,
 }
 
 /// With `--tests`: whether the kept test needs what the project's usage never produces.
@@ -127,6 +175,7 @@ impl Report {
                     _ => None,
                 },
                 usage: None,
+                tried: None,
             })
             .collect();
         let fits = frames
@@ -185,6 +234,9 @@ impl Report {
             if let Some(usage) = &f.usage {
                 tags.push(usage.to_string());
             }
+            if let Some(tried) = &f.tried {
+                tags.push(format!("tried: {tried}"));
+            }
             let tags = match tags.is_empty() {
                 true => String::new(),
                 false => format!("  ({})", tags.join("; ")),
@@ -217,7 +269,7 @@ impl Report {
                 let _ = writeln!(out, "not reproduced: {note}");
             }
             (None, None) => {
-                let _ = writeln!(
+                let _ = write!(
                     out,
                     "not reproduced: no test raised {} with the frames down to {}",
                     self.exception,
@@ -226,6 +278,22 @@ impl Report {
                             "frame {t}"
                         ))
                 );
+                // The deepest frame reached, and why the frame tried nearest below it failed.
+                let next = self
+                    .frames
+                    .iter()
+                    .skip(self.reached)
+                    .find_map(|f| f.tried.as_ref().map(|t| (f.index, t)));
+                match next {
+                    Some((index, tried)) => {
+                        let reached = match self.reached {
+                            0 => "no frame reached".to_string(),
+                            n => format!("frames 1-{n} reached"),
+                        };
+                        let _ = writeln!(out, "; {reached}, frame {index}: {tried}");
+                    }
+                    None => out.push('\n'),
+                }
             }
         }
         out

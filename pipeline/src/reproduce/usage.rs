@@ -136,6 +136,7 @@ mod tests {
             status: Status::Reproduced,
             mismatch: None,
             usage,
+            tried: None,
         }
     }
 
