@@ -110,6 +110,13 @@ fn exceptions_the_code_throws_itself_are_reproduced_as_deep_as_the_trace_goes() 
 }
 
 #[test]
+fn a_bridge_method_javac_wrote_is_passed_through() {
+    // Grade.rank compares through the raw Comparable: the trace shows javac's bridge
+    // compareTo(Object) at the class's line 4, between the crash and rank.
+    check_reproduced("grade", &[], 3);
+}
+
+#[test]
 fn an_anonymous_exception_class_is_reproduced_and_its_kept_test_passes() {
     // `orders.Faults$1`, an anonymous IllegalStateException the factory returns: the kept
     // test catches it as the class it extends and checks its name, and it compiles and

@@ -129,14 +129,18 @@ impl Selection {
     }
 
     /// Whether `site` is kept: it is in a selected method and, with a focus, it throws the
-    /// focus's exception from a statement that the focus's line is part of.
+    /// focus's exception from a statement that the focus's line is part of, up to the
+    /// operation's last line (javac numbers the instructions after a call on a later line
+    /// of an expression with that call's line: `throw new IllegalArgumentException("..." +\n
+    /// name.trim())` is reported at the second line).
     pub(crate) fn keeps_site(&self, site: &Site) -> bool {
         let at = self.at.as_ref().is_none_or(|(line, exception)| {
             let first = match site.first_line {
                 0 => site.line,
                 first => first.min(site.line),
             };
-            *exception == site.exception && (first..=site.line).contains(line)
+            let last = site.end_line.max(site.line);
+            *exception == site.exception && (first..=last).contains(line)
         });
         at && self
             .changed

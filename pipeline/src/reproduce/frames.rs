@@ -68,6 +68,12 @@ fn locate_one(p: &Program, entries: &HashSet<MethodKey>, frame: &TraceFrame) -> 
                 key,
             }
         }
+        // javac writes bridge methods (`compareTo(Object)` beside `compareTo(Version)`) and
+        // accessors (`access$000`) at the line where the class's declaration starts: code
+        // the sources do not hold, passed through as a library's frame is.
+        Err(_) if frame.line == Some(class.span.line) && !frame.method.starts_with('<') => {
+            Located::Library
+        }
         Err(why) => Located::Mismatch(why),
     }
 }

@@ -274,6 +274,13 @@ const THROWS: &str = r#"
         public static int order(Double a, Double b) {
             return a.compareTo(b);
         }
+        public static int named(String name) {
+            if (name.isEmpty()) {
+                throw new IllegalArgumentException("no name: "
+                        + name.trim());
+            }
+            return name.length();
+        }
     }
     "#;
 
@@ -342,6 +349,21 @@ fn a_focus_aims_at_the_exceptions_the_code_makes_itself() {
         ),
         expect![[r#"
             16:16 T$1 T.fault(int) via T.made(int) direct: (= r 7)
+        "#]],
+    );
+    // A construction over two lines, reported at the second one (javac numbers the
+    // constructor's call with the line of the last call before it, `trim()`).
+    let named = ("named", "(Ljava/lang/String;)I");
+    check_sites_with(
+        THROWS,
+        &thrown(
+            named,
+            &format!("named{}", named.1),
+            30,
+            "java.lang.IllegalArgumentException",
+        ),
+        expect![[r#"
+            29:19 IllegalArgumentException T.named(String): direct
         "#]],
     );
     // Another exception at that line is not the trace's.
@@ -414,6 +436,9 @@ fn without_a_focus_the_code_s_own_throws_are_no_sites() {
             19:16 NumberFormatException precondition T.parsed(String): direct
             22:16 NullPointerException T.load(String): direct
             25:16 NullPointerException T.order(Double, Double): direct
+            28:13 NullPointerException T.named(String): direct
+            30:23 NullPointerException T.named(String): direct
+            32:16 NullPointerException T.named(String): direct
         "#]],
     );
 }
