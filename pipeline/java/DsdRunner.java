@@ -43,7 +43,9 @@ import dsd.sandbox.DsdSandbox;
  *
  * <p>For each test one JSON line is appended (and flushed) to the results file:
  * {@code {"class","method","outcome":"pass|exception|exit|timeout|error","exception","message",
- * "frames":[{"class","method","file","line"}],"millis"}}; frames stop at the runner's own
+ * "frames":[{"class","method","file","line"}],"causes":[{"exception","message","frames"}],
+ * "millis"}} ({@code causes}: the exception's causes, outermost first, when it has any); frames
+ * stop at the runner's own
  * reflective call of the test, and an {@code exit} names the refused call in its message, with
  * the frames where it was made. When a test outlives its timeout, its
  * {@code timeout} line is written and the JVM halts with status 3; the caller restarts it with the
@@ -52,6 +54,9 @@ import dsd.sandbox.DsdSandbox;
 public final class DsdRunner {
     /** Most stack frames written per exception. */
     private static final int MAX_FRAMES = 50;
+
+    /** Most causes written per exception. */
+    private static final int MAX_CAUSES = 8;
 
     /** Exit status after a test timed out. */
     private static final int HALT_TIMEOUT = 3;
@@ -259,6 +264,31 @@ public final class DsdRunner {
         string(b, t == null ? null : t.getClass().getName());
         b.append(",\"message\":");
         string(b, outcome.note != null ? outcome.note : t == null ? null : safeMessage(t));
+        appendFrames(b, t);
+        if (t != null && t.getCause() != null && outcome.note == null) {
+            b.append(",\"causes\":[");
+            java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            seen.add(t);
+            int n = 0;
+            for (Throwable c = t.getCause(); c != null && seen.add(c) && n < MAX_CAUSES; c = c.getCause(), n++) {
+                if (n > 0) {
+                    b.append(',');
+                }
+                b.append("{\"exception\":");
+                string(b, c.getClass().getName());
+                b.append(",\"message\":");
+                string(b, safeMessage(c));
+                appendFrames(b, c);
+                b.append('}');
+            }
+            b.append(']');
+        }
+        b.append(",\"millis\":").append(millis).append('}');
+        return b.toString();
+    }
+
+    /** Appends {@code ,"frames":[...]}: the frames of {@code t} above the runner's own call. */
+    private static void appendFrames(StringBuilder b, Throwable t) {
         b.append(",\"frames\":[");
         if (t != null) {
             StackTraceElement[] frames = t.getStackTrace();
@@ -276,8 +306,7 @@ public final class DsdRunner {
                 b.append(",\"line\":").append(frames[i].getLineNumber()).append('}');
             }
         }
-        b.append("],\"millis\":").append(millis).append('}');
-        return b.toString();
+        b.append(']');
     }
 
     /** How many frames come before the runner's own reflective call of the test. */

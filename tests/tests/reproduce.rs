@@ -197,11 +197,17 @@ fn written_test(report: &serde_json::Value) -> String {
 
 #[test]
 fn the_innermost_cause_is_reproduced_and_a_frame_can_be_chosen() {
-    // NumberFormatException in Ratio.parse, caught and wrapped by Ratio.load: a test can
-    // reach it only through parse, frame 4 of the cause (three JDK frames above it).
-    let report = check_reproduced("load", &[], 4);
+    // NumberFormatException in Ratio.parse, caught and wrapped by Ratio.load: the test of
+    // load raises it as the cause of its IllegalStateException, down to frame 5 of the
+    // cause (three JDK frames above parse), and the kept test expects the outer exception.
+    let report = check_reproduced("load", &[], 5);
     assert_eq!(report["exception"], "java.lang.NumberFormatException");
-    assert_eq!(report["frames"][4]["status"], "not_reproduced");
+    assert_eq!(report["frames"][4]["status"], "reproduced");
+    let source = written_test(&report);
+    assert!(
+        source.contains("assertThrows(IllegalStateException.class, () -> Ratio.load("),
+        "{source}"
+    );
     // Aimed at Stats.mean, frame 2: the test calls it, and frames 1..2 match.
     let report = check_reproduced("average", &["--frame", "2"], 2);
     assert_eq!(report["target"], 2);

@@ -546,7 +546,7 @@ impl<'p> Lower<'p> {
             .unwrap_or_else(|| self.is_jdk_class(&method.class));
         let nullable = target.is_some_and(|(_, m)| m.annotations.iter().any(|a| a == "Nullable"));
         if library {
-            self.library_may_throw(st, span);
+            self.library_may_throw(st, args, span);
             if let (Some((_, m)), false) = (target, args.is_empty()) {
                 let keys = arrays_passed(m.params().iter().map(|p| &p.ty));
                 self.havoc_keys(st, keys);
@@ -593,7 +593,7 @@ impl<'p> Lower<'p> {
         if let (Some(receiver), Some(expr)) = (vals.first(), parts.first()) {
             self.check_receiver(st, receiver, expr, span);
         }
-        self.library_may_throw(st, span);
+        self.library_may_throw(st, vals.get(1..).unwrap_or_default(), span);
         let keys = arrays_passed(parts.iter().skip(1).map(|p| &p.ty));
         self.havoc_keys(st, keys);
         self.call_result(ty, self.is_jdk_class(&call.class))
@@ -601,8 +601,9 @@ impl<'p> Lower<'p> {
 
     /// With [`Lower::library_throw`], a library call from project code whose body the model
     /// lacks may throw the trace's exception: a goal at the call, reached and chosen freely,
-    /// which only the test's run confirms.
-    fn library_may_throw(&mut self, st: &State, span: Span) {
+    /// which only the test's run confirms. A NullPointerException needs one of the
+    /// reference arguments `args` null, as the JDK's methods document it.
+    fn library_may_throw(&mut self, st: &State, args: &[Val], span: Span) {
         let Some(exception) = self.library_throw else {
             return;
         };
@@ -610,7 +611,16 @@ impl<'p> Lower<'p> {
         if st.dead() || self.setup || !in_project {
             return;
         }
-        let throws = self.smt.declare("throws", "Bool");
+        let nulls: Vec<Term> = args
+            .iter()
+            .filter(|a| a.sort == "Int")
+            .map(|a| smt::eq(&a.term, "0"))
+            .collect();
+        let throws = if exception == kinds::NULL_POINTER.exception() && !nulls.is_empty() {
+            smt::or(&nulls)
+        } else {
+            self.smt.declare("throws", "Bool")
+        };
         let goal = smt::and(&[st.reach.clone(), throws]);
         self.push_goal(exception, span, goal, st.bounded);
     }

@@ -223,6 +223,9 @@ pub struct Lower<'p> {
     /// `dsd reproduce` of a trace whose exception escaped a library method called at the
     /// crash's line: that exception, which a call the model has no body for may throw.
     pub library_throw: Option<&'p str>,
+    /// `dsd reproduce` of a trace whose exception is a cause of another: a crash that a
+    /// handler catches is a goal too (the handler wrapped it in the trace's outer exception).
+    pub caught_goals: bool,
     /// Which preconditions of the entry its query names ([`crate::contract`]).
     pub contract_rules: crate::contract::Rules,
     /// Who may call the project's methods ([`crate::contract::Audience`]).
@@ -500,8 +503,11 @@ impl<'p> Lower<'p> {
         let goal = smt::and(&[st.reach.clone(), fail_def.clone()]);
         let goal = self.smt.define("g", "Bool", goal);
         let exc_ref = "0".to_string();
-        if !self.route_to_handler(st, &goal, kind.exception(), &exc_ref) {
+        let caught = self.route_to_handler(st, &goal, kind.exception(), &exc_ref);
+        if !caught || self.caught_goals {
             self.push_goal(kind.exception(), span, goal.clone(), st.bounded);
+        }
+        if !caught {
             self.escape(st, &goal);
         }
         st.assume(&mut self.smt, &smt::not(&fail_def));

@@ -852,6 +852,16 @@ impl<'p> Lower<'p> {
             .clone()
             .or_else(|| static_ty.class_name().map(String::from))
             .unwrap_or_default();
+        // Checked exceptions of the model are sites only for `dsd reproduce`: `dsd check`
+        // reports what the JVM throws unasked, never a documented failure of the JDK.
+        let runtime = self.h.is_subclass(&class, "java.lang.RuntimeException");
+        let reported = (runtime || self.focused)
+            && self.frame().library
+            && self.frame().attribution.is_some()
+            && !self.setup;
+        if reported && self.caught_goals {
+            self.push_goal(&class, span, st.reach.clone(), st.bounded);
+        }
         let mut remaining = st;
         let mut caught_all = false;
         let ty = Type::class(&class);
@@ -878,11 +888,7 @@ impl<'p> Lower<'p> {
         if caught_all || remaining.dead() {
             return;
         }
-        // Checked exceptions of the model are sites only for `dsd reproduce`: `dsd check`
-        // reports what the JVM throws unasked, never a documented failure of the JDK.
-        let runtime = self.h.is_subclass(&class, "java.lang.RuntimeException");
-        let reported = runtime || self.focused;
-        if self.frame().library && self.frame().attribution.is_some() && reported && !self.setup {
+        if reported && !self.caught_goals {
             self.push_goal(&class, span, remaining.reach.clone(), remaining.bounded);
         }
         let reach = remaining.reach.clone();

@@ -90,6 +90,7 @@ pub fn reproduce(
         project: &project,
         junit,
         trace: (&text, &output::test_class_name(&args.trace)),
+        wrapped: !std::ptr::eq(thrown, &parsed.chain[0]),
     };
     search.run(stages, &mut report, false)?;
     let goal = chosen.goal();
@@ -117,6 +118,9 @@ struct Search<'a> {
     junit: invariants::toolchain::Flavour,
     /// The trace's text and the kept test's class name.
     trace: (&'a str, &'a str),
+    /// Whether the exception reproduced is a cause of the trace's top one
+    /// ([`vcgen::Focus::wrapped`]).
+    wrapped: bool,
 }
 
 impl Search<'_> {
@@ -139,7 +143,7 @@ impl Search<'_> {
             let (tried, outcome) = attempt(stages, self, (*index, key), beyond_usage)?;
             let deepest = tried
                 .iter()
-                .map(|(r, _)| reached(&self.thrown.frames, chosen.top, &r.frames, self.project))
+                .map(|r| reached(&self.thrown.frames, chosen.top, r.frames(), self.project))
                 .max();
             if deepest.is_none_or(|n| n <= *index) {
                 let outcome = match deepest {
@@ -152,29 +156,89 @@ impl Search<'_> {
             // calls made again reach also gets reflection's test), then the shortest stack.
             let found = tried
                 .into_iter()
-                .map(|(r, reflection)| {
-                    (
-                        reached(&self.thrown.frames, chosen.top, &r.frames, self.project),
-                        reflection,
-                        r,
-                    )
+                .map(|r| {
+                    let n = reached(&self.thrown.frames, chosen.top, r.frames(), self.project);
+                    (n, r)
                 })
-                .filter(|(n, _, _)| *n > chosen.top.max(report.reached))
-                .max_by_key(|(n, reflection, r)| {
-                    (*n, !reflection, std::cmp::Reverse(r.frames.len()))
-                });
-            let Some((depth, _, result)) = found else {
+                .filter(|(n, _)| *n > chosen.top.max(report.reached))
+                .max_by_key(|(n, r)| (*n, !r.reflection, std::cmp::Reverse(r.frames().len())));
+            let Some((depth, raised)) = found else {
                 continue;
             };
             report.reached(depth);
             if depth > goal {
+                let result = raised.as_trace_exception();
                 let site = crash_site(self.work, &result, self.project)?;
+                let thrown = raised.result.exception.clone().unwrap_or_default();
                 report.test = Some(output::write_test(
-                    self.work, &result, &site, self.junit, self.trace,
+                    self.work,
+                    (&result, &thrown),
+                    &site,
+                    self.junit,
+                    self.trace,
                 )?);
             }
         }
         Ok(())
+    }
+}
+
+/// A test that raised the trace's exception: itself, or as a cause of its own exception (a
+/// trace's innermost cause, which a method on the way wrapped, is a cause in the test of
+/// the outer method too).
+struct Raised {
+    /// The test's result as the runner wrote it.
+    result: TestResult,
+    /// Which of its causes is the trace's exception (0: its own exception).
+    depth: usize,
+    /// Whether the test sets state by reflection.
+    reflection: bool,
+}
+
+impl Raised {
+    /// The frames of the trace's exception in the test.
+    fn frames(&self) -> &[crate::run::results::Frame] {
+        match self.depth {
+            0 => &self.result.frames,
+            d => &self.result.causes[d - 1].frames,
+        }
+    }
+
+    /// The result as if the test had thrown the trace's exception itself.
+    fn as_trace_exception(&self) -> TestResult {
+        match self.depth {
+            0 => self.result.clone(),
+            d => {
+                let cause = &self.result.causes[d - 1];
+                TestResult {
+                    exception: Some(cause.exception.clone()),
+                    message: cause.message.clone(),
+                    frames: cause.frames.clone(),
+                    causes: Vec::new(),
+                    ..self.result.clone()
+                }
+            }
+        }
+    }
+
+    /// `result` as a raise of `exception`, if it or one of its causes is of that class.
+    fn of(result: TestResult, exception: &str, reflection: bool) -> Option<Raised> {
+        if result.outcome != Outcome::Exception {
+            return None;
+        }
+        let depth = if result.exception.as_deref() == Some(exception) {
+            0
+        } else {
+            1 + result
+                .causes
+                .iter()
+                .position(|c| c.exception == exception)?
+        };
+        Some(Raised {
+            result,
+            depth,
+            reflection,
+        })
     }
 }
 
@@ -188,7 +252,7 @@ fn attempt(
     search: &Search,
     (index, key): (usize, &frames::MethodKey),
     beyond_usage: bool,
-) -> Result<(Vec<(TestResult, bool)>, Tried), Failure> {
+) -> Result<(Vec<Raised>, Tried), Failure> {
     let Search {
         work,
         args,
@@ -208,6 +272,7 @@ fn attempt(
         calls: trace_calls(&thrown.frames, &chosen.project, chosen.top, index),
         beyond_usage,
         from_library: chosen.top > 0,
+        wrapped: search.wrapped,
     };
     // The trace's frames are inlined, and below the crash's frame as deep as `dsd check`
     // inlines: a crash under a recursive descent needs both.
@@ -245,28 +310,22 @@ fn attempt(
                 tests: results.len(),
             },
         };
-        let same: Vec<TestResult> = results
+        let index = testgen::read_index(work)?;
+        let reflection = |r: &TestResult| {
+            index
+                .tests
+                .iter()
+                .any(|t| t.reflection && t.class == r.class && t.method == r.method)
+        };
+        let same: Vec<Raised> = results
             .into_iter()
-            .filter(|r| {
-                r.outcome == Outcome::Exception && r.exception.as_deref() == Some(&thrown.exception)
+            .filter_map(|r| {
+                let by_reflection = reflection(&r);
+                Raised::of(r, &thrown.exception, by_reflection)
             })
             .collect();
         tries_left -= 1;
         if !same.is_empty() || tries_left == 0 || solved.sat + solved.unknown == 0 {
-            let index = testgen::read_index(work)?;
-            let reflection = |r: &TestResult| {
-                index
-                    .tests
-                    .iter()
-                    .any(|t| t.reflection && t.class == r.class && t.method == r.method)
-            };
-            let same = same
-                .into_iter()
-                .map(|r| {
-                    let by_reflection = reflection(&r);
-                    (r, by_reflection)
-                })
-                .collect();
             return Ok((same, outcome));
         }
         solve.timeout *= RETRY_PATIENCE;

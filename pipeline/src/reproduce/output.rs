@@ -323,10 +323,11 @@ pub fn reproduce_dir(work: &Path) -> PathBuf {
 
 /// Writes the test `result` ran, planned again as `--emit-tests` keeps a finding's, below
 /// `WORK/reproduce/` for `flavour` as the class `class` (a simple name), with `trace` in a
-/// comment under its first line.
+/// comment under its first line; the test expects `thrown`, the class of the exception it
+/// throws (the trace's, or one that wraps it).
 pub fn write_test(
     work: &Path,
-    result: &TestResult,
+    (result, thrown): (&TestResult, &str),
     site: &vcgen::Site,
     flavour: Flavour,
     (trace, class): (&str, &str),
@@ -336,10 +337,8 @@ pub fn write_test(
     let keep = testgen::Keep {
         test_class: result.class.clone(),
         test_method: result.method.clone(),
-        exception: site.exception.clone(),
-        kind: vcgen::kinds::for_class(&site.exception)
-            .summary()
-            .to_string(),
+        exception: thrown.to_string(),
+        kind: vcgen::kinds::for_class(thrown).summary().to_string(),
         level: "error".to_string(),
         rel: site.rel.clone(),
         line: site.line,

@@ -189,6 +189,7 @@ pub(crate) mod tests {
             exception: Some(exception.into()),
             message: Some("/ by zero".into()),
             frames,
+            causes: Vec::new(),
             millis: 1,
         }
     }

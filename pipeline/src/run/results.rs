@@ -32,6 +32,18 @@ pub struct Frame {
     pub line: i64,
 }
 
+/// A cause of a test's exception.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cause {
+    /// Fully qualified class of the cause.
+    pub exception: String,
+    /// Its message.
+    pub message: Option<String>,
+    /// Its frames, innermost first, at most 50.
+    #[serde(default)]
+    pub frames: Vec<Frame>,
+}
+
 /// The result of one test, as written by the runner (or by dsd when the JVM died).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestResult {
@@ -48,6 +60,9 @@ pub struct TestResult {
     /// Innermost frames first, at most 50.
     #[serde(default)]
     pub frames: Vec<Frame>,
+    /// The exception's causes, outermost first (`getCause()`, then its cause, ...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub causes: Vec<Cause>,
     /// Wall time of the test in milliseconds.
     #[serde(default)]
     pub millis: u64,
@@ -63,6 +78,7 @@ impl TestResult {
             exception: None,
             message: Some(message),
             frames: Vec::new(),
+            causes: Vec::new(),
             millis: 0,
         }
     }
@@ -71,6 +87,15 @@ impl TestResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_causes_of_an_exception() {
+        let line = r#"{"class":"a.L_DsdTest","method":"t","outcome":"exception","exception":"java.lang.IllegalStateException","message":"cannot load x","frames":[{"class":"a.L","method":"load","file":"L.java","line":20}],"causes":[{"exception":"java.lang.NumberFormatException","message":"For input string: \"x\"","frames":[{"class":"a.L","method":"parse","file":"L.java","line":25}]}],"millis":3}"#;
+        let r: TestResult = serde_json::from_str(line).expect("a result line");
+        assert_eq!(r.causes.len(), 1);
+        assert_eq!(r.causes[0].exception, "java.lang.NumberFormatException");
+        assert_eq!(r.causes[0].frames[0].line, 25);
+    }
 
     #[test]
     fn reads_the_runners_exit_line() {

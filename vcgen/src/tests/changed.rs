@@ -110,6 +110,7 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         calls: Vec::new(),
         beyond_usage: false,
         from_library: false,
+        wrapped: false,
     };
     check_sites_with(
         PROGRAM,
@@ -163,6 +164,7 @@ fn focus(
                 .collect(),
             beyond_usage: false,
             from_library: false,
+            wrapped: false,
         }),
         ..Options::default()
     }
@@ -228,6 +230,7 @@ fn dispatched(callee: &str) -> Options {
             }],
             beyond_usage: false,
             from_library: false,
+            wrapped: false,
         }),
         ..Options::default()
     }
@@ -281,6 +284,13 @@ const THROWS: &str = r#"
             }
             return name.length();
         }
+        public static int wrap(String s) {
+            try {
+                return Integer.parseInt(s);
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException(s);
+            }
+        }
     }
     "#;
 
@@ -309,6 +319,7 @@ fn thrown_in(
             calls: Vec::new(),
             beyond_usage: false,
             from_library,
+            wrapped: false,
         }),
         ..Options::default()
     }
@@ -425,6 +436,36 @@ fn a_focus_aims_at_what_a_library_call_throws_below_the_trace_s_line() {
         "#]],
     );
     check_goals_with(THROWS, &thrown(order, &method, 25, exception), expect![""]);
+    // A NullPointerException there needs a reference argument null.
+    let npe = "java.lang.NullPointerException";
+    check_goals_with(
+        THROWS,
+        &thrown_in(order, &method, 25, npe, true),
+        expect![[r#"
+        25:16 NullPointerException T.order(Double, Double) direct: (or (and (or (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 0)) (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 1))) (= m!1 0)) (and (and (or (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 0)) (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 1))) (not (= m!1 0))) (= m!2 0)))
+    "#]],
+    );
+}
+
+#[test]
+fn a_focus_on_a_wrapped_cause_aims_at_the_crash_a_handler_catches() {
+    // parseInt's NumberFormatException, caught and wrapped in an IllegalStateException:
+    // a goal only when the trace shows it as the cause of another exception.
+    let wrap = ("wrap", "(Ljava/lang/String;)I");
+    let method = format!("wrap{}", wrap.1);
+    let exception = "java.lang.NumberFormatException";
+    let mut options = thrown(wrap, &method, 36, exception);
+    check_sites_with(THROWS, &options, expect![""]);
+    if let Some(focus) = options.focus.as_mut() {
+        focus.wrapped = true;
+    }
+    check_sites_with(
+        THROWS,
+        &options,
+        expect![[r#"
+        36:20 NumberFormatException precondition T.wrap(String): direct
+    "#]],
+    );
 }
 
 #[test]
