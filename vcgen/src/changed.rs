@@ -93,9 +93,6 @@ pub struct Focus {
     /// escaped a call at the crash's line, and a call the model has no body for may throw
     /// it (a free choice the test then confirms).
     pub from_library: bool,
-    /// Whether the trace's exception is a cause of another one: a handler on the way caught
-    /// it and threw another, so a crash a handler catches is still a goal.
-    pub wrapped: bool,
 }
 
 /// A call a stack trace shows: where it is, and what it entered.

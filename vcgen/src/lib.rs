@@ -280,10 +280,6 @@ pub fn generate(
             (false, false) => contract::Rules::Conventions,
         },
         beyond_usage: options.focus.as_ref().is_some_and(|f| f.beyond_usage),
-        caught_goals: options
-            .focus
-            .as_ref()
-            .is_some_and(|f| f.wrapped && options.changed.is_none()),
         library_throw: options
             .focus
             .as_ref()
@@ -424,8 +420,6 @@ struct Env<'e, 'p> {
     contract_rules: contract::Rules,
     /// The focus looks beyond the project's usage ([`Lower::usage`]).
     beyond_usage: bool,
-    /// A focus's exception was caught and wrapped ([`Lower::caught_goals`]).
-    caught_goals: bool,
     /// The exception a focus's trace shows escaping a library call ([`Lower::library_throw`]).
     library_throw: Option<&'e str>,
     /// The type ids of the program's classes, copied into each entry's table.
@@ -581,7 +575,6 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             trace_calls: self.trace_calls,
             focused: self.focused,
             library_throw: self.library_throw,
-            caught_goals: self.caught_goals,
             contract_rules: self.contract_rules,
             audience: self.audience,
             contracts: Vec::new(),

@@ -223,9 +223,6 @@ pub struct Lower<'p> {
     /// `dsd reproduce` of a trace whose exception escaped a library method called at the
     /// crash's line: that exception, which a call the model has no body for may throw.
     pub library_throw: Option<&'p str>,
-    /// `dsd reproduce` of a trace whose exception is a cause of another: a crash that a
-    /// handler catches is a goal too (the handler wrapped it in the trace's outer exception).
-    pub caught_goals: bool,
     /// Which preconditions of the entry its query names ([`crate::contract`]).
     pub contract_rules: crate::contract::Rules,
     /// Who may call the project's methods ([`crate::contract::Audience`]).
@@ -503,8 +500,10 @@ impl<'p> Lower<'p> {
         let goal = smt::and(&[st.reach.clone(), fail_def.clone()]);
         let goal = self.smt.define("g", "Bool", goal);
         let exc_ref = "0".to_string();
+        // With a focus, a crash a handler catches is a goal too: the handler may throw it
+        // again or wrap it in the exception a trace shows it as the cause of.
         let caught = self.route_to_handler(st, &goal, kind.exception(), &exc_ref);
-        if !caught || self.caught_goals {
+        if !caught || self.focused {
             self.push_goal(kind.exception(), span, goal.clone(), st.bounded);
         }
         if !caught {

@@ -859,7 +859,7 @@ impl<'p> Lower<'p> {
             && self.frame().library
             && self.frame().attribution.is_some()
             && !self.setup;
-        if reported && self.caught_goals {
+        if reported && self.focused {
             self.push_goal(&class, span, st.reach.clone(), st.bounded);
         }
         let mut remaining = st;
@@ -888,7 +888,7 @@ impl<'p> Lower<'p> {
         if caught_all || remaining.dead() {
             return;
         }
-        if reported && !self.caught_goals {
+        if reported && !self.focused {
             self.push_goal(&class, span, remaining.reach.clone(), remaining.bounded);
         }
         let reach = remaining.reach.clone();

@@ -90,7 +90,6 @@ pub fn reproduce(
         project: &project,
         junit,
         trace: (&text, &output::test_class_name(&args.trace)),
-        wrapped: !std::ptr::eq(thrown, &parsed.chain[0]),
     };
     search.run(stages, &mut report, false)?;
     let goal = chosen.goal();
@@ -118,9 +117,6 @@ struct Search<'a> {
     junit: invariants::toolchain::Flavour,
     /// The trace's text and the kept test's class name.
     trace: (&'a str, &'a str),
-    /// Whether the exception reproduced is a cause of the trace's top one
-    /// ([`vcgen::Focus::wrapped`]).
-    wrapped: bool,
 }
 
 impl Search<'_> {
@@ -272,7 +268,6 @@ fn attempt(
         calls: trace_calls(&thrown.frames, &chosen.project, chosen.top, index),
         beyond_usage,
         from_library: chosen.top > 0,
-        wrapped: search.wrapped,
     };
     // The trace's frames are inlined, and below the crash's frame as deep as `dsd check`
     // inlines: a crash under a recursive descent needs both.

@@ -74,12 +74,16 @@ public final class String implements CharSequence, Comparable<String> {
         this.value = unknownChars(decodedLength(length, 1));
     }
 
-    public String(byte[] bytes, String charsetName) {
+    /** A charset the JDK does not know: UnsupportedEncodingException (which, the solver's choice). */
+    public String(byte[] bytes, String charsetName) throws java.io.UnsupportedEncodingException {
         if (charsetName == null) {
             throw new NullPointerException();
         }
         if (bytes == null) {
             throw new NullPointerException();
+        }
+        if (dsd.Intrinsics.anyBoolean()) {
+            throw new java.io.UnsupportedEncodingException(charsetName);
         }
         this.value = unknownChars(decodedLength(bytes.length, 1));
     }
