@@ -88,7 +88,7 @@ pub const TIME_FACTOR: u64 = 3;
 /// Runs `check`, a check of `solver`, with at most `units` more units of work, or
 /// [`TIME_FACTOR`] times the CPU time they stand for.
 pub fn with_work_limit<T>(solver: &Solver, units: u64, check: impl FnOnce() -> T) -> T {
-    let ms = (units * TIME_FACTOR).div_ceil(UNITS_PER_MS);
+    let ms = units.saturating_mul(TIME_FACTOR).div_ceil(UNITS_PER_MS);
     limited(solver, units, ms, check)
 }
 
