@@ -607,8 +607,7 @@ impl<'p> Lower<'p> {
         let Some(exception) = self.library_throw else {
             return;
         };
-        let in_project = self.frames.last().is_some_and(|f| !f.library);
-        if st.dead() || self.setup || !in_project {
+        if st.dead() || self.setup || !self.in_project_code() {
             return;
         }
         let nulls: Vec<Term> = args

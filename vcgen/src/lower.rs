@@ -295,6 +295,12 @@ impl<'p> Lower<'p> {
             .expect("lowering always runs inside a frame")
     }
 
+    /// Whether the innermost frame runs project code (not the JDK model's, and not the
+    /// harness before any frame is entered).
+    pub fn in_project_code(&self) -> bool {
+        self.frames.last().is_some_and(|f| !f.library)
+    }
+
     /// The innermost frame, mutably.
     pub fn frame_mut(&mut self) -> &mut Frame<'p> {
         self.frames

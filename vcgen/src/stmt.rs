@@ -859,6 +859,8 @@ impl<'p> Lower<'p> {
             && self.frame().library
             && self.frame().attribution.is_some()
             && !self.setup;
+        // With a focus the goal is reaching the throw, before the handlers take their part:
+        // one that catches it may throw it again or wrap it (as `Lower::check` does).
         if reported && self.focused {
             self.push_goal(&class, span, st.reach.clone(), st.bounded);
         }
@@ -901,8 +903,7 @@ impl<'p> Lower<'p> {
     /// the sites of the trace's exception at the trace's line. `dsd check` never reports
     /// the program's own throws.
     pub fn constructed_throwable(&mut self, st: &State, class: &str, span: Span) {
-        let in_project = self.frames.last().is_some_and(|f| !f.library);
-        if !self.focused || self.setup || st.dead() || !in_project {
+        if !self.focused || self.setup || st.dead() || !self.in_project_code() {
             return;
         }
         if self.h.is_subclass(class, "java.lang.Throwable") {

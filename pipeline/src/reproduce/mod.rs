@@ -20,7 +20,7 @@ mod usage;
 use crate::cli::{ReproduceArgs, RunArgs, VcgenArgs};
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
 use crate::run::classify::{self, ProjectClasses};
-use crate::run::results::{Outcome, TestResult};
+use crate::run::results::{Frame, Outcome, TestResult};
 use crate::stages::Stages;
 use frames::Located;
 use output::{Report, Tried};
@@ -137,10 +137,14 @@ impl Search<'_> {
                 break;
             }
             let (tried, outcome) = attempt(stages, self, (*index, key), beyond_usage)?;
-            let deepest = tried
-                .iter()
-                .map(|r| reached(&self.thrown.frames, chosen.top, r.frames(), self.project))
-                .max();
+            let scored: Vec<(usize, Raised)> = tried
+                .into_iter()
+                .map(|r| {
+                    let n = reached(&self.thrown.frames, chosen.top, r.frames(), self.project);
+                    (n, r)
+                })
+                .collect();
+            let deepest = scored.iter().map(|(n, _)| *n).max();
             if deepest.is_none_or(|n| n <= *index) {
                 let outcome = match deepest {
                     Some(reached) => Tried::OtherStack { reached },
@@ -150,12 +154,8 @@ impl Search<'_> {
             }
             // The deepest, then one that builds its state without reflection (a crash the
             // calls made again reach also gets reflection's test), then the shortest stack.
-            let found = tried
+            let found = scored
                 .into_iter()
-                .map(|r| {
-                    let n = reached(&self.thrown.frames, chosen.top, r.frames(), self.project);
-                    (n, r)
-                })
                 .filter(|(n, _)| *n > chosen.top.max(report.reached))
                 .max_by_key(|(n, r)| (*n, !r.reflection, std::cmp::Reverse(r.frames().len())));
             let Some((depth, raised)) = found else {
@@ -163,12 +163,10 @@ impl Search<'_> {
             };
             report.reached(depth);
             if depth > goal {
-                let result = raised.as_trace_exception();
-                let site = crash_site(self.work, &result, self.project)?;
-                let thrown = raised.result.exception.clone().unwrap_or_default();
+                let site = crash_site(self.work, raised.frames(), self.project)?;
                 report.test = Some(output::write_test(
                     self.work,
-                    (&result, &thrown),
+                    &raised.result,
                     &site,
                     self.junit,
                     self.trace,
@@ -193,27 +191,10 @@ struct Raised {
 
 impl Raised {
     /// The frames of the trace's exception in the test.
-    fn frames(&self) -> &[crate::run::results::Frame] {
+    fn frames(&self) -> &[Frame] {
         match self.depth {
             0 => &self.result.frames,
             d => &self.result.causes[d - 1].frames,
-        }
-    }
-
-    /// The result as if the test had thrown the trace's exception itself.
-    fn as_trace_exception(&self) -> TestResult {
-        match self.depth {
-            0 => self.result.clone(),
-            d => {
-                let cause = &self.result.causes[d - 1];
-                TestResult {
-                    exception: Some(cause.exception.clone()),
-                    message: cause.message.clone(),
-                    frames: cause.frames.clone(),
-                    causes: Vec::new(),
-                    ..self.result.clone()
-                }
-            }
         }
     }
 
@@ -496,14 +477,15 @@ fn reached(
     }
 }
 
-/// The site of `vc/sites.json` the test crashed at.
+/// The site of `vc/sites.json` the test crashed at: the top project frame of `frames`, the
+/// stack of the trace's exception in the test.
 fn crash_site(
     work: &Path,
-    result: &TestResult,
+    frames: &[Frame],
     project: &ProjectClasses,
 ) -> Result<vcgen::Site, Failure> {
     let table = vcgen::read_sites(work)?;
-    let frame = classify::top_project_frame(&result.frames, project);
+    let frame = classify::top_project_frame(frames, project);
     table
         .sites
         .iter()

@@ -323,22 +323,26 @@ pub fn reproduce_dir(work: &Path) -> PathBuf {
 
 /// Writes the test `result` ran, planned again as `--emit-tests` keeps a finding's, below
 /// `WORK/reproduce/` for `flavour` as the class `class` (a simple name), with `trace` in a
-/// comment under its first line; the test expects `thrown`, the class of the exception it
-/// throws (the trace's, or one that wraps it).
+/// comment under its first line; the test expects the exception `result` threw (the
+/// trace's, or one that wraps it).
 pub fn write_test(
     work: &Path,
-    (result, thrown): (&TestResult, &str),
+    result: &TestResult,
     site: &vcgen::Site,
     flavour: Flavour,
     (trace, class): (&str, &str),
 ) -> Result<TestFile, Failure> {
     let dir = reproduce_dir(work);
     frontend::files::clear_dir(&dir).map_err(Failure::new)?;
+    let thrown = result
+        .exception
+        .clone()
+        .unwrap_or_else(|| site.exception.clone());
     let keep = testgen::Keep {
         test_class: result.class.clone(),
         test_method: result.method.clone(),
-        exception: thrown.to_string(),
-        kind: vcgen::kinds::for_class(thrown).summary().to_string(),
+        exception: thrown.clone(),
+        kind: vcgen::kinds::for_class(&thrown).summary().to_string(),
         level: "error".to_string(),
         rel: site.rel.clone(),
         line: site.line,

@@ -87,9 +87,15 @@ mod tests {
         (declare-const goal!1 Bool)
         (assert (= goal!1 (and (bvsge len #x00000003) (bvslt (bvmul len y) #x00000000))))";
 
-    /// The length `shorten_lengths` leaves in a model of `goal` (under `assumed`) whose
-    /// first model has `len` 4,000 (or as close as the goal allows).
+    /// Whether `shorten_lengths` changed a model of `goal` (under `assumed`) whose `len`
+    /// is at least 2,048, and the length it leaves.
     fn shortened(goal: &str, assumed: &[&str]) -> (bool, i64) {
+        shortened_from(goal, assumed, |len| len.bvuge(BV::from_i64(2048, 32)))
+    }
+
+    /// Whether `shorten_lengths` changed a first model of `goal` (under `assumed`) with
+    /// `first` of its `len`, and the length it leaves.
+    fn shortened_from(goal: &str, assumed: &[&str], first: impl Fn(&BV) -> Bool) -> (bool, i64) {
         let solver = slice_solver(PRELUDE).expect("parses");
         let mut checks = Checks::new(&solver, false);
         let goal = Bool::new_const(goal);
@@ -97,10 +103,9 @@ mod tests {
             .chain(assumed.iter().map(|a| Bool::new_const(*a)))
             .collect();
         let len = BV::new_const("len", 32);
-        let long = len.bvuge(BV::from_i64(2048, 32));
-        let mut first: Vec<Bool> = assumptions.clone();
-        first.push(long);
-        let Checked::Sat(model) = checks.check(&first, u64::MAX) else {
+        let mut first_model: Vec<Bool> = assumptions.clone();
+        first_model.push(first(&len));
+        let Checked::Sat(model) = checks.check(&first_model, u64::MAX) else {
             panic!("the first model");
         };
         let mut kept = Kept { assumptions, model };
@@ -134,26 +139,8 @@ mod tests {
 
     #[test]
     fn a_short_model_is_left_as_it_is() {
-        let solver = slice_solver(PRELUDE).expect("parses");
-        let mut checks = Checks::new(&solver, false);
-        let goal = Bool::new_const("goal!0");
-        let len = BV::new_const("len", 32);
-        let first = [goal.clone(), len.eq(BV::from_i64(3, 32))];
-        let Checked::Sat(model) = checks.check(&first, u64::MAX) else {
-            panic!("the first model");
-        };
-        let mut kept = Kept {
-            assumptions: vec![goal],
-            model,
-        };
-        let mut h = harness();
-        h.lengths = vec!["len".into()];
-        assert!(!shorten_lengths(
-            &mut checks,
-            &h,
-            &mut kept,
-            &mut Budget::of_ms(1000),
-            u64::MAX
-        ));
+        let (changed, len) = shortened_from("goal!0", &[], |len| len.eq(BV::from_i64(3, 32)));
+        assert!(!changed);
+        assert_eq!(len, 3);
     }
 }

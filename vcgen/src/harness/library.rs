@@ -169,12 +169,8 @@ impl<'p> Lower<'p> {
         (key_ty, value_ty): &(Type, Type),
         depth: u32,
     ) -> (Val, Plan) {
-        let span = put.class.span;
-        let map = self.as_setup(|l| l.new_object(st, FILLED_MAP, "()V", Vec::new(), None, span));
-        b.constructed = true;
-        let (key, key_plan) = self.input(st, b, key_ty, depth + 1);
-        let (value, value_plan) = self.input(st, b, value_ty, depth + 1);
-        self.fill(st, put, &map.term, vec![key, value]);
+        let (map, key_plan, value_plan) =
+            self.one_entry(st, b, (FILLED_MAP, put), (key_ty, value_ty), depth);
         let entry = Plan::Call {
             class: "java.util.Collections".into(),
             method: "singletonMap".into(),
@@ -201,18 +197,34 @@ impl<'p> Lower<'p> {
         set: Filler<'p>,
         depth: u32,
     ) -> (Val, Plan) {
-        let span = set.class.span;
-        let table =
-            self.as_setup(|l| l.new_object(st, FILLED_PROPERTIES, "()V", Vec::new(), None, span));
-        b.constructed = true;
-        let (key, key_plan) = self.input(st, b, &Type::string(), depth + 1);
-        let (value, value_plan) = self.input(st, b, &Type::string(), depth + 1);
-        self.fill(st, set, &table.term, vec![key, value]);
+        let string = Type::string();
+        let (table, key_plan, value_plan) =
+            self.one_entry(st, b, (FILLED_PROPERTIES, set), (&string, &string), depth);
         let plan = Plan::Filled {
             class: FILLED_PROPERTIES.into(),
             entries: vec![key_plan, value_plan],
         };
         (table, plan)
+    }
+
+    /// In the formula, a new map of `class` (its no-argument constructor) and one entry
+    /// `put` there, its key and value inputs of the types given: the map, and the plans of
+    /// the key and the value.
+    fn one_entry(
+        &mut self,
+        st: &mut State,
+        b: &mut Builder,
+        (class, put): (&str, Filler<'p>),
+        (key_ty, value_ty): (&Type, &Type),
+        depth: u32,
+    ) -> (Val, Plan, Plan) {
+        let span = put.class.span;
+        let map = self.as_setup(|l| l.new_object(st, class, "()V", Vec::new(), None, span));
+        b.constructed = true;
+        let (key, key_plan) = self.input(st, b, key_ty, depth + 1);
+        let (value, value_plan) = self.input(st, b, value_ty, depth + 1);
+        self.fill(st, put, &map.term, vec![key, value]);
+        (map, key_plan, value_plan)
     }
 
     /// The constants a test may name of an enum (none for other classes), at most
