@@ -369,6 +369,16 @@ pub fn solve_stage(
                             &ledger,
                             &mut worker,
                         ));
+                        if let Some(why) = worker.cannot_start() {
+                            if let Ok(mut s) = summary.lock() {
+                                *s = Err(Error(format!(
+                                    "{why}; no query can be solved (a dsd binary replaced \
+                                     while it ran: run it again)"
+                                )));
+                            }
+                            schedule.stop();
+                            return;
+                        }
                     }
                 }
             });

@@ -74,6 +74,8 @@ pub struct PreludeRef<'a> {
 pub struct Worker<'c> {
     command: &'c WorkerCommand,
     process: Option<Process>,
+    /// Why its process could not be started, when it could not: no goal can be solved.
+    cannot_start: Option<String>,
 }
 
 /// A running solver process.
@@ -149,7 +151,14 @@ impl<'c> Worker<'c> {
         Worker {
             command,
             process: None,
+            cannot_start: None,
         }
+    }
+
+    /// Why the solver process could not be started, if it could not (the program gone or
+    /// not executable): every goal asked was unknown, and the stage must say so.
+    pub fn cannot_start(&self) -> Option<&str> {
+        self.cannot_start.as_deref()
     }
 
     /// Solves `query` of `prelude` with the preferences in `required` holding, a second
@@ -214,7 +223,13 @@ impl<'c> Worker<'c> {
     /// The running process, started if needed.
     fn process(&mut self) -> Result<&mut Process, String> {
         if self.process.is_none() {
-            self.process = Some(Process::start(self.command)?);
+            let started = Process::start(self.command).inspect_err(|e| {
+                self.cannot_start = Some(format!(
+                    "{e} ({})",
+                    Path::new(&self.command.program).display()
+                ));
+            })?;
+            self.process = Some(started);
         }
         Ok(self.process.as_mut().expect("started above"))
     }
@@ -435,6 +450,20 @@ mod tests {
     }
 
     const UNSAT: &str = r#"{"status":"unsat","reason":null,"models":[]}"#;
+
+    #[test]
+    fn a_solver_program_that_cannot_start_is_named() {
+        let command = WorkerCommand {
+            program: "/nonexistent/dsd".into(),
+            args: Vec::new(),
+            env: Vec::new(),
+        };
+        let mut worker = Worker::new(&command);
+        assert_eq!(worker.cannot_start(), None);
+        assert_eq!(solve(&mut worker, "q1", 1000).status, Status::Unknown);
+        let why = worker.cannot_start().expect("the failed start is kept");
+        assert!(why.contains("/nonexistent/dsd"), "{why}");
+    }
 
     #[test]
     fn a_process_answers_goal_after_goal_of_a_loaded_prelude() {

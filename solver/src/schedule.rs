@@ -97,6 +97,14 @@ impl Schedule {
         }
     }
 
+    /// Takes every waiting unit away: [`Schedule::next`] gives no more (the stage failed).
+    pub fn stop(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.waiting.clear();
+        }
+        self.changed.notify_all();
+    }
+
     /// The waiting unit with the most work behind it (the first of them) among those whose
     /// earlier units are finished, once there is one, with the range of its preludes;
     /// `None` when every unit is taken. The unit counts as finished when the returned

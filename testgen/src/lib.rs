@@ -23,6 +23,7 @@ mod render;
 
 pub use index::{InputContract, TestCase, TestIndex};
 pub use keep::{check_writable, keep_tests, write_kept, Keep, Kept};
+pub use plan::test_class_name;
 
 use plan::Planned;
 use render::{Helper, HelperHome};

@@ -11,7 +11,7 @@ use super::tools::JavaTools;
 use crate::error::Failure;
 use invariants::javac::{self, absolute, Compilation, JavacError, PatchedSources};
 use invariants::modules::ModulePatches;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use testgen::TestCase;
 
@@ -47,8 +47,13 @@ pub struct TestBuild<'a> {
     pub results_dir: &'a Path,
 }
 
-/// Compiles the tests of the index; returns the tests that had to be removed.
-pub fn compile_tests(build: &TestBuild<'_>, tests: &[TestCase]) -> Result<Vec<Rejected>, Failure> {
+/// Compiles the tests of the index but those of `left_out` (class and method of tests of a
+/// class whose file does not compile, cut first); returns the tests javac rejected.
+pub fn compile_tests(
+    build: &TestBuild<'_>,
+    tests: &[TestCase],
+    left_out: &HashSet<(String, String)>,
+) -> Result<Vec<Rejected>, Failure> {
     let mut files: BTreeMap<String, TestFile> = BTreeMap::new();
     for t in tests {
         files
@@ -57,6 +62,10 @@ pub fn compile_tests(build: &TestBuild<'_>, tests: &[TestCase]) -> Result<Vec<Re
             .tests
             .push(t);
     }
+    for file in files.values_mut() {
+        file.remove_left_out(left_out, build.results_dir)?;
+    }
+    files.retain(|_, f| !f.tests.is_empty());
     let mut classpath = vec![build.classes_dir.to_path_buf()];
     classpath.extend(build.libraries.iter().cloned());
     classpath.extend(build.tools.junit.iter().cloned());
@@ -165,12 +174,7 @@ impl<'t> TestFile<'t> {
         let text = std::fs::read_to_string(&self.source)
             .map_err(|e| Failure::new(format!("{}: {e}", self.source.display())))?;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-        let spans: Vec<(usize, MethodSpan)> = self
-            .tests
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| method_span(&lines, t.line).map(|s| (i, s)))
-            .collect();
+        let spans = self.spans(&lines);
         let mut failing: HashMap<usize, String> = HashMap::new();
         let mut outside: Option<String> = None;
         for e in errors {
@@ -188,6 +192,52 @@ impl<'t> TestFile<'t> {
                 failing.entry(i).or_insert_with(|| message.clone());
             }
         }
+        self.prune(&mut lines, &spans, &failing, results_dir)
+    }
+
+    /// Removes the tests of `left_out` (tests of a class whose file does not compile) before
+    /// anything is compiled, and writes the pruned copy javac reads.
+    fn remove_left_out(
+        &mut self,
+        left_out: &HashSet<(String, String)>,
+        results_dir: &Path,
+    ) -> Result<(), Failure> {
+        let failing: HashMap<usize, String> = self
+            .tests
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| left_out.contains(&(t.class.clone(), t.method.clone())))
+            .map(|(i, _)| (i, "the class it tests does not compile".to_string()))
+            .collect();
+        if failing.is_empty() {
+            return Ok(());
+        }
+        let text = std::fs::read_to_string(&self.source)
+            .map_err(|e| Failure::new(format!("{}: {e}", self.source.display())))?;
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let spans = self.spans(&lines);
+        self.prune(&mut lines, &spans, &failing, results_dir)
+            .map(drop)
+    }
+
+    /// The span of each test still in the class, by its index in `tests`.
+    fn spans(&self, lines: &[String]) -> Vec<(usize, MethodSpan)> {
+        self.tests
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| method_span(lines, t.line).map(|s| (i, s)))
+            .collect()
+    }
+
+    /// Cuts the tests of `failing` (by index, with the reason) from `lines`, writes the
+    /// pruned copy javac reads next and returns the tests cut.
+    fn prune(
+        &mut self,
+        lines: &mut [String],
+        spans: &[(usize, MethodSpan)],
+        failing: &HashMap<usize, String>,
+        results_dir: &Path,
+    ) -> Result<Vec<Rejected>, Failure> {
         let mut cut = Vec::new();
         let mut keep = Vec::new();
         for (i, t) in self.tests.iter().enumerate() {
@@ -196,7 +246,7 @@ impl<'t> TestFile<'t> {
                 continue;
             };
             if let Some((_, span)) = spans.iter().find(|(j, _)| *j == i) {
-                span.blank(&mut lines, &t.method, message);
+                span.blank(lines, &t.method, message);
             }
             cut.push(Rejected {
                 test: (*t).clone(),
