@@ -117,6 +117,18 @@ fn a_bridge_method_javac_wrote_is_passed_through() {
 }
 
 #[test]
+fn a_list_holding_another_class_than_its_type_argument_says_is_reproduced() {
+    // Basket.total(List<Integer>) called with a raw list holding a String: javac's cast at
+    // the loop's line fails; the test passes a list of other objects.
+    let report = check_reproduced("basket", &[], 1);
+    let source = written_test(&report);
+    assert!(
+        source.contains("java.util.Arrays.asList(new Object[] {new "),
+        "{source}"
+    );
+}
+
+#[test]
 fn an_anonymous_exception_class_is_reproduced_and_its_kept_test_passes() {
     // `orders.Faults$1`, an anonymous IllegalStateException the factory returns: the kept
     // test catches it as the class it extends and checks its name, and it compiles and
@@ -187,6 +199,31 @@ fn a_trace_not_reproduced_says_why_for_each_frame_tried() {
         text.contains("no frame reached, frame 1: no crash site"),
         "{text}"
     );
+}
+
+#[test]
+fn the_budget_stops_the_search_after_the_deepest_frame_and_says_so() {
+    // No frame of this trace has an IllegalStateException at its line: with a budget spent
+    // at once, the first frame of the search is tried still, the others are not.
+    let dir = work_dir("reproduce-budget-trace");
+    let claimed = dir.join("claimed.trace");
+    let text = std::fs::read_to_string(trace("average")).expect("trace");
+    std::fs::write(
+        &claimed,
+        text.replace("ArithmeticException", "IllegalStateException"),
+    )
+    .expect("write");
+    let (status, report) = reproduce("budget", &claimed, &["--budget", "0.001"]).expect("a report");
+    assert_eq!(status, 1, "{report:#}");
+    let outcomes: Vec<&str> = report["frames"]
+        .as_array()
+        .expect("frames")
+        .iter()
+        .filter_map(|f| f["tried"]["outcome"].as_str())
+        .collect();
+    let tried = outcomes.iter().filter(|o| **o != "out_of_time").count();
+    assert!(outcomes.len() > 1 && tried == 1, "{report:#}");
+    assert!(outcomes.contains(&"no_site"), "{report:#}");
 }
 
 /// The source of the test a report names.

@@ -22,8 +22,8 @@ const LIBRARY_DEPTH: usize = 3;
 const KEY_CHARS: i32 = 8;
 
 /// Most implementations a virtual call is inlined over; a call that may dispatch to more
-/// (`Object.toString()` on an `Object`) is opaque: any result, and every target's writes
-/// forgotten. Each implementation is analysed as an entry of its own.
+/// (`Object.toString()` on an `Object`) is opaque: any result, and each target's writes
+/// forgotten where it is the one the receiver runs. Each implementation is analysed as an entry of its own.
 const DISPATCH_MAX: usize = 4;
 
 /// Most lambdas and anonymous classes the entry made that a virtual call is inlined over,
@@ -75,6 +75,9 @@ impl<'p> Lower<'p> {
         if targets.is_empty() {
             return self.opaque_call(st, None, method, &argv, ty, span);
         }
+        if self.element_casts {
+            self.bridge_casts(st, &targets, method, &argv, span);
+        }
         if too_many(&targets) {
             // The trace says which method this call ran: that one alone, for its types.
             let traced = self.trace_callee(span).and_then(|callee| {
@@ -95,15 +98,49 @@ impl<'p> Lower<'p> {
                     span,
                 );
             }
-            let keys: BTreeSet<String> = targets
-                .iter()
-                .flat_map(|(_, (c, m))| self.effects.of(&c.name, &m.name, &m.descriptor))
-                .cloned()
-                .collect();
-            self.havoc_keys(st, keys);
+            self.havoc_dispatched(st, &targets);
             return self.call_result(ty, self.is_jdk_class(&method.class));
         }
         self.run_targets(st, targets, recv.map(|r| r.term), argv, ty, span)
+    }
+
+    /// The casts of javac's bridge methods, as crash sites: a target that implements the
+    /// called method with narrower parameters (`Integer.compareTo(Integer)` called as
+    /// `Comparable.compareTo(Object)`) is entered through a bridge that casts each such
+    /// argument, and fails on one of another class. Only when reproducing a
+    /// `ClassCastException` ([`Lower::element_casts`]): `dsd check` takes callers to
+    /// respect type arguments.
+    fn bridge_casts(
+        &mut self,
+        st: &mut State,
+        targets: &[(Option<Term>, (&'p Class, &'p Method))],
+        called: &MethodRef,
+        argv: &[Val],
+        span: Span,
+    ) {
+        let named: Vec<Term> = targets.iter().filter_map(|(c, _)| c.clone()).collect();
+        for (cond, (_, m)) in targets {
+            if m.descriptor == called.descriptor {
+                continue;
+            }
+            let selected = match cond {
+                Some(c) => c.clone(),
+                None => smt::not(&smt::or(&named)),
+            };
+            for (arg, param) in argv.iter().zip(m.params()) {
+                let ty = param.ty.erasure();
+                if !ty.is_reference() || ty == Type::object() {
+                    continue;
+                }
+                let test = self.instance_test(&arg.term, &ty);
+                let fail = smt::and(&[
+                    selected.clone(),
+                    smt::not(&smt::eq(&arg.term, "0")),
+                    smt::not(&test),
+                ]);
+                self.check(st, fail, &kinds::CLASS_CAST, span);
+            }
+        }
     }
 
     /// Runs each target of a call on the branch its dynamic-type condition selects and
@@ -762,30 +799,6 @@ impl<'p> Lower<'p> {
             self.smt.assert(&format!(
                 "(and (=> (and {is_a} {is_b}) (= {equals} {same})) (=> (xor {is_a} {is_b}) (not {equals})))"
             ));
-        }
-    }
-
-    /// Forgets what a call that is not inlined may write.
-    fn havoc_writes(&mut self, st: &mut State, method: &MethodRef) {
-        let keys: BTreeSet<String> = self
-            .effects
-            .of(&method.class, &method.name, &method.descriptor)
-            .cloned()
-            .collect();
-        self.havoc_keys(st, keys);
-    }
-
-    /// Gives each heap key a fresh, unconstrained value.
-    pub(crate) fn havoc_keys(&mut self, st: &mut State, keys: BTreeSet<String>) {
-        let keys: Vec<String> = keys.into_iter().filter(|k| self.must_forget(k)).collect();
-        for key in keys {
-            let sort = if key.starts_with("S.") {
-                self.initial_heap(&key).sort
-            } else {
-                crate::lower::heap_sort(&key)
-            };
-            let fresh = self.smt.declare("hv", sort);
-            st.heap.insert(key, Val { term: fresh, sort });
         }
     }
 

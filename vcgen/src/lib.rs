@@ -22,6 +22,7 @@ mod effects;
 mod eval;
 mod fold;
 mod harness;
+mod havoc;
 mod invoke;
 pub mod kinds;
 mod lower;
@@ -285,6 +286,11 @@ pub fn generate(
             .as_ref()
             .filter(|f| f.from_library && options.changed.is_none())
             .map(|f| f.exception.as_str()),
+        element_casts: options.changed.is_none()
+            && options
+                .focus
+                .as_ref()
+                .is_some_and(|f| f.exception == kinds::CLASS_CAST.exception()),
         types: types::TypeTable::new(&h),
     };
     let mut out = Generated {
@@ -422,6 +428,8 @@ struct Env<'e, 'p> {
     beyond_usage: bool,
     /// The exception a focus's trace shows escaping a library call ([`Lower::library_throw`]).
     library_throw: Option<&'e str>,
+    /// The focus is a `ClassCastException` ([`Lower::element_casts`]).
+    element_casts: bool,
     /// The type ids of the program's classes, copied into each entry's table.
     types: types::TypeTable,
 }
@@ -575,6 +583,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             trace_calls: self.trace_calls,
             focused: self.focused,
             library_throw: self.library_throw,
+            element_casts: self.element_casts,
             contract_rules: self.contract_rules,
             audience: self.audience,
             contracts: Vec::new(),

@@ -220,6 +220,10 @@ pub struct Lower<'p> {
     /// printable ASCII (with it, commons-lang3's harder preludes got other models within
     /// the budget, and two errors were lost), and map keys are equal by value.
     pub focused: bool,
+    /// `dsd reproduce` of a `ClassCastException`: the casts javac inserts where an element
+    /// of a generic collection is read are crash sites (in `dsd check` a caller is taken to
+    /// respect the type arguments), and the lists a harness fills may hold any objects.
+    pub element_casts: bool,
     /// `dsd reproduce` of a trace whose exception escaped a library method called at the
     /// crash's line: that exception, which a call the model has no body for may throw.
     pub library_throw: Option<&'p str>,
@@ -495,10 +499,13 @@ impl<'p> Lower<'p> {
             return;
         }
         // Inside the JDK model only integer division and explicit throws are crashes
-        // (at the calling line); its other operations are assumed to behave.
+        // (at the calling line), and, reproducing a trace that the JDK's code threw, checks
+        // of its exception (a bridge method's cast); its other operations are assumed to
+        // behave.
         let library = self.frame().library;
         let attribution = self.frame().attribution.clone();
-        if self.setup || library && (attribution.is_none() || kind != &kinds::ARITHMETIC) {
+        let counted = kind == &kinds::ARITHMETIC || self.library_throw == Some(kind.exception());
+        if self.setup || library && (attribution.is_none() || !counted) {
             st.assume(&mut self.smt, &smt::not(&fail));
             return;
         }

@@ -549,7 +549,9 @@ impl<'p> Lower<'p> {
 
     /// The next element of a model iterator, when `local` holds a reference: an object the
     /// code made (a map's entry), an element the collection remembers (an `ArrayList`'s
-    /// first ones), or any object; of the local's type, as javac's cast there makes it.
+    /// first ones), or any object; of the local's type, as javac's cast there makes it (a
+    /// crash site of that cast when reproducing a `ClassCastException`,
+    /// [`Lower::element_casts`]).
     /// `None` for a primitive local, which [`Self::foreach_element`] types better. The
     /// loop runs `size()` times, so `next()` does not run out: it runs as set-up code,
     /// whose checks pass.
@@ -566,6 +568,9 @@ impl<'p> Lower<'p> {
                 .h
                 .is_subtype(&Type::class(&class.name), &local_ty)
                 .then_some(value);
+        }
+        if self.element_casts {
+            return Some(self.convert_value(st, value, &object, &local_ty, span));
         }
         if local_ty != object {
             if let Some(pred) = self.types.subtype_pred(&local_ty) {

@@ -204,6 +204,10 @@ pub struct ReproduceArgs {
     /// Timeout per test, in seconds.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub test_timeout: Duration,
+    /// Time for the search, in seconds: once it is spent no further frame is tried (the one
+    /// begun is finished) and the report names the frames left untried.
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub budget: Duration,
     /// Options of the vcgen stage.
     #[command(flatten)]
     pub vcgen: VcgenArgs,

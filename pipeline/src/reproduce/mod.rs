@@ -84,6 +84,8 @@ pub fn reproduce(
     let search = Search {
         work,
         args,
+        deadline: start + args.budget,
+        begun: std::cell::Cell::new(false),
         chosen: &chosen,
         line,
         thrown,
@@ -109,6 +111,11 @@ pub fn reproduce(
 struct Search<'a> {
     work: &'a Path,
     args: &'a ReproduceArgs,
+    /// When `--budget` is spent: no frame is tried after it (but the first), nor a retry
+    /// begun.
+    deadline: Instant,
+    /// Whether a frame was tried yet.
+    begun: std::cell::Cell<bool>,
     chosen: &'a Chosen,
     /// The crash's line.
     line: u32,
@@ -136,6 +143,24 @@ impl Search<'_> {
             if report.reached > *index {
                 break;
             }
+            if self.begun.replace(true) && Instant::now() >= self.deadline {
+                let budget = self.args.budget.as_secs_f64();
+                report.frames[*index]
+                    .tried
+                    .get_or_insert(Tried::OutOfTime { budget });
+                continue;
+            }
+            crate::progress::say(&format!(
+                "dsd reproduce: frame {} `{}`{}: looking for inputs that reach the crash \
+                 through it",
+                index + 1,
+                self.thrown.frames[*index],
+                if beyond_usage {
+                    ", outside the project's usage"
+                } else {
+                    ""
+                }
+            ));
             let (tried, outcome) = attempt(stages, self, (*index, key), beyond_usage)?;
             let scored: Vec<(usize, Raised)> = tried
                 .into_iter()
@@ -286,9 +311,9 @@ fn attempt(
                 tests: results.len(),
             },
         };
-        let index = testgen::read_index(work)?;
+        let written = testgen::read_index(work)?;
         let reflection = |r: &TestResult| {
-            index
+            written
                 .tests
                 .iter()
                 .any(|t| t.reflection && t.class == r.class && t.method == r.method)
@@ -301,9 +326,15 @@ fn attempt(
             })
             .collect();
         tries_left -= 1;
-        if !same.is_empty() || tries_left == 0 || solved.sat + solved.unknown == 0 {
+        let settled = solved.sat + solved.unknown == 0;
+        if !same.is_empty() || tries_left == 0 || settled || Instant::now() >= search.deadline {
             return Ok((same, outcome));
         }
+        crate::progress::say(&format!(
+            "dsd reproduce: frame {}: no test threw it, solving again with {} times the timeout",
+            index + 1,
+            RETRY_PATIENCE
+        ));
         solve.timeout *= RETRY_PATIENCE;
     }
 }

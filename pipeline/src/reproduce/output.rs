@@ -26,7 +26,7 @@ pub enum Status {
 
 /// What trying a frame's method as the test's entry came to, when no test reached down to
 /// that frame.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "outcome")]
 pub enum Tried {
     /// No operation at the crash's line throws the trace's exception on a path from this
@@ -45,6 +45,12 @@ pub enum Tried {
     OtherStack {
         /// How many leading frames its stack matched.
         reached: usize,
+    },
+    /// Not tried: the search's `--budget` was spent on the deeper frames (the deepest one
+    /// is always tried).
+    OutOfTime {
+        /// The budget, in seconds.
+        budget: f64,
     },
 }
 
@@ -65,6 +71,10 @@ impl std::fmt::Display for Tried {
                     "the exception was raised with frames 1-{reached} matching"
                 )
             }
+            Tried::OutOfTime { budget } => write!(
+                f,
+                "not tried: the budget of {budget} s was spent on deeper frames (--budget)"
+            ),
         }
     }
 }

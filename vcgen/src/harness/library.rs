@@ -53,7 +53,13 @@ impl<'p> Lower<'p> {
         };
         if within(FILLED_LIST, "java.lang.Iterable") {
             let add = self.filler(FILLED_LIST, "add", "(Ljava/lang/Object;)Z")?;
-            let element = type_argument(declared, 0);
+            // Reproducing a ClassCastException, an element may be of any class: a caller
+            // that broke the list's type argument (an unchecked conversion) is what the
+            // cast javac inserts where the element is read fails on.
+            let element = match self.element_casts {
+                true => Type::object(),
+                false => type_argument(declared, 0),
+            };
             return Some(Box::new(move |me, st, b| {
                 me.filled_list(st, b, add, &element, depth)
             }));

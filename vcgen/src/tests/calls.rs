@@ -1,6 +1,7 @@
 //! Calls: inlining of private helpers, virtual dispatch, opaque calls.
 
-use super::check_sites;
+use super::{check_sites, goals};
+use crate::Options;
 use expect_test::expect;
 
 #[test]
@@ -340,5 +341,38 @@ fn a_callers_caller_that_sets_a_static_the_callee_reads_is_asked() {
         expect![[r#"
             Sink.java:2:45 ArithmeticException Sink.div(int): via Top.run(int): direct
         "#]],
+    );
+}
+
+#[test]
+fn a_call_too_wide_to_inline_forgets_only_what_its_receivers_class_writes() {
+    // Six implementations are too many to inline; only `Log` writes an `int` array, so
+    // after `first.put` the array `rest` keeps its element unless `first` is a `Log`.
+    let java = r#"
+        public interface Sink { void put(Object o); }
+        public class S1 implements Sink { public void put(Object o) {} }
+        public class S2 implements Sink { public void put(Object o) {} }
+        public class S3 implements Sink { public void put(Object o) {} }
+        public class S4 implements Sink { public void put(Object o) {} }
+        public class Log implements Sink {
+            private final int[] count = new int[1];
+            public void put(Object o) { count[0]++; }
+        }
+        public class A {
+            public static int run(Sink first, int[] rest) {
+                if (rest == null || rest.length != 1 || rest[0] != 0) return 0;
+                first.put("x");
+                return 10 / rest[0];
+            }
+        }
+        "#;
+    let all = goals(java, &Options::default());
+    let divide = all
+        .lines()
+        .find(|l| l.starts_with("14:19 ArithmeticException A.run(Sink, int[]) constructor:"))
+        .expect("the division's goal");
+    assert!(
+        divide.contains("(select (select (ite (= (dtype m!4) "),
+        "the element read after the call is forgotten only for a Log: {divide}"
     );
 }

@@ -474,3 +474,100 @@ fn without_a_focus_the_code_s_own_throws_are_no_sites() {
         "#]],
     );
 }
+
+#[test]
+fn reproducing_a_class_cast_the_element_casts_of_generic_lists_are_sites() {
+    // javac casts each element to `Integer` at the loop's line; `dsd check` takes callers
+    // to respect the type argument, a trace of that cast failing shows one that did not.
+    let java = r#"
+        import java.util.List;
+        public class T {
+            public static int sum(List<Integer> xs) {
+                int s = 0;
+                for (Integer x : xs) { s += x; }
+                return s;
+            }
+        }
+        "#;
+    check_sites_with(
+        java,
+        &thrown(
+            ("sum", "(Ljava/util/List;)I"),
+            "sum(Ljava/util/List;)I",
+            5,
+            "java.lang.ClassCastException",
+        ),
+        expect![[r#"
+            5:26 ClassCastException bounded T.sum(List): constructor
+        "#]],
+    );
+    check_sites_with(
+        java,
+        &Options::default(),
+        expect![[r#"
+        5:26 NullPointerException T.sum(List): constructor
+        5:37 NullPointerException bounded T.sum(List): constructor
+    "#]],
+    );
+}
+
+#[test]
+fn reproducing_a_class_cast_the_casts_of_bridge_methods_are_sites() {
+    // `Integer.compareTo(Integer)` called as `Comparable.compareTo(Object)` is entered
+    // through javac's bridge, whose cast fails on an argument of another class; so is the
+    // first comparison of `Arrays.sort` on elements that are not mutually comparable.
+    let java = r#"
+        import java.util.Arrays;
+        public class T {
+            @SuppressWarnings("unchecked")
+            public static int order(Integer a, Object b) {
+                Comparable<Object> c = (Comparable<Object>) (Object) a;
+                return c.compareTo(b);
+            }
+            public static Object[] sorted(Integer a, Object b) {
+                Object[] both = {b, a};
+                Arrays.sort(both);
+                return both;
+            }
+        }
+        "#;
+    let order = thrown(
+        ("order", "(Ljava/lang/Integer;Ljava/lang/Object;)I"),
+        "order(Ljava/lang/Integer;Ljava/lang/Object;)I",
+        6,
+        "java.lang.ClassCastException",
+    );
+    check_sites_with(
+        java,
+        &order,
+        expect![[r#"
+        6:16 ClassCastException T.order(Integer, Object): constructor
+    "#]],
+    );
+    let mut sorted = thrown_in(
+        (
+            "sorted",
+            "(Ljava/lang/Integer;Ljava/lang/Object;)[Ljava/lang/Object;",
+        ),
+        "sorted(Ljava/lang/Integer;Ljava/lang/Object;)[Ljava/lang/Object;",
+        10,
+        "java.lang.ClassCastException",
+        true,
+    );
+    check_sites_with(
+        java,
+        &sorted,
+        expect![[r#"
+        10:9 ClassCastException T.sorted(Integer, Object): constructor
+    "#]],
+    );
+    sorted.focus = None;
+    check_sites_with(
+        java,
+        &sorted,
+        expect![[r#"
+        5:32 ClassCastException T.order(Integer, Object): constructor
+        6:16 NullPointerException T.order(Integer, Object): constructor
+    "#]],
+    );
+}

@@ -498,9 +498,13 @@ public final class Arrays {
         written(a);
     }
 
+    /** ComparableTimSort's first comparison, of the second element with the first. */
     public static void sort(Object[] a) {
         if (a == null) {
             throw new NullPointerException();
+        }
+        if (a.length > 1) {
+            ((Comparable) a[1]).compareTo(a[0]);
         }
         written(a);
     }
