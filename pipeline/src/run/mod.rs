@@ -97,13 +97,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         patch_dir: &patch_dir,
         results_dir: &results_dir,
     })?;
-    // A test of a class whose file does not compile cannot compile either; the file is
-    // already listed as not checked.
-    let untestable = of_left_out_classes(&program, &left_out, &index.tests);
     let mut index = index;
-    index
-        .tests
-        .retain(|t| !untestable.contains(&(t.class.clone(), t.method.clone())));
     let mut results: HashMap<(String, String), TestResult> = HashMap::new();
     let test_classes_dir = work.join("test-classes");
     let mut runnable: Vec<&TestCase> = Vec::new();
@@ -121,7 +115,14 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
             test_patch_dir: &test_patch_dir,
             results_dir: &results_dir,
         };
-        for rejected in test_compile::compile_tests(&build, &index.tests, &untestable)? {
+        // A test of a class whose file does not compile, or that builds an input of one,
+        // cannot compile either: it is cut unseen (the file is listed as not checked).
+        let unbuilt = test_compile::LeftOut::new(&program, &left_out);
+        let compiled = test_compile::compile_tests(&build, &index.tests, &unbuilt)?;
+        index
+            .tests
+            .retain(|t| !compiled.cut.contains(&(t.class.clone(), t.method.clone())));
+        for rejected in compiled.rejected {
             let test = &rejected.test;
             let r = TestResult::synthetic(
                 &test.class,
@@ -447,44 +448,6 @@ fn compile_project(build: &ProjectBuild<'_>) -> Result<(ModulePatches, Vec<NotCh
             )));
         }
     }
-}
-
-/// The tests of `tests` (class and method) whose site or class under test is in a file of
-/// `left_out`, which javac did not compile.
-fn of_left_out_classes(
-    program: &frontend::ir::Program,
-    left_out: &[NotChecked],
-    tests: &[TestCase],
-) -> HashSet<(String, String)> {
-    if left_out.is_empty() {
-        return HashSet::new();
-    }
-    let dropped: Vec<&frontend::ir::SourceFile> = program
-        .files
-        .iter()
-        .filter(|f| {
-            let path = absolute(Path::new(&f.path)).display().to_string();
-            left_out.iter().any(|n| n.file == path)
-        })
-        .collect();
-    let test_classes: HashSet<String> = program
-        .classes
-        .iter()
-        .filter(|c| {
-            dropped
-                .iter()
-                .any(|f| f.path == program.files[c.file as usize].path)
-        })
-        .map(|c| testgen::test_class_name(&c.name))
-        .collect();
-    tests
-        .iter()
-        .filter(|t| {
-            let rel = t.site.split(':').next().unwrap_or_default();
-            test_classes.contains(&t.class) || dropped.iter().any(|f| f.rel == rel)
-        })
-        .map(|t| (t.class.clone(), t.method.clone()))
-        .collect()
 }
 
 /// The frames of `result` in the project's classes (`files_of` gives their files) and in

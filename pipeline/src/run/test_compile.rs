@@ -47,13 +47,84 @@ pub struct TestBuild<'a> {
     pub results_dir: &'a Path,
 }
 
-/// Compiles the tests of the index but those of `left_out` (class and method of tests of a
-/// class whose file does not compile, cut first); returns the tests javac rejected.
+/// What javac did not compile of the project: the tests that need it are cut unseen.
+pub struct LeftOut {
+    /// The files left out, below their source root (as a site's id starts).
+    files: HashSet<String>,
+    /// The classes declared in them (binary names).
+    classes: Vec<String>,
+}
+
+impl LeftOut {
+    /// The files of `program` that `not_checked` lists as left out, and their classes.
+    pub fn new(program: &frontend::ir::Program, not_checked: &[super::NotChecked]) -> LeftOut {
+        let left: Vec<usize> = program
+            .files
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                let path = absolute(Path::new(&f.path)).display().to_string();
+                not_checked.iter().any(|n| n.file == path)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        LeftOut {
+            files: left.iter().map(|&i| program.files[i].rel.clone()).collect(),
+            classes: program
+                .classes
+                .iter()
+                .filter(|c| left.contains(&(c.file as usize)))
+                .map(|c| c.name.clone())
+                .collect(),
+        }
+    }
+
+    /// Why `test`, whose method's source is `lines`, cannot compile: its site or the class
+    /// it tests is in a file left out, or it names a class declared there.
+    fn needed_by(&self, test: &TestCase, lines: &[String]) -> Option<String> {
+        let rel = test.site.split(':').next().unwrap_or_default();
+        if self.files.contains(rel) {
+            return Some(format!("{rel} does not compile"));
+        }
+        let package = test.class.rsplit_once('.').map_or("", |(p, _)| p);
+        self.classes.iter().find_map(|class| {
+            let (home, simple) = class.rsplit_once('.').unwrap_or(("", class));
+            let source_name = class.replace('$', ".");
+            let simple = simple.replace('$', ".");
+            let named = lines
+                .iter()
+                .any(|l| names(l, &source_name) || home == package && names(l, &simple));
+            let tested = test.class == testgen::test_class_name(class);
+            (named || tested).then(|| format!("class {source_name} does not compile"))
+        })
+    }
+}
+
+/// Whether `line` holds `name` as a whole name (not a part of a longer one).
+fn names(line: &str, name: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    line.match_indices(name).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + name.len()..].chars().next();
+        !before.is_some_and(|c| word(c) || c == '.') && !after.is_some_and(word)
+    })
+}
+
+/// The generated tests javac compiled, and those it could not.
+pub struct Compiled {
+    /// The tests javac rejected; each was removed before the others ran.
+    pub rejected: Vec<Rejected>,
+    /// The tests cut before javac ran (class and method): they need a class that does not
+    /// compile ([`LeftOut`]).
+    pub cut: HashSet<(String, String)>,
+}
+
+/// Compiles the tests of the index but those that need a class left out (cut first).
 pub fn compile_tests(
     build: &TestBuild<'_>,
     tests: &[TestCase],
-    left_out: &HashSet<(String, String)>,
-) -> Result<Vec<Rejected>, Failure> {
+    left_out: &LeftOut,
+) -> Result<Compiled, Failure> {
     let mut files: BTreeMap<String, TestFile> = BTreeMap::new();
     for t in tests {
         files
@@ -62,8 +133,10 @@ pub fn compile_tests(
             .tests
             .push(t);
     }
+    let mut cut = HashSet::new();
     for file in files.values_mut() {
-        file.remove_left_out(left_out, build.results_dir)?;
+        let unbuilt = file.remove_left_out(left_out, build.results_dir)?;
+        cut.extend(unbuilt.into_iter().map(|t| (t.class, t.method)));
     }
     files.retain(|_, f| !f.tests.is_empty());
     let mut classpath = vec![build.classes_dir.to_path_buf()];
@@ -83,7 +156,10 @@ pub fn compile_tests(
         super::reset_dir(build.test_patch_dir)?;
         let sources: Vec<PathBuf> = files.values().map(|f| f.source.clone()).collect();
         if sources.is_empty() {
-            return Ok(removed);
+            return Ok(Compiled {
+                rejected: removed,
+                cut,
+            });
         }
         let compilation = Compilation {
             javac: &build.tools.javac,
@@ -100,7 +176,12 @@ pub fn compile_tests(
             encoding: None,
         };
         let output = match javac::compile(&compilation) {
-            Ok(()) => return Ok(removed),
+            Ok(()) => {
+                return Ok(Compiled {
+                    rejected: removed,
+                    cut,
+                })
+            }
             Err(JavacError::Io(e)) => {
                 return Err(Failure::new(format!("compiling the generated tests: {e}")))
             }
@@ -195,29 +276,32 @@ impl<'t> TestFile<'t> {
         self.prune(&mut lines, &spans, &failing, results_dir)
     }
 
-    /// Removes the tests of `left_out` (tests of a class whose file does not compile) before
-    /// anything is compiled, and writes the pruned copy javac reads.
+    /// Removes the tests that need a class of `left_out` before anything is compiled,
+    /// writes the pruned copy javac reads, and returns them.
     fn remove_left_out(
         &mut self,
-        left_out: &HashSet<(String, String)>,
+        left_out: &LeftOut,
         results_dir: &Path,
-    ) -> Result<(), Failure> {
-        let failing: HashMap<usize, String> = self
-            .tests
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| left_out.contains(&(t.class.clone(), t.method.clone())))
-            .map(|(i, _)| (i, "the class it tests does not compile".to_string()))
-            .collect();
-        if failing.is_empty() {
-            return Ok(());
+    ) -> Result<Vec<TestCase>, Failure> {
+        if left_out.classes.is_empty() && left_out.files.is_empty() {
+            return Ok(Vec::new());
         }
         let text = std::fs::read_to_string(&self.source)
             .map_err(|e| Failure::new(format!("{}: {e}", self.source.display())))?;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         let spans = self.spans(&lines);
-        self.prune(&mut lines, &spans, &failing, results_dir)
-            .map(drop)
+        let failing: HashMap<usize, String> = spans
+            .iter()
+            .filter_map(|&(i, span)| {
+                let body = &lines[span.first - 1..span.last];
+                left_out.needed_by(self.tests[i], body).map(|why| (i, why))
+            })
+            .collect();
+        if failing.is_empty() {
+            return Ok(Vec::new());
+        }
+        let cut = self.prune(&mut lines, &spans, &failing, results_dir)?;
+        Ok(cut.into_iter().map(|r| r.test).collect())
     }
 
     /// The span of each test still in the class, by its index in `tests`.
@@ -320,6 +404,52 @@ mod tests {
 
     fn lines() -> Vec<String> {
         CLASS.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_test_that_builds_an_input_of_a_class_left_out_is_cut() {
+        let left_out = LeftOut {
+            files: HashSet::from(["q/Bag.java".to_string()]),
+            classes: vec!["p.Bag".into(), "q.Bag".into(), "p.Outer$Inner".into()],
+        };
+        let test = |class: &str, site: &str| TestCase {
+            class: class.into(),
+            method: "f_1".into(),
+            file: "tests/p/A_DsdTest.java".into(),
+            line: 9,
+            site: site.into(),
+            inputs: Vec::new(),
+            null_input: false,
+            reflection: false,
+            observed: false,
+            route: vcgen::Route::Direct,
+            contract: Default::default(),
+        };
+        let a = test("p.A_DsdTest", "p/A.java:3:5:ArithmeticException@p.A.f(I)I");
+        let body = |text: &str| vec![text.to_string()];
+        assert!(left_out.needed_by(&a, &body("A.f(new Bag());")).is_some());
+        assert!(left_out.needed_by(&a, &body("A.f(new q.Bag());")).is_some());
+        assert!(left_out
+            .needed_by(&a, &body("A.f(new Outer.Inner());"))
+            .is_some());
+        assert!(left_out
+            .needed_by(&a, &body("A.f(new BagOfWords());"))
+            .is_none());
+        assert!(left_out.needed_by(&a, &body("A.f(new r.Bag());")).is_none());
+        let site_left_out = test(
+            "p.A_DsdTest",
+            "q/Bag.java:7:9:ArithmeticException@q.Bag.g()I",
+        );
+        assert!(left_out
+            .needed_by(&site_left_out, &body("A.f(0);"))
+            .is_some());
+        let class_left_out = test(
+            "p.Bag_DsdTest",
+            "p/A.java:3:5:ArithmeticException@p.A.f(I)I",
+        );
+        assert!(left_out
+            .needed_by(&class_left_out, &body("Bag.h();"))
+            .is_some());
     }
 
     #[test]
