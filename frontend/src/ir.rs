@@ -15,7 +15,9 @@ mod types;
 pub mod visit;
 pub use expr::{BinaryOp, Conversion, Expr, ExprKind, Literal, MethodRef, UnaryOp, UnresolvedCall};
 pub use stmt::{Catch, Stmt, StmtKind, SwitchCase};
-pub use types::{descriptor_params, java_lambda, java_member, java_method, Type};
+pub use types::{
+    descriptor_params, descriptor_return, java_lambda, java_member, java_method, Type,
+};
 
 /// Index of a source file in [`Program::files`].
 pub type FileId = u32;

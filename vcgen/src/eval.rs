@@ -4,7 +4,7 @@ use crate::kinds;
 use crate::lower::{field_key, static_key, Lower};
 use crate::smt::{self, Term};
 use crate::state::{self, State, Val};
-use frontend::ir::{Expr, ExprKind, Literal, Span, Type, UnaryOp};
+use frontend::ir::{Expr, ExprKind, Literal, MethodRef, Span, Type, UnaryOp};
 
 mod heap;
 mod ops;
@@ -147,15 +147,18 @@ impl<'p> Lower<'p> {
                 method,
                 args,
                 special,
-            } => self.call(
-                st,
-                receiver.as_deref(),
-                method,
-                args,
-                *special,
-                &e.ty,
-                e.span,
-            ),
+            } => {
+                let v = self.call(
+                    st,
+                    receiver.as_deref(),
+                    method,
+                    args,
+                    *special,
+                    &e.ty,
+                    e.span,
+                );
+                self.generic_result(st, v, method, &e.ty, e.span)
+            }
             ExprKind::New {
                 method,
                 args,
@@ -310,6 +313,29 @@ impl<'p> Lower<'p> {
             self.check(st, fail, &kinds::CLASS_CAST, span);
         }
         v
+    }
+
+    /// The result of a call to `method` as the type `ty` the call has: reproducing a
+    /// `ClassCastException` ([`Lower::element_casts`]), the cast javac inserts where a
+    /// generic method's result has a narrower type than its erasure (`entry.getKey()` of a
+    /// `Map.Entry<TypeVariable<?>, Type>`) is a site.
+    fn generic_result(
+        &mut self,
+        st: &mut State,
+        v: Val,
+        method: &MethodRef,
+        ty: &Type,
+        span: Span,
+    ) -> Val {
+        if !self.element_casts {
+            return v;
+        }
+        match frontend::ir::descriptor_return(&method.descriptor) {
+            Some(declared) if declared.is_reference() => {
+                self.convert_value(st, v, &declared, ty, span)
+            }
+            _ => v,
+        }
     }
 
     fn null_check(&mut self, st: &mut State, obj: &str, target: &Expr, span: Span) {

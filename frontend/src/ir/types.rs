@@ -296,6 +296,14 @@ pub fn descriptor_params(descriptor: &str) -> Vec<Type> {
     out
 }
 
+/// The return type of a JVM method descriptor (`None` for `void` or a descriptor it cannot
+/// read), e.g. `Object` of `()Ljava/lang/Object;`.
+pub fn descriptor_return(descriptor: &str) -> Option<Type> {
+    let (_, ret) = descriptor.split_once(')')?;
+    let mut chars = ret.chars().peekable();
+    parse_descriptor_type(&mut chars).filter(|t| *t != Type::Void)
+}
+
 fn parse_descriptor_type(chars: &mut std::iter::Peekable<std::str::Chars>) -> Option<Type> {
     Some(match chars.next()? {
         'Z' => Type::Boolean,

@@ -53,9 +53,9 @@ impl<'p> Lower<'p> {
         };
         if within(FILLED_LIST, "java.lang.Iterable") {
             let add = self.filler(FILLED_LIST, "add", "(Ljava/lang/Object;)Z")?;
-            // Reproducing a ClassCastException, an element may be of any class: a caller
-            // that broke the list's type argument (an unchecked conversion) is what the
-            // cast javac inserts where the element is read fails on.
+            // Reproducing a ClassCastException, an element (a map's key or value too) may
+            // be of any class: a caller that broke the type arguments (an unchecked
+            // conversion) is what the cast javac inserts where it is read fails on.
             let element = match self.element_casts {
                 true => Type::object(),
                 false => type_argument(declared, 0),
@@ -80,7 +80,10 @@ impl<'p> Lower<'p> {
                 "put",
                 "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
             )?;
-            let entry = (type_argument(declared, 0), type_argument(declared, 1));
+            let entry = match self.element_casts {
+                true => (Type::object(), Type::object()),
+                false => (type_argument(declared, 0), type_argument(declared, 1)),
+            };
             return Some(Box::new(move |me, st, b| {
                 me.filled_map(st, b, put, &entry, depth)
             }));

@@ -571,3 +571,44 @@ fn reproducing_a_class_cast_the_casts_of_bridge_methods_are_sites() {
     "#]],
     );
 }
+
+#[test]
+fn reproducing_a_class_cast_a_generic_methods_result_is_cast_to_the_calls_type() {
+    // `e.getKey()` returns an `Object` that javac casts to `String` at the call's line.
+    let java = r#"
+        import java.util.Map;
+        public class T {
+            public static int keys(Map<String, Integer> m) {
+                int n = 0;
+                for (Map.Entry<String, Integer> e : m.entrySet()) {
+                    String k = e.getKey();
+                    n += k.length();
+                }
+                return n;
+            }
+        }
+        "#;
+    let mut keys = thrown(
+        ("keys", "(Ljava/util/Map;)I"),
+        "keys(Ljava/util/Map;)I",
+        6,
+        "java.lang.ClassCastException",
+    );
+    check_sites_with(
+        java,
+        &keys,
+        expect![[r#"
+        6:24 ClassCastException bounded T.keys(Map): constructor
+    "#]],
+    );
+    keys.focus = None;
+    check_sites_with(
+        java,
+        &keys,
+        expect![[r#"
+        5:45 NullPointerException T.keys(Map): constructor
+        6:24 NullPointerException bounded T.keys(Map): constructor
+        7:18 NullPointerException bounded T.keys(Map): constructor
+    "#]],
+    );
+}
