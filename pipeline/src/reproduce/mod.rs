@@ -300,7 +300,11 @@ fn attempt(
     let mut solve = args.solve.clone();
     let mut tries_left = TRIES;
     loop {
+        let began = Instant::now();
         let solved = stages.solve(&solve)?;
+        // The next try solves with RETRY_PATIENCE times the timeout: it is begun only if,
+        // at that many times this one's time, it would end within the budget.
+        let next_try = began.elapsed() * RETRY_PATIENCE;
         stages.testgen()?;
         stages.run(&run_args)?;
         let results = crate::run::read_results(&work.join("results").join("results.jsonl"))?;
@@ -327,7 +331,8 @@ fn attempt(
             .collect();
         tries_left -= 1;
         let settled = solved.sat + solved.unknown == 0;
-        if !same.is_empty() || tries_left == 0 || settled || Instant::now() >= search.deadline {
+        let too_late = Instant::now() + next_try > search.deadline;
+        if !same.is_empty() || tries_left == 0 || settled || too_late {
             return Ok((same, outcome));
         }
         crate::progress::say(&format!(
