@@ -5,7 +5,10 @@
 //! a copy of their class (`results/pruned/`, lines kept so every other test keeps its
 //! line number) and the rest is compiled again. An error outside every test method
 //! removes the whole class. Each removed test is returned with javac's message, so
-//! that it is reported, never counted away.
+//! that it is reported, never counted away. Before that, the tests that need a class of
+//! a project file javac left out ([`LeftOut`]: their site or class under test is there,
+//! or they build an input of one of its classes) are cut the same way: that file is
+//! reported once, as not checked.
 
 use super::tools::JavaTools;
 use crate::error::Failure;
