@@ -26,6 +26,16 @@ fn trace(name: &str) -> PathBuf {
     root().join(format!("tests/fixtures/traces/traces/{name}.trace"))
 }
 
+/// The fixture's trace `name` with its exception `shown` replaced by an
+/// IllegalStateException, which no frame of it throws, written below the work folder
+/// `reproduce-{dir}`.
+fn claimed(name: &str, shown: &str, dir: &str) -> PathBuf {
+    let path = work_dir(&format!("reproduce-{dir}")).join("claimed.trace");
+    let text = std::fs::read_to_string(trace(name)).expect("trace");
+    std::fs::write(&path, text.replace(shown, "IllegalStateException")).expect("write");
+    path
+}
+
 /// Reproduces a fixture trace and checks how many leading frames the kept test matches,
 /// that its file holds the trace, and that it names the test.
 #[track_caller]
@@ -165,14 +175,7 @@ fn an_anonymous_exception_class_is_reproduced_and_its_kept_test_passes() {
 fn a_trace_not_reproduced_says_why_for_each_frame_tried() {
     // Coupons.discounted throws IllegalArgumentException at line 8, never the
     // IllegalStateException this trace claims: no site, said for the frame tried.
-    let dir = work_dir("reproduce-claimed");
-    let claimed = dir.join("claimed.trace");
-    let text = std::fs::read_to_string(trace("discount")).expect("trace");
-    std::fs::write(
-        &claimed,
-        text.replace("IllegalArgumentException", "IllegalStateException"),
-    )
-    .expect("write");
+    let claimed = claimed("discount", "IllegalArgumentException", "claimed");
     let (status, report) = reproduce("why", &claimed, &[]).expect("a report");
     assert_eq!(status, 1, "{report:#}");
     assert_eq!(
@@ -205,14 +208,7 @@ fn a_trace_not_reproduced_says_why_for_each_frame_tried() {
 fn the_budget_stops_the_search_after_the_deepest_frame_and_says_so() {
     // No frame of this trace has an IllegalStateException at its line: with a budget spent
     // at once, the first frame of the search is tried still, the others are not.
-    let dir = work_dir("reproduce-budget-trace");
-    let claimed = dir.join("claimed.trace");
-    let text = std::fs::read_to_string(trace("average")).expect("trace");
-    std::fs::write(
-        &claimed,
-        text.replace("ArithmeticException", "IllegalStateException"),
-    )
-    .expect("write");
+    let claimed = claimed("average", "ArithmeticException", "budget-trace");
     let (status, report) = reproduce("budget", &claimed, &["--budget", "0.001"]).expect("a report");
     assert_eq!(status, 1, "{report:#}");
     let outcomes: Vec<&str> = report["frames"]

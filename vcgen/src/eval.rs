@@ -308,8 +308,7 @@ impl<'p> Lower<'p> {
             return v;
         }
         if !self.h.is_subtype(stored, wanted) {
-            let test = self.instance_test(&v.term, wanted);
-            let fail = smt::and(&[smt::not(&smt::eq(&v.term, "0")), smt::not(&test)]);
+            let fail = self.cast_fails(&v.term, wanted);
             self.check(st, fail, &kinds::CLASS_CAST, span);
         }
         v
@@ -344,6 +343,13 @@ impl<'p> Lower<'p> {
         }
         let fail = smt::eq(obj, "0");
         self.check(st, fail, &kinds::NULL_POINTER, span);
+    }
+
+    /// When a checked cast of `o` to `target` throws: `o` is neither `null` nor an
+    /// instance of `target`.
+    pub fn cast_fails(&mut self, o: &str, target: &Type) -> Term {
+        let test = self.instance_test(o, target);
+        smt::and(&[smt::not(&smt::eq(o, "0")), smt::not(&test)])
     }
 
     /// `o != null && dtype(o) <: T`.

@@ -132,12 +132,7 @@ impl<'p> Lower<'p> {
                 if !ty.is_reference() || ty == Type::object() {
                     continue;
                 }
-                let test = self.instance_test(&arg.term, &ty);
-                let fail = smt::and(&[
-                    selected.clone(),
-                    smt::not(&smt::eq(&arg.term, "0")),
-                    smt::not(&test),
-                ]);
+                let fail = smt::and(&[selected.clone(), self.cast_fails(&arg.term, &ty)]);
                 self.check(st, fail, &kinds::CLASS_CAST, span);
             }
         }

@@ -172,8 +172,7 @@ impl<'p> Lower<'p> {
                 v
             }
             Conversion::Checked => {
-                let test = self.instance_test(&v.term, ty);
-                let fail = smt::and(&[smt::not(&smt::eq(&v.term, "0")), smt::not(&test)]);
+                let fail = self.cast_fails(&v.term, ty);
                 self.check(st, fail, &kinds::CLASS_CAST, span);
                 v
             }

@@ -53,13 +53,7 @@ impl<'p> Lower<'p> {
         };
         if within(FILLED_LIST, "java.lang.Iterable") {
             let add = self.filler(FILLED_LIST, "add", "(Ljava/lang/Object;)Z")?;
-            // Reproducing a ClassCastException, an element (a map's key or value too) may
-            // be of any class: a caller that broke the type arguments (an unchecked
-            // conversion) is what the cast javac inserts where it is read fails on.
-            let element = match self.element_casts {
-                true => Type::object(),
-                false => type_argument(declared, 0),
-            };
+            let element = self.element_type(declared, 0);
             return Some(Box::new(move |me, st, b| {
                 me.filled_list(st, b, add, &element, depth)
             }));
@@ -80,15 +74,27 @@ impl<'p> Lower<'p> {
                 "put",
                 "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
             )?;
-            let entry = match self.element_casts {
-                true => (Type::object(), Type::object()),
-                false => (type_argument(declared, 0), type_argument(declared, 1)),
-            };
+            let entry = (
+                self.element_type(declared, 0),
+                self.element_type(declared, 1),
+            );
             return Some(Box::new(move |me, st, b| {
                 me.filled_map(st, b, put, &entry, depth)
             }));
         }
         None
+    }
+
+    /// The type of the elements (keys, values) a filled collection of the declared type
+    /// `declared` holds: its `i`th type argument, or any class when reproducing a
+    /// `ClassCastException` ([`Lower::element_casts`]), since a caller that broke the type
+    /// arguments (an unchecked conversion) is what the cast javac inserts where an
+    /// element is read fails on.
+    fn element_type(&self, declared: &Type, i: usize) -> Type {
+        match self.element_casts {
+            true => Type::object(),
+            false => type_argument(declared, i),
+        }
     }
 
     /// The model's method `name(descriptor)` of `class`, with its body.
