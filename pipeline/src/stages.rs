@@ -299,8 +299,13 @@ impl Stages {
         )
     }
 
-    /// `dsd solve`.
-    pub fn solve(&mut self, args: &SolveArgs) -> Result<solver::SolveSummary, Failure> {
+    /// `dsd solve`; with a `deadline`, the stage ends then ([`solver::Options::deadline`]),
+    /// and a stage so cut short is not kept as done: the next run solves again.
+    pub fn solve(
+        &mut self,
+        args: &SolveArgs,
+        deadline: Option<Instant>,
+    ) -> Result<solver::SolveSummary, Failure> {
         let timeout_ms = u32::try_from(args.timeout.as_millis()).unwrap_or(u32::MAX);
         let options = solver::Options {
             timeout_ms,
@@ -318,6 +323,7 @@ impl Stages {
                     .map(|(k, v)| (k.into(), v.into()))
                     .collect(),
             },
+            deadline,
         };
         let files = StageFiles {
             inputs: vec![self.work.join("vc")],
@@ -336,8 +342,13 @@ impl Stages {
                 })
             },
             |s| {
+                let cut = match s.cut {
+                    0 => String::new(),
+                    n => format!(" ({n} cut off when the time given ran out)"),
+                };
                 format!(
-                    "{}: {} sat, {} unsat, {} unknown, {} skipped (site settled or given up); {}",
+                    "{}: {} sat, {} unsat, {} unknown{cut}, {} skipped (site settled or given \
+                     up); {}",
                     plural(s.queries, "query"),
                     s.sat,
                     s.unsat,
@@ -347,6 +358,11 @@ impl Stages {
                 )
             },
         )
+        .inspect(|s| {
+            if s.cut > 0 {
+                stamps::clear(&self.work, "solve");
+            }
+        })
     }
 
     /// `dsd testgen`.

@@ -78,7 +78,14 @@ pub struct Options {
     /// one for each entry, with a fresh Z3 context per prelude (terms of earlier preludes
     /// would otherwise pile up and slow down every later model).
     pub worker: WorkerCommand,
+    /// When the stage must end, if it must: a goal still being solved then is given up and
+    /// those not yet asked are not asked, both unknown with the reason [`OUT_OF_TIME`].
+    pub deadline: Option<Instant>,
 }
+
+/// Why a goal is unknown when the stage's [`Options::deadline`] passed before it was
+/// answered.
+pub const OUT_OF_TIME: &str = "the time for the whole solve ran out";
 
 /// Counts reported by the solve stage.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
@@ -93,6 +100,10 @@ pub struct SolveSummary {
     pub unknown: usize,
     /// Models written.
     pub models: usize,
+    /// Of the unknown queries, those given up because the stage's deadline passed
+    /// ([`Options::deadline`]): the stage did not finish its work.
+    #[serde(default)]
+    pub cut: usize,
 }
 
 /// An error that stops the solve stage.
@@ -194,6 +205,9 @@ fn solve_prelude(
         let ask = ledger.ask(&q.site, asker(q));
         if let Ask::Skip(skip) = ask {
             cex.reason = Some(skip.reason());
+        } else if options.deadline.is_some_and(|d| Instant::now() >= d) {
+            cex.status = cex::Status::Unknown;
+            cex.reason = Some(OUT_OF_TIME.into());
         } else if harness.is_sequence() && timeouts >= SEQUENCE_TIMEOUTS {
             cex.reason = Some(SEQUENCE_GIVEN_UP.into());
         } else {
@@ -360,7 +374,7 @@ pub fn solve_stage(
         for _ in 0..threads {
             scope.spawn(|| {
                 while let Some(unit) = schedule.next() {
-                    let mut worker = Worker::new(&options.worker);
+                    let mut worker = Worker::new(&options.worker).until(options.deadline);
                     for group in &groups[unit.preludes()] {
                         record(&solve_prelude(
                             work_dir,
@@ -408,7 +422,10 @@ impl SolveSummary {
             match c.status {
                 cex::Status::Sat => self.sat += 1,
                 cex::Status::Unsat => self.unsat += 1,
-                cex::Status::Unknown => self.unknown += 1,
+                cex::Status::Unknown => {
+                    self.unknown += 1;
+                    self.cut += usize::from(c.reason.as_deref() == Some(OUT_OF_TIME));
+                }
                 cex::Status::Skipped => {}
             }
             self.models += c.models.len();
@@ -420,6 +437,47 @@ impl SolveSummary {
 mod tests {
     use super::{required_preferences, timeout_counts, Ask};
     use vcgen::{ChainCall, Made};
+
+    #[test]
+    fn goals_not_asked_by_the_stages_end_are_unknown_and_counted_as_cut() {
+        let query = |id: &str| vcgen::Query {
+            id: id.into(),
+            goal: format!("goal!{id}"),
+            site: format!("s{id}"),
+            rank: 0,
+            own_entry_decides: false,
+            through_caller: false,
+        };
+        let group = vcgen::Prelude {
+            id: "p1".into(),
+            harness: crate::test_support::harness(),
+            queries: vec![query("q1"), query("q2")],
+        };
+        // A process that dies on any goal; it is never started.
+        let worker = crate::WorkerCommand {
+            program: "sh".into(),
+            args: vec!["-c".into(), "exit 3".into()],
+            env: Vec::new(),
+        };
+        let options = crate::Options {
+            timeout_ms: 1000,
+            models: 1,
+            threads: 1,
+            worker,
+            deadline: Some(std::time::Instant::now()),
+        };
+        let mut worker = crate::Worker::new(&options.worker).until(options.deadline);
+        let dir = std::env::temp_dir();
+        let ledger = crate::Ledger::default();
+        let cexes = super::solve_prelude(&dir, &group, &options, &ledger, &mut worker);
+        assert!(cexes
+            .iter()
+            .all(|c| c.reason.as_deref() == Some(crate::OUT_OF_TIME)));
+        let mut summary = crate::SolveSummary::default();
+        summary.count(&cexes);
+        assert_eq!((summary.unknown, summary.cut), (2, 2));
+        assert_eq!(worker.cannot_start(), None, "no process was started");
+    }
 
     #[test]
     fn an_argument_prepared_by_calls_must_be_prepared_by_whole_calls() {

@@ -76,6 +76,8 @@ pub struct Worker<'c> {
     process: Option<Process>,
     /// Why its process could not be started, when it could not: no goal can be solved.
     cannot_start: Option<String>,
+    /// When every goal must end ([`crate::Options::deadline`]).
+    deadline: Option<Instant>,
 }
 
 /// A running solver process.
@@ -119,21 +121,31 @@ struct Deadline {
     cpu: Option<CpuDeadline>,
     /// The latest time on the wall clock.
     wall: Instant,
+    /// The stage's end, if it has one.
+    stage: Option<Instant>,
 }
 
 impl Deadline {
     /// The deadline of a goal sent now that may take `allowed`, on `clock` if there is one
-    /// and else on the wall clock.
-    fn new(clock: Option<CpuClock>, allowed: Duration) -> Deadline {
+    /// and else on the wall clock, and on the wall clock no later than `stage` (the stage's
+    /// end, if it has one).
+    fn new(clock: Option<CpuClock>, allowed: Duration, stage: Option<Instant>) -> Deadline {
         let cpu = clock.and_then(|clock| clock.allow(allowed));
         let wall = match cpu {
             Some(_) => allowed * WALL_FACTOR,
             None => allowed,
         };
+        let wall = Instant::now() + wall;
         Deadline {
             cpu,
-            wall: Instant::now() + wall,
+            wall: stage.map_or(wall, |stage| stage.min(wall)),
+            stage,
         }
+    }
+
+    /// Whether the stage's end has passed.
+    fn stage_ended(&self) -> bool {
+        self.stage.is_some_and(|stage| Instant::now() >= stage)
     }
 
     /// How long the goal may still take, at least; `None` once it has overrun.
@@ -152,7 +164,15 @@ impl<'c> Worker<'c> {
             command,
             process: None,
             cannot_start: None,
+            deadline: None,
         }
+    }
+
+    /// This worker, its goals ended at `deadline` (if any) however much time they have
+    /// left; a goal so ended is unknown with the reason [`crate::OUT_OF_TIME`].
+    pub fn until(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
     }
 
     /// Why the solver process could not be started, if it could not (the program gone or
@@ -190,6 +210,7 @@ impl<'c> Worker<'c> {
     ) -> Solved {
         let timeout = u64::from(effort.timeout_ms);
         let allowed = Duration::from_millis(timeout * budget::TIME_FACTOR + MIN_GRACE_MS);
+        let stage = self.deadline;
         let outcome = self.process().and_then(|process| {
             if process.loaded.as_deref() != Some(prelude.id) {
                 process.send(&Request::Load {
@@ -205,7 +226,7 @@ impl<'c> Worker<'c> {
                 required: required.to_vec(),
                 effort,
             })?;
-            process.receive(allowed)
+            process.receive(Deadline::new(process.clock, allowed, stage))
         });
         outcome.unwrap_or_else(|reason| {
             self.restart();
@@ -295,16 +316,17 @@ impl Process {
             .map_err(|_| self.death())
     }
 
-    /// Reads the answer to the last goal, ending the process if it takes more than
-    /// `allowed` (see [`Watchdog`]).
-    fn receive(&mut self, allowed: Duration) -> Result<Solved, String> {
-        self.watchdog.arm(Some(Deadline::new(self.clock, allowed)));
+    /// Reads the answer to the last goal, ending the process if it has not answered by
+    /// `deadline` (see [`Watchdog`]).
+    fn receive(&mut self, deadline: Deadline) -> Result<Solved, String> {
+        self.watchdog.arm(Some(deadline));
         let mut line = String::new();
         let read = self.stdout.read_line(&mut line);
         let overran = self.watchdog.arm(None);
         match read {
             Ok(n) if n > 0 => serde_json::from_str(&line)
                 .map_err(|e| format!("the solver process answered badly: {e}")),
+            _ if overran && deadline.stage_ended() => Err(crate::OUT_OF_TIME.into()),
             _ if overran => Err("the solver overran its timeout and was ended".into()),
             _ => Err(self.death()),
         }
@@ -559,5 +581,20 @@ mod tests {
         assert!(solved.reason.unwrap().contains("overran"));
         assert!(start.elapsed() >= allowed() * WALL_FACTOR);
         assert!(start.elapsed() < Duration::from_secs(30));
+    }
+
+    #[test]
+    fn a_goal_still_being_solved_when_the_stage_ends_is_given_up_then() {
+        let command = shell("read load; read goal; exec sleep 60");
+        let end = Instant::now() + Duration::from_millis(300);
+        let mut worker = Worker::new(&command).until(Some(end));
+        let solved = solve(&mut worker, "q1", 60_000);
+        assert_eq!(solved.status, Status::Unknown);
+        assert_eq!(solved.reason.as_deref(), Some(crate::OUT_OF_TIME));
+        assert!(Instant::now() >= end);
+        assert!(
+            end.elapsed() < Duration::from_secs(10),
+            "ended at the stage's end, not the goal's own (three minutes)"
+        );
     }
 }

@@ -181,7 +181,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
                 .map(|_| EXIT_CLEAN)
         }
         Command::Vcgen(args) => stages.vcgen(args, None, None).map(|_| EXIT_CLEAN),
-        Command::Solve(args) => stages.solve(args).map(|_| EXIT_CLEAN),
+        Command::Solve(args) => stages.solve(args, None).map(|_| EXIT_CLEAN),
         Command::SolveWorker { memory } => {
             solver::serve(*memory).map_err(solver::Error)?;
             Ok(EXIT_CLEAN)
@@ -331,7 +331,7 @@ fn check(
     }
     let pr_mode = changed.is_some();
     let vc = stages.vcgen(&args.vcgen, changed, None)?;
-    let solved = stages.solve(&args.solve)?;
+    let solved = stages.solve(&args.solve, None)?;
     stages.testgen()?;
     let mut findings = stages.run(&args.run)?.findings;
     if let Some(path) = &args.write_baseline {

@@ -143,7 +143,8 @@ impl Search<'_> {
             if report.reached > *index {
                 break;
             }
-            if self.begun.replace(true) && Instant::now() >= self.deadline {
+            let first = !self.begun.replace(true);
+            if !first && Instant::now() >= self.deadline {
                 let budget = self.args.budget.as_secs_f64();
                 report.frames[*index]
                     .tried
@@ -161,7 +162,7 @@ impl Search<'_> {
                     ""
                 }
             ));
-            let (tried, outcome) = attempt(stages, self, (*index, key), beyond_usage)?;
+            let (tried, outcome) = attempt(stages, self, (*index, key), beyond_usage, first)?;
             let scored: Vec<(usize, Raised)> = tried
                 .into_iter()
                 .map(|r| {
@@ -248,12 +249,14 @@ impl Raised {
 /// frame `index` as the only entry, the project's invariants assumed, or with
 /// `beyond_usage` kept where the crash allows; returns the results of the tests that threw
 /// the trace's exception, each with whether its test sets state by reflection, and what
-/// the try came to when none did.
+/// the try came to when none did. Every solve ends when the budget is spent, but the
+/// `first` frame's first, so that every search answers something.
 fn attempt(
     stages: &mut Stages,
     search: &Search,
     (index, key): (usize, &frames::MethodKey),
     beyond_usage: bool,
+    first: bool,
 ) -> Result<(Vec<Raised>, Tried), Failure> {
     let Search {
         work,
@@ -301,7 +304,8 @@ fn attempt(
     let mut tries_left = TRIES;
     loop {
         let began = Instant::now();
-        let solved = stages.solve(&solve)?;
+        let deadline = (!first || tries_left < TRIES).then_some(search.deadline);
+        let solved = stages.solve(&solve, deadline)?;
         // The next try solves with RETRY_PATIENCE times the timeout: it is begun only if,
         // at that many times this one's time, it would end within the budget.
         let next_try = began.elapsed() * RETRY_PATIENCE;
@@ -309,6 +313,9 @@ fn attempt(
         stages.run(&run_args)?;
         let results = crate::run::read_results(&work.join("results").join("results.jsonl"))?;
         let outcome = match (solved.sat, solved.unknown) {
+            _ if solved.cut > 0 => Tried::CutShort {
+                budget: args.budget.as_secs_f64(),
+            },
             (0, 0) => Tried::Unsatisfiable,
             (0, _) => Tried::TimedOut,
             _ => Tried::NoCrash {

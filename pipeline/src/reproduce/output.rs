@@ -52,6 +52,11 @@ pub enum Tried {
         /// The budget, in seconds.
         budget: f64,
     },
+    /// Tried, but the budget ran out while the solver worked: some goals were not answered.
+    CutShort {
+        /// The budget, in seconds.
+        budget: f64,
+    },
 }
 
 impl std::fmt::Display for Tried {
@@ -74,6 +79,10 @@ impl std::fmt::Display for Tried {
             Tried::OutOfTime { budget } => write!(
                 f,
                 "not tried: the budget of {budget} s was spent on deeper frames (--budget)"
+            ),
+            Tried::CutShort { budget } => write!(
+                f,
+                "the budget of {budget} s ran out while the solver worked on it (--budget)"
             ),
         }
     }
