@@ -176,11 +176,26 @@ impl Smt {
         let _ = writeln!(self.text, "(assert {term})");
     }
 
+    /// Adds an assertion that the definitions before it imply (a lemma that spares Z3
+    /// work, never a constraint of its own): a nullary `define-fun` named with
+    /// [`FACT_PREFIX`], asserted by its name. Z3 expands the name, so it reads the same
+    /// formula as a plain assertion; the solver's slicer keeps the fact only in a slice that
+    /// keeps every constant it mentions, where a plain assertion would be kept in every
+    /// slice with the definitions it reaches.
+    pub fn assert_fact(&mut self, term: &str) {
+        let name = self.fresh(FACT_PREFIX.trim_end_matches('!'));
+        let _ = writeln!(self.text, "(define-fun {name} () Bool {term})");
+        let _ = writeln!(self.text, "(assert {name})");
+    }
+
     /// Adds a comment line (for people reading the query).
     pub fn comment(&mut self, text: &str) {
         let _ = writeln!(self.text, "; {}", text.replace('\n', " "));
     }
 }
+
+/// How the name of a fact ([`Smt::assert_fact`]) begins.
+pub const FACT_PREFIX: &str = "fact!";
 
 /// True for names and literals, which need no definition.
 pub fn is_atomic(term: &str) -> bool {

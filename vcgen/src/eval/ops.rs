@@ -110,7 +110,7 @@ impl<'p> Lower<'p> {
         if new && op_ty.is_integral() {
             let width = op_ty.bits().unwrap_or(32);
             if let Some(facts) = smt::division_facts(op, l, r, &name, width) {
-                self.smt.assert(&facts);
+                self.smt.assert_fact(&facts);
             }
         }
         name
