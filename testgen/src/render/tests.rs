@@ -55,6 +55,10 @@ fn literals_read_like_java() {
         "\"a\\\"b\""
     );
     assert_eq!(double(1.5f64.to_bits()), "1.5");
+    // Large and small values read as literals, which Java rounds to the same bits.
+    assert_eq!(double(0x4400000002000000), "3.689348842229701e19");
+    assert_eq!(double(5e-324f64.to_bits()), "5e-324");
+    assert_eq!(float(3.4e38f32.to_bits()), "3.4e38f");
     assert_eq!(float(f32::NAN.to_bits()), "Float.NaN");
     let program = program(A);
     let access = Access::new(&program, "p");

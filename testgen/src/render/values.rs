@@ -267,6 +267,9 @@ fn char_literal(u: u16) -> String {
     }
 }
 
+/// A Java expression for the `float` of `bits`: the shortest decimal that reads back as
+/// the same bits (`1.5f`, `3.4e38f`), as Rust prints it; Java rounds a literal correctly,
+/// so it reads the same bits.
 pub(super) fn float(bits: u32) -> String {
     let f = f32::from_bits(bits);
     if f.is_nan() {
@@ -279,14 +282,10 @@ pub(super) fn float(bits: u32) -> String {
             "Float.NEGATIVE_INFINITY".into()
         };
     }
-    let text = format!("{f:?}");
-    if text.parse::<f32>().map(|g| g.to_bits()) == Ok(bits) && !text.contains("e") {
-        format!("{text}f")
-    } else {
-        format!("Float.intBitsToFloat(0x{bits:08x})")
-    }
+    format!("{f:?}f")
 }
 
+/// A Java expression for the `double` of `bits`, as [`float`] writes a `float`.
 pub(super) fn double(bits: u64) -> String {
     let d = f64::from_bits(bits);
     if d.is_nan() {
@@ -299,12 +298,7 @@ pub(super) fn double(bits: u64) -> String {
             "Double.NEGATIVE_INFINITY".into()
         };
     }
-    let text = format!("{d:?}");
-    if text.parse::<f64>().map(|g| g.to_bits()) == Ok(bits) && !text.contains("e") {
-        text
-    } else {
-        format!("Double.longBitsToDouble(0x{bits:016x}L)")
-    }
+    format!("{d:?}")
 }
 
 /// A Java string literal for UTF-16 code units.

@@ -40,6 +40,27 @@ public final class Double extends Number implements Comparable<Double> {
         return new Double(parseDouble(s));
     }
 
+    public static boolean isNaN(double v) {
+        return v != v;
+    }
+
+    // Infinity less itself is NaN; a finite value less itself is zero.
+    public static boolean isInfinite(double v) {
+        return v == v && v - v != v - v;
+    }
+
+    public static boolean isFinite(double v) {
+        return v - v == 0.0D;
+    }
+
+    public boolean isNaN() {
+        return isNaN(value);
+    }
+
+    public boolean isInfinite() {
+        return isInfinite(value);
+    }
+
     public native int compareTo(Double other);
 
     public native boolean equals(Object other);

@@ -44,6 +44,27 @@ public final class Float extends Number implements Comparable<Float> {
         return new Float(parseFloat(s));
     }
 
+    public static boolean isNaN(float v) {
+        return v != v;
+    }
+
+    // Infinity less itself is NaN; a finite value less itself is zero.
+    public static boolean isInfinite(float v) {
+        return v == v && v - v != v - v;
+    }
+
+    public static boolean isFinite(float v) {
+        return v - v == 0.0F;
+    }
+
+    public boolean isNaN() {
+        return isNaN(value);
+    }
+
+    public boolean isInfinite() {
+        return isInfinite(value);
+    }
+
     public native int compareTo(Float other);
 
     public native boolean equals(Object other);

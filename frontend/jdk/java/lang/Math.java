@@ -9,7 +9,14 @@ public final class Math {
         return (a < 0) ? -a : a;
     }
 
-    public static native double abs(double a);
+    // JDK 8's definition, exact for -0.0 (0.0) and NaN (NaN) as JDK 17's bit mask is.
+    public static double abs(double a) {
+        return (a <= 0.0D) ? 0.0D - a : a;
+    }
+
+    public static float abs(float a) {
+        return (a <= 0.0F) ? 0.0F - a : a;
+    }
 
     public static int max(int a, int b) {
         return (a >= b) ? a : b;
