@@ -186,7 +186,8 @@ pub fn generate(
 ) -> Result<Generated, Error> {
     lower::register_field_sorts(p);
     let h = Hierarchy::new(p);
-    let cast_targets = cast_targets(p);
+    let crash_line = options.focus.as_ref().map(|f| (f.class.as_str(), f.line));
+    let cast_targets = cast_targets(p, crash_line);
     // Each project file's lines, read once: a site's source line is looked up by number.
     let texts: Vec<Vec<String>> = p
         .files
@@ -274,6 +275,7 @@ pub fn generate(
         entry_methods: &entry_methods,
         audience: &audience,
         trace_calls: options.focus.as_ref().map_or(&[], |f| &f.calls),
+        crash_class: crash_line.map(|(class, _)| class),
         focused: options.changed.is_none() && options.focus.is_some(),
         contract_rules: match (options.focus.is_some(), options.documentation) {
             (true, _) => contract::Rules::Off,
@@ -419,6 +421,8 @@ struct Env<'e, 'p> {
     audience: &'e contract::Audience<'p>,
     /// The focus's calls ([`Lower::trace_calls`]).
     trace_calls: &'e [TraceCall],
+    /// The class of the focus's crash, whose cast targets come first ([`cast_targets`]).
+    crash_class: Option<&'e str>,
     /// With a focus: its crash is checked through every entry that reaches it, however
     /// deep, and never left to the site's own entry.
     focused: bool,
@@ -566,7 +570,12 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             enum_objects: Default::default(),
             lines: self.lines,
             literals: Default::default(),
-            cast_targets: cast_targets_for(self.cast_targets, &spec.class.name),
+            cast_targets: cast_targets_for(
+                self.cast_targets,
+                self.crash_class
+                    .into_iter()
+                    .chain([spec.class.name.as_str()]),
+            ),
             initial_used: Default::default(),
             allocation_sizes: Vec::new(),
             beyond: Vec::new(),
@@ -945,11 +954,16 @@ fn invariant_names(specs: &invariants::InvariantsFile) -> std::collections::Hash
         .collect()
 }
 
-/// Array types named by casts and `instanceof` in project code, the entry's own class's
-/// first: the runtime types most worth trying for its `Object` inputs.
-fn cast_targets_for(by_class: &BTreeMap<String, Vec<Type>>, class: &str) -> Vec<Type> {
-    let mut out: Vec<Type> = by_class.get(class).cloned().unwrap_or_default();
-    for t in by_class.values().flatten() {
+/// Array types named by casts and `instanceof` in project code, those of the `first`
+/// classes (a focus's crash class, the entry's own) first: the runtime types most worth
+/// trying for its `Object` inputs.
+fn cast_targets_for<'c>(
+    by_class: &BTreeMap<String, Vec<Type>>,
+    first: impl Iterator<Item = &'c str>,
+) -> Vec<Type> {
+    let mut out: Vec<Type> = Vec::new();
+    let first = first.filter_map(|class| by_class.get(class));
+    for t in first.flatten().chain(by_class.values().flatten()) {
         if !out.contains(t) {
             out.push(t.clone());
         }
@@ -957,10 +971,15 @@ fn cast_targets_for(by_class: &BTreeMap<String, Vec<Type>>, class: &str) -> Vec<
     out
 }
 
-/// Array types named by casts and `instanceof` in each project class's code.
-fn cast_targets(p: &Program) -> BTreeMap<String, Vec<Type>> {
+/// Array types named by casts and `instanceof` in each project class's code, in the order
+/// they are written; with a focus's `crash_line` (its class and line), those named on that
+/// line first in that class's list: the crash may need an input of that runtime type
+/// (commons-lang3's `CompareToBuilder` casts to eight primitive array types before
+/// `(Object[]) rhs`, which a `String` fails only when the other input is an `Object[]`).
+fn cast_targets(p: &Program, crash_line: Option<(&str, u32)>) -> BTreeMap<String, Vec<Type>> {
     let mut by_class = BTreeMap::new();
     for c in p.classes.iter().filter(|c| !c.library) {
+        let mut at_line: Vec<Type> = Vec::new();
         let mut out: Vec<Type> = Vec::new();
         for m in &c.methods {
             let Some(b) = &m.body else { continue };
@@ -973,15 +992,18 @@ fn cast_targets(p: &Program) -> BTreeMap<String, Vec<Type>> {
                     ExprKind::InstanceOf { target, .. } => Some(target.erasure()),
                     _ => None,
                 };
-                if let Some(t @ Type::Array(_)) = t {
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
+                let Some(t @ Type::Array(_)) = t else { return };
+                let crash = crash_line == Some((c.name.as_str(), e.span.line));
+                let list = if crash { &mut at_line } else { &mut out };
+                if !list.contains(&t) {
+                    list.push(t);
                 }
             });
         }
-        if !out.is_empty() {
-            by_class.insert(c.name.clone(), out);
+        out.retain(|t| !at_line.contains(t));
+        at_line.extend(out);
+        if !at_line.is_empty() {
+            by_class.insert(c.name.clone(), at_line);
         }
     }
     by_class

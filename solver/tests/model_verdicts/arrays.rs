@@ -1,6 +1,6 @@
 //! Arrays: the tables a static initialiser fills, and arrays made by reflection.
 
-use crate::verdicts;
+use crate::{verdicts, verdicts_with};
 use expect_test::expect;
 
 /// A static initialiser's loop cut at the unrolling bound forgets only what its later
@@ -127,4 +127,62 @@ public class Grow {
         25:21:ClassCastException@same(Ljava/lang/Object;Ljava/lang/String;)I constructor: unsat
     "#]]
     .assert_eq(&verdicts("p/Grow.java", java));
+}
+
+/// Reproducing a crash, the array types cast to on the crash's line are the first runtime
+/// types tried for an `Object` input: the cast of `rhs` to `Object[]` fails only when `lhs`
+/// is an `Object[]`, which the class names after four primitive array types (three are
+/// tried, in the order the class names them, and `dsd check` still tries those).
+#[test]
+fn reproducing_a_crash_an_object_input_may_be_of_the_type_its_line_casts_to() {
+    let java = r#"
+package p;
+
+public class Pairs {
+    public static int compare(Object lhs, Object rhs) {
+        if (lhs instanceof long[]) {
+            return ((long[]) lhs).length - ((long[]) rhs).length;
+        } else if (lhs instanceof int[]) {
+            return ((int[]) lhs).length - ((int[]) rhs).length;
+        } else if (lhs instanceof short[]) {
+            return ((short[]) lhs).length - ((short[]) rhs).length;
+        } else if (lhs instanceof char[]) {
+            return ((char[]) lhs).length - ((char[]) rhs).length;
+        }
+        return ((Object[]) lhs).length - ((Object[]) rhs).length;
+    }
+}
+"#;
+    let focus = vcgen::Options {
+        focus: Some(vcgen::Focus {
+            entries: vec![(
+                "p.Pairs".into(),
+                "compare".into(),
+                "(Ljava/lang/Object;Ljava/lang/Object;)I".into(),
+            )],
+            class: "p.Pairs".into(),
+            method: "compare(Ljava/lang/Object;Ljava/lang/Object;)I".into(),
+            line: 15,
+            exception: "java.lang.ClassCastException".into(),
+            recursion: 1,
+            calls: Vec::new(),
+            beyond_usage: false,
+            from_library: false,
+        }),
+        ..vcgen::Options::default()
+    };
+    expect![[r#"
+        15:17:ClassCastException@compare(Ljava/lang/Object;Ljava/lang/Object;)I constructor: sat
+        15:43:ClassCastException@compare(Ljava/lang/Object;Ljava/lang/Object;)I constructor: sat
+    "#]]
+    .assert_eq(&verdicts_with("p/Pairs.java", java, &focus));
+    // `dsd check` tries the first three array types the class names, whatever the line.
+    let check = verdicts("p/Pairs.java", java);
+    let line = |l: &str| l.starts_with("15:");
+    expect![[r#"
+        15:16:NullPointerException@compare(Ljava/lang/Object;Ljava/lang/Object;)I constructor: sat
+        15:17:ClassCastException@compare(Ljava/lang/Object;Ljava/lang/Object;)I constructor: sat
+        15:42:NullPointerException@compare(Ljava/lang/Object;Ljava/lang/Object;)I constructor: unsat
+        15:43:ClassCastException@compare(Ljava/lang/Object;Ljava/lang/Object;)I constructor: unsat"#]]
+    .assert_eq(&check.lines().filter(|l| line(l)).collect::<Vec<_>>().join("\n"));
 }
