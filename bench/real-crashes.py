@@ -11,7 +11,8 @@ vm: the JVM raised it in the library's code; thrown: the library threw it) and i
 
 Usage: bench/real-crashes.py FOLDER SRC [--encoding ENC] [--work DIR] [--only CATEGORY]
                              [--max N] [--jobs 1] [--timeout SECS]
-  FOLDER:     the traces and their index.tsv (bench/real-crashes/lang3, bench/real-crashes/codec).
+  FOLDER:     the traces and their index.tsv (bench/real-crashes/lang3, codec, collections4,
+              math3).
   SRC:        the library's sources, as given to `dsd reproduce`.
   --encoding: the sources' encoding, passed on to dsd (lang3: ISO-8859-1).
   --work:     where the work directories (a fresh one per trace), the reports and dsd's
@@ -27,7 +28,11 @@ stderr say (no site, unsat, unknown, the tests' outcomes) and the last other std
   bench/real-crashes.py bench/real-crashes/lang3 \\
       /tmp/dsd-real/commons-lang-rel-commons-lang-3.12.0/src/main/java --encoding ISO-8859-1
   bench/real-crashes.py bench/real-crashes/codec \\
-      /tmp/dsd-real/commons-codec-rel-commons-codec-1.15/src/main/java"""
+      /tmp/dsd-real/commons-codec-rel-commons-codec-1.15/src/main/java
+  bench/real-crashes.py bench/real-crashes/collections4 \\
+      /tmp/dsd-real/commons-collections-commons-collections-4.2/src/main/java
+  bench/real-crashes.py bench/real-crashes/math3 \\
+      /tmp/dsd-real/commons-math3-3.6.1-src/src/main/java"""
 import argparse
 import json
 import os

@@ -5,8 +5,10 @@
 # Score them with bench/real-crashes.py. Run by hand, not in CI; it fetches nothing.
 #
 # Usage: bench/real-crashes.sh LABEL
-#   LABEL: lang3 (commons-lang3 3.12) or codec (commons-codec 1.15), unpacked Debian source
-#          packages below $REAL_SRC (default /tmp/dsd-real).
+#   LABEL: lang3 (commons-lang3 3.12), codec (commons-codec 1.15), collections4
+#          (commons-collections4 4.2) or math3 (commons-math3 3.6.1), unpacked Debian bookworm
+#          source packages below $REAL_SRC (default /tmp/dsd-real; bench/real-projects.sh
+#          fetches them).
 # Environment:
 #   N    most traces kept per category (jdk, vm, thrown); default 20
 #   MAX  most crashes CrashGen keeps before the sample is drawn; default 1000
@@ -17,7 +19,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-label=${1:?usage: bench/real-crashes.sh lang3|codec}
+label=${1:?usage: bench/real-crashes.sh lang3|codec|collections4|math3}
 root=${REAL_SRC:-/tmp/dsd-real}
 n=${N:-20}
 max=${MAX:-1000}
@@ -27,7 +29,11 @@ case $label in
          encoding=ISO-8859-1 ;;
   codec) project=$root/commons-codec-rel-commons-codec-1.15; prefix=org.apache.commons.codec
          encoding=UTF-8 ;;
-  *) echo "unknown label $label (lang3 or codec)" >&2; exit 2 ;;
+  collections4) project=$root/commons-collections-commons-collections-4.2
+         prefix=org.apache.commons.collections4 encoding=UTF-8 ;;
+  math3) project=$root/commons-math3-3.6.1-src; prefix=org.apache.commons.math3
+         encoding=UTF-8 ;;
+  *) echo "unknown label $label (lang3, codec, collections4 or math3)" >&2; exit 2 ;;
 esac
 src=$project/src/main/java
 [ -d "$src" ] || { echo "no sources at $src" >&2; exit 2; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark on real code, run by hand (not in CI): fetches the Debian source packages of
-# commons-lang3 3.12 and commons-codec 1.15 (deb-src of the machine's own Debian mirror),
-# runs `dsd check` on each project's main sources under /usr/bin/time -v, and prints every
+# commons-lang3 3.12 and commons-codec 1.15 (deb-src of the machine's own Debian mirror), and
+# those of commons-collections4 4.2 and commons-math3 3.6.1 for bench/real-crashes.sh; runs
+# `dsd check` on the main sources of lang3 and codec under /usr/bin/time -v, and prints every
 # stage's summary line (queries, sat/unsat/unknown/skipped, checks folded without the
 # solver, tests, findings), the whole run's seconds and peak RSS, and an unchanged rerun.
 # The same figures go, with the date, the machine and the build, to a new dated file in
@@ -28,7 +29,9 @@ fetch() { # package, folder glob
                    -o "Dir::State::Lists=$root/apt/lists" -o "Dir::Cache=$root/apt/cache")
         mkdir -p "$root/apt/lists/partial" "$root/apt/cache"
         apt-get "${apt[@]}" update -qq
-        (cd "$root" && apt-get "${apt[@]}" source --download-only -qq "$1" \
+        # Only the upstream tarball is unpacked: a Debian part the mirror no longer holds
+        # (commons-math3's debian.tar.xz gave 404) fails apt-get, not the fetch.
+        (cd "$root" && { apt-get "${apt[@]}" source --download-only -qq "$1" || true; } \
             && tar xf "$1"_*.orig.tar.xz)
     fi
 }
@@ -85,6 +88,8 @@ record() { # printed figures
 
 fetch libcommons-lang3-java 'commons-lang-rel-commons-lang-3.12.0'
 fetch libcommons-codec-java 'commons-codec-rel-commons-codec-1.15'
+fetch libcommons-collections4-java 'commons-collections-commons-collections-4.2'
+fetch commons-math3 'commons-math3-3.6.1-src' # the source package of libcommons-math3-java
 printed=$(mktemp)
 trap 'rm -f "$printed"' EXIT
 project commons-lang3 "$root/commons-lang-rel-commons-lang-3.12.0/src/main/java" | tee -a "$printed"
