@@ -117,6 +117,11 @@ fn exceptions_the_code_throws_itself_are_reproduced_as_deep_as_the_trace_goes() 
     check_reproduced("fit", &[], 2);
     // Eight frames: Tariff.charge through seven private steps to the last one's throw.
     check_reproduced("tariff", &[], 8);
+    // `new ArrayIndexOutOfBoundsException(slot)`, a constructor of JDK 17's the model
+    // lacked; and a class-file constructor, `new BigDecimal(digits)`, that throws below the
+    // project's frame.
+    check_reproduced("drawer", &[], 1);
+    check_reproduced("amount", &[], 2);
 }
 
 #[test]

@@ -632,7 +632,8 @@ impl<'p> Lower<'p> {
     }
 
     /// With [`Lower::library_throw`], a library call from project code whose body the model
-    /// lacks may throw the trace's exception: a goal at the call, reached and chosen freely,
+    /// lacks (a method, or a constructor, `super(...)` included) may throw the trace's
+    /// exception: a goal at the call, reached and chosen freely,
     /// which only the test's run confirms. A NullPointerException needs one of the
     /// reference arguments `args` null, as the JDK's methods document it.
     fn library_may_throw(&mut self, st: &State, args: &[Val], span: Span) {
@@ -855,6 +856,9 @@ impl<'p> Lower<'p> {
         else {
             return Some(st);
         };
+        if class.library && m.body.is_none() {
+            self.library_may_throw(&st, &args, span);
+        }
         if !self.builds_input(this, m) && !self.may_inline(class, m) {
             self.note_cut_in_setup(&st);
             return Some(st);

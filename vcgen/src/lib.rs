@@ -15,6 +15,7 @@
 
 mod accelerate;
 mod assume;
+mod cast_targets;
 mod changed;
 pub mod contract;
 mod decimal;
@@ -56,7 +57,7 @@ pub use shard::{stable_hash, Shard};
 pub use sites::{PartialMethod, Site, SiteTable};
 pub use stage::{prelude_path, read_prelude, read_queries, read_sites, vcgen_stage, write_prelude};
 
-use frontend::ir::{Conversion, ExprKind, Program, Type};
+use frontend::ir::{Program, Type};
 use frontend::Hierarchy;
 use lower::{Limits, Lower};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -187,7 +188,7 @@ pub fn generate(
     lower::register_field_sorts(p);
     let h = Hierarchy::new(p);
     let crash_line = options.focus.as_ref().map(|f| (f.class.as_str(), f.line));
-    let cast_targets = cast_targets(p, crash_line);
+    let cast_targets = cast_targets::by_class(p, crash_line);
     // Each project file's lines, read once: a site's source line is looked up by number.
     let texts: Vec<Vec<String>> = p
         .files
@@ -421,7 +422,7 @@ struct Env<'e, 'p> {
     audience: &'e contract::Audience<'p>,
     /// The focus's calls ([`Lower::trace_calls`]).
     trace_calls: &'e [TraceCall],
-    /// The class of the focus's crash, whose cast targets come first ([`cast_targets`]).
+    /// The class of the focus's crash, whose cast targets come first ([`cast_targets::by_class`]).
     crash_class: Option<&'e str>,
     /// With a focus: its crash is checked through every entry that reaches it, however
     /// deep, and never left to the site's own entry.
@@ -570,7 +571,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             enum_objects: Default::default(),
             lines: self.lines,
             literals: Default::default(),
-            cast_targets: cast_targets_for(
+            cast_targets: cast_targets::first(
                 self.cast_targets,
                 self.crash_class
                     .into_iter()
@@ -952,59 +953,4 @@ fn invariant_names(specs: &invariants::InvariantsFile) -> std::collections::Hash
         .filter(|w| !w.is_empty())
         .map(String::from)
         .collect()
-}
-
-/// Array types named by casts and `instanceof` in project code, those of the `first`
-/// classes (a focus's crash class, the entry's own) first: the runtime types most worth
-/// trying for its `Object` inputs.
-fn cast_targets_for<'c>(
-    by_class: &BTreeMap<String, Vec<Type>>,
-    first: impl Iterator<Item = &'c str>,
-) -> Vec<Type> {
-    let mut out: Vec<Type> = Vec::new();
-    let first = first.filter_map(|class| by_class.get(class));
-    for t in first.flatten().chain(by_class.values().flatten()) {
-        if !out.contains(t) {
-            out.push(t.clone());
-        }
-    }
-    out
-}
-
-/// Array types named by casts and `instanceof` in each project class's code, in the order
-/// they are written; with a focus's `crash_line` (its class and line), those named on that
-/// line first in that class's list: the crash may need an input of that runtime type
-/// (commons-lang3's `CompareToBuilder` casts to eight primitive array types before
-/// `(Object[]) rhs`, which a `String` fails only when the other input is an `Object[]`).
-fn cast_targets(p: &Program, crash_line: Option<(&str, u32)>) -> BTreeMap<String, Vec<Type>> {
-    let mut by_class = BTreeMap::new();
-    for c in p.classes.iter().filter(|c| !c.library) {
-        let mut at_line: Vec<Type> = Vec::new();
-        let mut out: Vec<Type> = Vec::new();
-        for m in &c.methods {
-            let Some(b) = &m.body else { continue };
-            frontend::ir::visit::stmt_exprs(b, &mut |e| {
-                let t = match &e.kind {
-                    ExprKind::Convert {
-                        conversion: Conversion::Checked,
-                        ..
-                    } => Some(e.ty.erasure()),
-                    ExprKind::InstanceOf { target, .. } => Some(target.erasure()),
-                    _ => None,
-                };
-                let Some(t @ Type::Array(_)) = t else { return };
-                let crash = crash_line == Some((c.name.as_str(), e.span.line));
-                let list = if crash { &mut at_line } else { &mut out };
-                if !list.contains(&t) {
-                    list.push(t);
-                }
-            });
-        }
-        out.retain(|t| !at_line.contains(t));
-        at_line.extend(out);
-        if !at_line.is_empty() {
-            by_class.insert(c.name.clone(), at_line);
-        }
-    }
-    by_class
 }

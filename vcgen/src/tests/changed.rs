@@ -612,3 +612,35 @@ fn reproducing_a_class_cast_a_generic_methods_result_is_cast_to_the_calls_type()
     "#]],
     );
 }
+
+#[test]
+fn a_focus_aims_at_jdk_exceptions_made_with_any_of_their_constructors() {
+    // JDK 17's constructors from an index and from a cause or an object: without them in
+    // the JDK model, `new` named no constructor and was no site (commons-math3's
+    // `ResizableDoubleArray.getElement` throws `new ArrayIndexOutOfBoundsException(index)`).
+    let java = r#"
+        public class T {
+            public static int at(int i) {
+                if (i > 3) { throw new ArrayIndexOutOfBoundsException(i); }
+                if (i < -3) { throw new IndexOutOfBoundsException(i); }
+                if (i == 0) { throw new AssertionError(i); }
+                if (i == 1) { throw new Error("one", null); }
+                return i;
+            }
+        }
+        "#;
+    let at = ("at", "(I)I");
+    for (line, exception) in [
+        (3, "java.lang.ArrayIndexOutOfBoundsException"),
+        (4, "java.lang.IndexOutOfBoundsException"),
+        (5, "java.lang.AssertionError"),
+        (6, "java.lang.Error"),
+    ] {
+        let sites = super::sites_with(java, &thrown(at, "at(I)I", line, exception));
+        let kind = exception.rsplit('.').next().expect("a simple name");
+        assert!(
+            sites.starts_with(&format!("{line}:")) && sites.contains(kind),
+            "{exception} at line {line}: {sites}"
+        );
+    }
+}

@@ -426,7 +426,7 @@ pub(crate) fn sites(java: &str) -> String {
     sites_with(java, &Options::default())
 }
 
-fn sites_with(java: &str, options: &Options) -> String {
+pub(crate) fn sites_with(java: &str, options: &Options) -> String {
     let run = run_with(java, options);
     let generated = &run.generated;
     let mut out = String::new();

@@ -6,4 +6,7 @@ public class ArrayIndexOutOfBoundsException extends IndexOutOfBoundsException {
 
     public ArrayIndexOutOfBoundsException(String message) {
     }
+
+    public ArrayIndexOutOfBoundsException(int index) {
+    }
 }

@@ -6,4 +6,10 @@ public class Error extends Throwable {
 
     public Error(String message) {
     }
+
+    public Error(String message, Throwable cause) {
+    }
+
+    public Error(Throwable cause) {
+    }
 }

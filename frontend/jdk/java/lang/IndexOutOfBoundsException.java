@@ -6,4 +6,10 @@ public class IndexOutOfBoundsException extends RuntimeException {
 
     public IndexOutOfBoundsException(String message) {
     }
+
+    public IndexOutOfBoundsException(int index) {
+    }
+
+    public IndexOutOfBoundsException(long index) {
+    }
 }
