@@ -89,10 +89,12 @@ pub struct Focus {
     /// it (each is a Boolean the solver keeps if it can): `dsd reproduce --tests` first
     /// looks for inputs within that usage, then beyond it.
     pub beyond_usage: bool,
-    /// Whether the trace's top frames are a library's (the JDK's or a jar's): the exception
-    /// escaped a call at the crash's line, and a call the model has no body for may throw
-    /// it (a free choice the test then confirms).
-    pub from_library: bool,
+    /// When the trace's top frames are a library's (the JDK's or a jar's), the class of the
+    /// library method the crash's frame called: the exception escaped that call, at the
+    /// crash's line, and a call the model has no body for may throw it (a free choice the
+    /// test then confirms); a virtual call there with too many targets to follow runs
+    /// that class's method.
+    pub library_callee: Option<String>,
 }
 
 /// A call a stack trace shows: where it is, and what it entered.

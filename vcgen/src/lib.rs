@@ -287,8 +287,13 @@ pub fn generate(
         library_throw: options
             .focus
             .as_ref()
-            .filter(|f| f.from_library && options.changed.is_none())
+            .filter(|f| f.library_callee.is_some() && options.changed.is_none())
             .map(|f| f.exception.as_str()),
+        library_call: options
+            .focus
+            .as_ref()
+            .filter(|_| options.changed.is_none())
+            .and_then(|f| Some((f.library_callee.as_deref()?, f.line))),
         element_casts: options.changed.is_none()
             && options
                 .focus
@@ -433,6 +438,8 @@ struct Env<'e, 'p> {
     beyond_usage: bool,
     /// The exception a focus's trace shows escaping a library call ([`Lower::library_throw`]).
     library_throw: Option<&'e str>,
+    /// The library call the focus's trace shows at its crash's line ([`Lower::library_call`]).
+    library_call: Option<(&'e str, u32)>,
     /// The focus is a `ClassCastException` ([`Lower::element_casts`]).
     element_casts: bool,
     /// The type ids of the program's classes, copied into each entry's table.
@@ -593,6 +600,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             trace_calls: self.trace_calls,
             focused: self.focused,
             library_throw: self.library_throw,
+            library_call: self.library_call,
             element_casts: self.element_casts,
             contract_rules: self.contract_rules,
             audience: self.audience,

@@ -227,6 +227,9 @@ pub struct Lower<'p> {
     /// `dsd reproduce` of a trace whose exception escaped a library method called at the
     /// crash's line: that exception, which a call the model has no body for may throw.
     pub library_throw: Option<&'p str>,
+    /// `dsd reproduce` of a trace whose top frames are a library's: the class of the library
+    /// method the crash's frame called, and the crash's line ([`Lower::trace_callee`]).
+    pub library_call: Option<(&'p str, u32)>,
     /// Which preconditions of the entry its query names ([`crate::contract`]).
     pub contract_rules: crate::contract::Rules,
     /// Who may call the project's methods ([`crate::contract::Audience`]).
@@ -561,13 +564,22 @@ impl<'p> Lower<'p> {
     }
 
     /// The class of the method the trace shows called by the call at `span` in the current
-    /// frame, when that call is the one on the trace's line at this depth.
+    /// frame, when that call is the one on the trace's line at this depth: in the crash's
+    /// frame, the library method the trace's top frames are in.
     pub(crate) fn trace_callee(&self, span: Span) -> Option<&'p str> {
         let entered = self.frames.iter().filter(|f| !f.library).count();
-        let index = self.trace_calls.len().checked_sub(entered)?;
-        let call = self.trace_calls.get(index)?;
-        let on_line = call.line != 0 && span.line <= call.line && call.line <= span.end_line;
-        on_line.then_some(call.callee.as_str())
+        let on_line = |line: u32| line != 0 && span.line <= line && line <= span.end_line;
+        match self.trace_calls.len().checked_sub(entered) {
+            Some(index) => {
+                let call = self.trace_calls.get(index)?;
+                on_line(call.line).then_some(call.callee.as_str())
+            }
+            None if entered == self.trace_calls.len() + 1 => {
+                let (callee, line) = self.library_call?;
+                on_line(line).then_some(callee)
+            }
+            None => None,
+        }
     }
 
     /// Records the goal `term` (the path condition under which it fails) of the site of

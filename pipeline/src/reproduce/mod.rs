@@ -276,7 +276,10 @@ fn attempt(
         recursion: recursion(&thrown.frames[chosen.top..=index]).max(1),
         calls: trace_calls(&thrown.frames, &chosen.project, chosen.top, index),
         beyond_usage,
-        from_library: chosen.top > 0,
+        library_callee: chosen
+            .top
+            .checked_sub(1)
+            .map(|below| thrown.frames[below].class.clone()),
     };
     // The trace's frames are inlined, and below the crash's frame as deep as `dsd check`
     // inlines: a crash under a recursive descent needs both.

@@ -167,7 +167,7 @@ public class Pairs {
             recursion: 1,
             calls: Vec::new(),
             beyond_usage: false,
-            from_library: false,
+            library_callee: None,
         }),
         ..vcgen::Options::default()
     };

@@ -109,7 +109,7 @@ fn a_focus_keeps_its_crash_alone_and_reaches_it_through_its_entries() {
         recursion: 1,
         calls: Vec::new(),
         beyond_usage: false,
-        from_library: false,
+        library_callee: None,
     };
     check_sites_with(
         PROGRAM,
@@ -162,7 +162,7 @@ fn focus(
                 })
                 .collect(),
             beyond_usage: false,
-            from_library: false,
+            library_callee: None,
         }),
         ..Options::default()
     }
@@ -227,7 +227,7 @@ fn dispatched(callee: &str) -> Options {
                 callee: callee.into(),
             }],
             beyond_usage: false,
-            from_library: false,
+            library_callee: None,
         }),
         ..Options::default()
     }
@@ -294,16 +294,17 @@ const THROWS: &str = r#"
 /// A focus on the trace's `exception` at `line` of `T.method`, through the entry `T.entry`
 /// (name and descriptor).
 fn thrown(entry: (&str, &str), method: &str, line: u32, exception: &str) -> Options {
-    thrown_in(entry, method, line, exception, false)
+    thrown_in(entry, method, line, exception, None)
 }
 
-/// [`thrown`], with whether the trace's top frames are a library's.
+/// [`thrown`], with the class of the library method the trace shows the crash's frame
+/// calling, when its top frames are a library's.
 fn thrown_in(
     entry: (&str, &str),
     method: &str,
     line: u32,
     exception: &str,
-    from_library: bool,
+    library_callee: Option<&str>,
 ) -> Options {
     Options {
         focus: Some(crate::Focus {
@@ -315,7 +316,7 @@ fn thrown_in(
             recursion: 1,
             calls: Vec::new(),
             beyond_usage: false,
-            from_library,
+            library_callee: library_callee.map(String::from),
         }),
         ..Options::default()
     }
@@ -426,7 +427,7 @@ fn a_focus_aims_at_what_a_library_call_throws_below_the_trace_s_line() {
     let exception = "java.lang.IllegalStateException";
     check_goals_with(
         THROWS,
-        &thrown_in(order, &method, 25, exception, true),
+        &thrown_in(order, &method, 25, exception, Some("java.lang.Double")),
         expect![[r#"
             25:16 IllegalStateException T.order(Double, Double) direct: (and (and (or (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 0)) (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 1))) (not (= m!1 0))) throws!2)
         "#]],
@@ -436,7 +437,7 @@ fn a_focus_aims_at_what_a_library_call_throws_below_the_trace_s_line() {
     let npe = "java.lang.NullPointerException";
     check_goals_with(
         THROWS,
-        &thrown_in(order, &method, 25, npe, true),
+        &thrown_in(order, &method, 25, npe, Some("java.lang.Double")),
         expect![[r#"
         25:16 NullPointerException T.order(Double, Double) direct: (or (and (or (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 0)) (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 1))) (= m!1 0)) (and (and (or (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 0)) (and (or (= how(a) 0) (= how(a) 1)) (= how(b) 1))) (not (= m!1 0))) (= m!2 0)))
     "#]],
@@ -552,7 +553,7 @@ fn reproducing_a_class_cast_the_casts_of_bridge_methods_are_sites() {
         "sorted(Ljava/lang/Integer;Ljava/lang/Object;)[Ljava/lang/Object;",
         10,
         "java.lang.ClassCastException",
-        true,
+        Some("java.util.Arrays"),
     );
     check_sites_with(
         java,
@@ -643,4 +644,37 @@ fn a_focus_aims_at_jdk_exceptions_made_with_any_of_their_constructors() {
             "{exception} at line {line}: {sites}"
         );
     }
+}
+
+#[test]
+fn a_call_with_too_many_targets_at_the_crash_runs_the_library_method_the_trace_shows() {
+    // `CharSequence.charAt` has more implementations than a call follows: at the crash's
+    // line, the one the trace's top frames are in (`String`'s) runs, with its index check.
+    let java = r#"
+        class A implements CharSequence {
+            public int length() { return 0; }
+            public char charAt(int i) { return 'a'; }
+            public CharSequence subSequence(int s, int e) { return this; }
+        }
+        class B extends A { public char charAt(int i) { return 'b'; } }
+        class C extends A { public char charAt(int i) { return 'c'; } }
+        public class T {
+            public static char at(CharSequence s, int i) { return s.charAt(i); }
+        }
+        "#;
+    let at = ("at", "(Ljava/lang/CharSequence;I)C");
+    let method = format!("at{}", at.1);
+    let exception = "java.lang.StringIndexOutOfBoundsException";
+    check_sites_with(
+        java,
+        &thrown_in(at, &method, 9, exception, Some("java.lang.String")),
+        expect![[r#"
+            9:59 StringIndexOutOfBoundsException T.at(CharSequence, int): constructor
+        "#]],
+    );
+    check_sites_with(
+        java,
+        &thrown_in(at, &method, 9, exception, Some("java.lang.Object")),
+        expect![""],
+    );
 }
