@@ -243,8 +243,7 @@ fn declared_name(command: &str) -> Option<&str> {
 fn fact_name(command: &str) -> Option<&str> {
     let mut words = symbols(command);
     let name = match words.next()? {
-        "define-fun" => words.next()?,
-        "assert" => words.next().filter(|_| !command.starts_with("(assert ("))?,
+        "define-fun" | "assert" => words.next()?,
         _ => return None,
     };
     name.starts_with(vcgen::smt::FACT_PREFIX).then_some(name)

@@ -631,13 +631,13 @@ impl<'p> Lower<'p> {
         self.call_result(ty, self.is_jdk_class(&call.class))
     }
 
-    /// With [`Lower::library_throw`], a library call from project code whose body the model
+    /// With [`Lower::library_call`], a library call from project code whose body the model
     /// lacks (a method, or a constructor, `super(...)` included) may throw the trace's
     /// exception: a goal at the call, reached and chosen freely,
     /// which only the test's run confirms. A NullPointerException needs one of the
     /// reference arguments `args` null, as the JDK's methods document it.
     fn library_may_throw(&mut self, st: &State, args: &[Val], span: Span) {
-        let Some(exception) = self.library_throw else {
+        let Some(exception) = self.library_call.map(|c| c.exception) else {
             return;
         };
         if st.dead() || self.setup || !self.in_project_code() {

@@ -284,16 +284,17 @@ pub fn generate(
             (false, false) => contract::Rules::Conventions,
         },
         beyond_usage: options.focus.as_ref().is_some_and(|f| f.beyond_usage),
-        library_throw: options
-            .focus
-            .as_ref()
-            .filter(|f| f.library_callee.is_some() && options.changed.is_none())
-            .map(|f| f.exception.as_str()),
         library_call: options
             .focus
             .as_ref()
             .filter(|_| options.changed.is_none())
-            .and_then(|f| Some((f.library_callee.as_deref()?, f.line))),
+            .and_then(|f| {
+                Some(lower::LibraryCall {
+                    exception: &f.exception,
+                    callee: f.library_callee.as_deref()?,
+                    line: f.line,
+                })
+            }),
         element_casts: options.changed.is_none()
             && options
                 .focus
@@ -436,10 +437,8 @@ struct Env<'e, 'p> {
     contract_rules: contract::Rules,
     /// The focus looks beyond the project's usage ([`Lower::usage`]).
     beyond_usage: bool,
-    /// The exception a focus's trace shows escaping a library call ([`Lower::library_throw`]).
-    library_throw: Option<&'e str>,
-    /// The library call the focus's trace shows at its crash's line ([`Lower::library_call`]).
-    library_call: Option<(&'e str, u32)>,
+    /// The library call a focus's trace shows its exception escaping ([`Lower::library_call`]).
+    library_call: Option<lower::LibraryCall<'e>>,
     /// The focus is a `ClassCastException` ([`Lower::element_casts`]).
     element_casts: bool,
     /// The type ids of the program's classes, copied into each entry's table.
@@ -599,7 +598,6 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             relevant: None,
             trace_calls: self.trace_calls,
             focused: self.focused,
-            library_throw: self.library_throw,
             library_call: self.library_call,
             element_casts: self.element_casts,
             contract_rules: self.contract_rules,

@@ -131,6 +131,19 @@ pub struct Goal {
     pub callers_between: usize,
 }
 
+/// The library call a trace shows its exception escaping, at the crash's line (`dsd
+/// reproduce` of a trace whose top frames are a library's).
+#[derive(Debug, Clone, Copy)]
+pub struct LibraryCall<'p> {
+    /// The trace's exception, which a call the model has no body for may throw there.
+    pub exception: &'p str,
+    /// The class of the library method the crash's frame called: a virtual call there with
+    /// too many targets to follow runs its method ([`Lower::trace_callee`]).
+    pub callee: &'p str,
+    /// The crash's line.
+    pub line: u32,
+}
+
 /// The lowering of one entry harness into SMT text and goals.
 pub struct Lower<'p> {
     /// The program.
@@ -225,11 +238,8 @@ pub struct Lower<'p> {
     /// respect the type arguments), and the lists a harness fills may hold any objects.
     pub element_casts: bool,
     /// `dsd reproduce` of a trace whose exception escaped a library method called at the
-    /// crash's line: that exception, which a call the model has no body for may throw.
-    pub library_throw: Option<&'p str>,
-    /// `dsd reproduce` of a trace whose top frames are a library's: the class of the library
-    /// method the crash's frame called, and the crash's line ([`Lower::trace_callee`]).
-    pub library_call: Option<(&'p str, u32)>,
+    /// crash's line: that call, as the trace shows it.
+    pub library_call: Option<LibraryCall<'p>>,
     /// Which preconditions of the entry its query names ([`crate::contract`]).
     pub contract_rules: crate::contract::Rules,
     /// Who may call the project's methods ([`crate::contract::Audience`]).
@@ -507,7 +517,10 @@ impl<'p> Lower<'p> {
         // behave.
         let library = self.frame().library;
         let attribution = self.frame().attribution.clone();
-        let counted = kind == &kinds::ARITHMETIC || self.library_throw == Some(kind.exception());
+        let counted = kind == &kinds::ARITHMETIC
+            || self
+                .library_call
+                .is_some_and(|c| c.exception == kind.exception());
         if self.setup || library && (attribution.is_none() || !counted) {
             st.assume(&mut self.smt, &smt::not(&fail));
             return;
@@ -575,8 +588,8 @@ impl<'p> Lower<'p> {
                 on_line(call.line).then_some(call.callee.as_str())
             }
             None if entered == self.trace_calls.len() + 1 => {
-                let (callee, line) = self.library_call?;
-                on_line(line).then_some(callee)
+                let call = self.library_call?;
+                on_line(call.line).then_some(call.callee)
             }
             None => None,
         }
