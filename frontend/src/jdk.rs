@@ -281,6 +281,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/lang/ref/Reference.java"),
     ),
     (
+        "java/text/ParsePosition.java",
+        include_str!("../jdk/java/text/ParsePosition.java"),
+    ),
+    (
         "java/util/ArrayDeque.java",
         include_str!("../jdk/java/util/ArrayDeque.java"),
     ),

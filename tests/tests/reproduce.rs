@@ -125,6 +125,17 @@ fn exceptions_the_code_throws_itself_are_reproduced_as_deep_as_the_trace_goes() 
 }
 
 #[test]
+fn a_parse_position_a_method_takes_is_made_at_the_index_the_crash_needs() {
+    // Quantity.parse(String, ParsePosition), frame 4: the position was only ever `null`, so
+    // no index was read past the text's start; the whole trace through parse(String),
+    // which makes its own `new ParsePosition(0)`, is reproduced too.
+    let report = check_reproduced("quantity", &["--frame", "4"], 4);
+    let source = written_test(&report);
+    assert!(source.contains("new java.text.ParsePosition("), "{source}");
+    check_reproduced("quantity", &[], 5);
+}
+
+#[test]
 fn a_bridge_method_javac_wrote_is_passed_through() {
     // Grade.rank compares through the raw Comparable: the trace shows javac's bridge
     // compareTo(Object) at the class's line 4, between the crash and rank.

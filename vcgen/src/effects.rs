@@ -16,7 +16,7 @@ use frontend::ir::{Expr, ExprKind, Method, Program, Stmt, StmtKind};
 use frontend::Hierarchy;
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 /// A method's identity: class, name and descriptor.
@@ -60,6 +60,7 @@ impl Effects {
                     // A record's accessor reads the field of its name.
                     access.reads.insert(field_key(&c.name, &m.name));
                 }
+                access.settle_static_reads();
                 writes.insert(key.clone(), Arc::new(access.writes));
                 reads.insert(key.clone(), Arc::new(access.reads));
                 calls.insert(key, access.callees);
@@ -168,6 +169,22 @@ struct Access {
     writes: BTreeSet<String>,
     reads: BTreeSet<String>,
     callees: Vec<MethodKey>,
+    /// How often each static field is named, and how often as the target of a plain
+    /// assignment, which writes it without reading it ([`Access::settle_static_reads`]).
+    static_named: BTreeMap<String, (usize, usize)>,
+}
+
+impl Access {
+    /// Adds to the reads each static field named more often than plainly assigned: an
+    /// enum's initialiser that makes its constants (`NUMERATOR = new ...`) reads none of
+    /// them, so a method that names one constant needs only that one made.
+    fn settle_static_reads(&mut self) {
+        for (key, (named, assigned)) in std::mem::take(&mut self.static_named) {
+            if named > assigned {
+                self.reads.insert(key);
+            }
+        }
+    }
 }
 
 /// A method's own writes and reads and the methods it may call.
@@ -194,16 +211,31 @@ fn scan_one(h: &Hierarchy, e: &Expr, access: &mut Access) {
         writes,
         reads,
         callees,
+        static_named,
     } = access;
     // Array contents are read only through an expression of array type.
     if let Some(elem) = e.ty.element() {
         reads.insert(array_key(&elem.erasure()));
     }
-    if let ExprKind::Field { .. } = &e.kind {
-        reads.extend(heap_key(e));
+    match &e.kind {
+        ExprKind::Field { target: None, .. } => {
+            if let Some(key) = heap_key(e) {
+                static_named.entry(key).or_default().0 += 1;
+            }
+        }
+        ExprKind::Field { .. } => reads.extend(heap_key(e)),
+        _ => {}
     }
     match &e.kind {
-        ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
+        ExprKind::Assign { target, op, .. } => {
+            if let (None, ExprKind::Field { target: None, .. }) = (op, &target.kind) {
+                if let Some(key) = heap_key(target) {
+                    static_named.entry(key).or_default().1 += 1;
+                }
+            }
+            writes.extend(heap_key(target));
+        }
+        ExprKind::IncDec { target, .. } => {
             writes.extend(heap_key(target));
         }
         ExprKind::Call { method, .. } => {
@@ -272,6 +304,35 @@ mod tests {
 
     fn own(keys: &[&str]) -> Arc<BTreeSet<String>> {
         Arc::new(keys.iter().map(|k| k.to_string()).collect())
+    }
+
+    /// The keys `class`'s method `method` reads, after parsing `java`.
+    fn reads_of(java: &str, class: &str, method: &str) -> Vec<String> {
+        let (p, _) = frontend::parse_sources(&[("A.java", java)]);
+        let h = Hierarchy::new(&p);
+        let effects = Effects::compute(&p, &h);
+        let c = p.classes.iter().find(|c| c.name == class).expect("class");
+        let m = c.methods.iter().find(|m| m.name == method).expect("method");
+        let reads = effects.reads(class, method, &m.descriptor).expect("known");
+        reads
+            .iter()
+            .filter(|k| k.starts_with("S."))
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn a_plain_assignment_writes_a_static_field_without_reading_it() {
+        let java = "public class A { static int a, b, c; \
+            static void set() { a = 1; b += 1; c = c + 1; } }";
+        assert_eq!(reads_of(java, "A", "set"), vec!["S.A.b", "S.A.c"]);
+        let made = "public enum E { X, Y; static int first() { return X.ordinal(); } }";
+        assert_eq!(
+            reads_of(made, "E", "<clinit>"),
+            Vec::<String>::new(),
+            "an enum's initialiser makes its constants without reading them"
+        );
+        assert_eq!(reads_of(made, "E", "first"), vec!["S.E.X"]);
     }
 
     #[test]

@@ -238,15 +238,12 @@ impl<'p> Lower<'p> {
             called_at: (0, 0),
         });
         st.frames.push(Vec::new());
-        for class in self.static_classes(spec, variant) {
+        let (classes, reads) = self.static_classes(spec, variant);
+        for class in classes {
             // A static initialiser runs as set-up code: no input reaches it, so its sites
             // crash in every test or in none (on commons-lang3, 1,909 queries and 18.5 s of
             // solver time, no finding).
-            if let Some(clinit) = class.methods.iter().find(|m| m.name == "<clinit>") {
-                if let Some(body) = &clinit.body {
-                    self.run_as_setup(&mut st, class, clinit, None, Vec::new(), body, class.span);
-                }
-            }
+            self.initialise(&mut st, class, &reads);
             self.initialised.insert(class.name.clone());
         }
         let (static_fields, fields) = self.input_fields(spec, variant);

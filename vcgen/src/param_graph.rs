@@ -64,21 +64,26 @@ impl<'p> ParamGraph<'p> {
             if class.library && !stream && !LIBRARY_PRODUCERS.contains(&class.name.as_str()) {
                 continue;
             }
-            // A JDK constructor taking a capacity (`new HashMap<>(16)`) makes what the one
-            // without arguments makes; each producer is a choice every such input pays for.
-            // One copying a collection (`new ArrayList<>(Collection)`) needs a collection
-            // built first and keeps only its size: the harness builds a list with elements
-            // itself (`Lower::filled_list`). A stream is made by the one constructor
+            // A JDK constructor taking a number where the class has one without arguments
+            // takes a capacity (`new HashMap<>(16)`) and makes what that one makes; each
+            // producer is a choice every such input pays for. A class without one takes
+            // its state in numbers (`new ParsePosition(index)`). One copying a collection
+            // (`new ArrayList<>(Collection)`) needs a collection built first and keeps only
+            // its size: the harness builds a list with elements itself
+            // (`Lower::filled_list`). A stream is made by the one constructor
             // [`STREAM_PRODUCERS`] names, if any.
             let kind = Type::class(&class.name);
+            let sized = class
+                .methods
+                .iter()
+                .any(|m| m.is_constructor() && m.param_count == 0);
             let made = |m: &Method| match stream {
                 true => STREAM_PRODUCERS.contains(&(class.name.as_str(), m.descriptor.as_str())),
                 false => {
                     !class.library
-                        || !m
-                            .params()
-                            .iter()
-                            .any(|p| p.ty.is_primitive() || h.is_subtype(&kind, &p.ty.erasure()))
+                        || !m.params().iter().any(|p| {
+                            p.ty.is_primitive() && sized || h.is_subtype(&kind, &p.ty.erasure())
+                        })
                 }
             };
             for ctor in constructors(h, class, package)
@@ -204,14 +209,17 @@ const LIBRARY_PRODUCERS: &[&str] = &[
     "java.util.HashMap",
     "java.util.Hashtable",
     "java.util.Properties",
+    "java.text.ParsePosition",
 ];
 
 /// JDK classes of [`LIBRARY_PRODUCERS`] made only where their own type is asked for: a
-/// `File`, a `Hashtable` or a `Properties` is what a method taking one needs (to find a
-/// path that names no directory, a key the table lacks or refuses), but offered for every
-/// `Object` (or `Map`) it would take the place of a project class (or a `HashMap`).
+/// `File`, a `Hashtable`, a `Properties` or a `ParsePosition` is what a method taking one
+/// needs (to find a path that names no directory, a key the table lacks or refuses, a
+/// position outside the text), but offered for every `Object` (or `Map`) it would take the
+/// place of a project class (or a `HashMap`).
 const OWN_TYPE_PRODUCERS: &[&str] = &[
     "java.io.File",
+    "java.text.ParsePosition",
     "java.util.Hashtable",
     "java.util.Properties",
 ];
@@ -378,6 +386,29 @@ mod tests {
                 .any(|m| m.starts_with("java.io.File") || m.starts_with("java.util.Properties")),
             "{objects:?}"
         );
+    }
+
+    #[test]
+    fn a_parse_position_is_made_from_its_index_where_one_is_asked_for() {
+        let p = program(&[(
+            "p/A.java",
+            "package p; public class A { public static int n(java.text.ParsePosition pos, java.util.Map<String, String> m, Object o) { return 0; } }",
+        )]);
+        let h = Hierarchy::new(&p);
+        let g = ParamGraph::new(&h, "p");
+        assert_eq!(
+            made(&g, "java.text.ParsePosition"),
+            vec!["java.text.ParsePosition(I)V"],
+            "a number is its state when no constructor goes without one"
+        );
+        assert_eq!(
+            made(&g, "java.util.Map"),
+            vec!["java.util.HashMap()V"],
+            "a number beside a constructor without one is a capacity"
+        );
+        assert!(!made(&g, "java.lang.Object")
+            .iter()
+            .any(|m| m.starts_with("java.text.")));
     }
 
     #[test]

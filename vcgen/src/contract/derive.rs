@@ -41,6 +41,14 @@ pub enum Bound {
         /// True for a position, which may be the length itself.
         end_inclusive: bool,
     },
+    /// `0 <= position.getIndex() <= length(of)`: a `java.text.ParsePosition` where a parse
+    /// of the text starts.
+    Position {
+        /// The `ParsePosition` parameter.
+        param: usize,
+        /// The text it is a position in.
+        of: usize,
+    },
     /// `0 <= offset`, `0 <= length` and `offset + length <= length(of)`; without an offset,
     /// `0 <= length <= length(of)`.
     Slice {
@@ -156,7 +164,50 @@ fn indexable(ty: &Type) -> bool {
 pub fn preconditions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
     let mut out = documented_ranges(m, doc);
     out.extend(index_conventions(m, doc));
+    out.extend(parse_positions(m, doc));
     out
+}
+
+/// The class of the JDK's parse positions.
+pub(crate) const PARSE_POSITION: &str = "java.text.ParsePosition";
+
+/// Java's convention for a parse (`Format.parseObject(String, ParsePosition)`): the
+/// position a caller passes with the text is inside it or at its end, and a parser may
+/// fail on any other, as the JDK's own do (`SimpleDateFormat.parse(text, new
+/// ParsePosition(-1))` throws StringIndexOutOfBoundsException). The text is the first
+/// `String` or `CharSequence` parameter; a position whose documentation gives a meaning to
+/// values outside the text has none.
+fn parse_positions(m: &Method, doc: Option<&MethodDoc>) -> Vec<Precondition> {
+    let params = m.params();
+    let text = |t: &Type| {
+        matches!(
+            t.erasure().class_name(),
+            Some("java.lang.String" | "java.lang.CharSequence")
+        )
+    };
+    let Some(of) = params.iter().position(|p| text(&p.ty)) else {
+        return Vec::new();
+    };
+    params
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            p.ty.erasure().class_name() == Some(PARSE_POSITION)
+                && !doc
+                    .and_then(|d| d.params.get(*i))
+                    .is_some_and(|d| d.promise)
+        })
+        .map(|(param, p)| Precondition {
+            bound: Bound::Position { param, of },
+            broken: format!(
+                "{}.getIndex() outside 0..{}",
+                p.name,
+                length_of(&params[of].name, &params[of].ty)
+            ),
+            reason: "a parse position".into(),
+            line: 0,
+        })
+        .collect()
 }
 
 /// The ranges the documentation of `m`'s parameters requires: of an integral parameter's

@@ -166,6 +166,16 @@ impl<'p> Lower<'p> {
                 let inside = format!("(and (bvsge {p} {}) ({upper} {p} {length}))", wide(0));
                 smt::or(&[exempt, inside])
             }
+            Bound::Position { param, of } => {
+                let pos = &args.get(*param)?.term;
+                let key = crate::lower::field_key(derive::PARSE_POSITION, "index");
+                let heap = self.heap(st, &key);
+                let index = format!("(select {} {pos})", heap.term);
+                let index = smt::convert(&index, &Type::Int, &Type::Long);
+                let (length, exempt) = self.length_of(st, args.get(*of)?, &params[*of].ty);
+                let inside = format!("(and (bvsge {index} {}) (bvsle {index} {length}))", wide(0));
+                smt::or(&[exempt, smt::eq(pos, "0"), inside])
+            }
             Bound::Slice { offset, length, of } => {
                 let len = int(*length)?;
                 let (size, exempt) = self.length_of(st, args.get(*of)?, &params[*of].ty);

@@ -8,9 +8,10 @@
 //! commons-codec's `BaseNCodec` initialiser ran but `CodecPolicy`'s, which it reads, did not,
 //! so `DECODING_POLICY_DEFAULT` was `null` in every `Base64` built through `super(..)`.
 
-use super::{EntrySpec, Receiver, Variant};
-use crate::lower::Lower;
-use frontend::ir::{Class, ExprKind, Method, StmtKind};
+use super::{EntrySpec, Receiver, Variant, ENUM_CONSTANTS_MAX};
+use crate::lower::{static_key, Lower};
+use crate::state::State;
+use frontend::ir::{Class, ClassKind, ExprKind, Method, Stmt, StmtKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 impl<'p> Lower<'p> {
@@ -20,7 +21,7 @@ impl<'p> Lower<'p> {
         &self,
         spec: &EntrySpec<'p>,
         variant: &Variant<'p>,
-    ) -> Vec<&'p Class> {
+    ) -> (Vec<&'p Class>, BTreeSet<String>) {
         let mut seeds = vec![(spec.class, spec.method, 0)];
         if let Receiver::Constructor(c, ctor) = variant.receiver {
             seeds.push((c, ctor, 1));
@@ -75,7 +76,82 @@ impl<'p> Lower<'p> {
                 }
             }
         }
-        self.dependency_order(chosen)
+        (self.dependency_order(chosen), reads)
+    }
+
+    /// Runs `class`'s static initialiser as set-up code, without the enum constants that
+    /// nothing run reads ([`Lower::unread_constant`]): a catalogue of messages
+    /// (commons-math3's `LocalizedFormats`, 315 constants) made the formula of every
+    /// method that names one of them outgrow its budget, and its calls were then left
+    /// opaque.
+    pub(super) fn initialise(
+        &mut self,
+        st: &mut State,
+        class: &'p Class,
+        reads: &BTreeSet<String>,
+    ) {
+        let Some(clinit) = initialisers(class).next() else {
+            return;
+        };
+        let Some(body) = &clinit.body else { return };
+        let StmtKind::Block(stmts) = &body.kind else {
+            self.run_as_setup(st, class, clinit, None, Vec::new(), body, class.span);
+            return;
+        };
+        let run: Vec<&'p Stmt> = stmts
+            .iter()
+            .filter(|s| !self.unread_constant(class, s, reads))
+            .collect();
+        let out = self.as_setup(|l| {
+            let mut cur = st.clone();
+            l.push_frame(&mut cur, class, clinit, None, Vec::new(), class.span);
+            let mut cur = Some(cur);
+            for s in run {
+                cur = cur.and_then(|c| l.exec(c, s));
+            }
+            l.finish_frame(cur).0
+        });
+        *st = out.unwrap_or_else(|| super::dead(st));
+    }
+
+    /// Whether `s`, a statement of an enum's static initialiser, makes one of its constants
+    /// (`NUMERATOR = new LocalizedFormats("numerator")`) that no method run reads (`reads`),
+    /// that is not among those a test may name ([`Lower::enum_constants`]), and whose
+    /// constructor writes no static state.
+    fn unread_constant(&self, class: &Class, s: &Stmt, reads: &BTreeSet<String>) -> bool {
+        if class.kind != ClassKind::Enum {
+            return false;
+        }
+        let StmtKind::Expr(e) = &s.kind else {
+            return false;
+        };
+        let ExprKind::Assign { target, value, .. } = &e.kind else {
+            return false;
+        };
+        let (
+            ExprKind::Field {
+                target: None,
+                class: owner,
+                name,
+            },
+            ExprKind::New { method, .. },
+        ) = (&target.kind, &value.kind)
+        else {
+            return false;
+        };
+        let named = class
+            .enum_constants
+            .iter()
+            .take(ENUM_CONSTANTS_MAX)
+            .any(|c| c == name);
+        owner == &class.name
+            && class.enum_constants.contains(name)
+            && !named
+            && !reads.contains(&static_key(owner, name))
+            && !self
+                .effects
+                .of(&method.class, &method.name, &method.descriptor)
+                .any(|k| k.starts_with("S."))
     }
 
     /// Adds to `classes` the classes that `methods` (each at its depth) and the methods and

@@ -345,3 +345,23 @@ fn subclass_machinery_and_set_up_no_client_can_call_make_internal_harnesses() {
         "#]],
     );
 }
+
+#[test]
+fn a_parse_position_is_inside_the_text_it_parses() {
+    // Java's parse convention (`Format.parseObject(String, ParsePosition)`): the JDK's own
+    // parsers fail on a position outside the text (`SimpleDateFormat`, `MessageFormat`).
+    check_preconditions(
+        r#"
+        import java.text.ParsePosition;
+        public class A {
+            public static char next(String source, ParsePosition pos) { return source.charAt(pos.getIndex()); }
+            public static int skip(CharSequence text, ParsePosition at, int n) { return at.getIndex() + n; }
+            public static int alone(ParsePosition pos) { return pos.getIndex(); }
+        }
+        "#,
+        expect![[r#"
+            A.next(String, ParsePosition): pos.getIndex() outside 0..source.length() [a parse position]
+            A.skip(CharSequence, ParsePosition, int): at.getIndex() outside 0..text.length() [a parse position]
+        "#]],
+    );
+}

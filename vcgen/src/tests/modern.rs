@@ -166,3 +166,41 @@ fn property_tables_hold_what_is_put() {
         "#]],
     );
 }
+
+#[test]
+fn an_enum_makes_only_the_constants_that_what_runs_reads() {
+    // `Level.FATAL` is made with its text (no null dereference at `text()`), but none of the
+    // constants past those a test may name that nothing reads: a catalogue of hundreds of
+    // messages (commons-math3's `LocalizedFormats`) outgrew the formula's budget.
+    let names: Vec<String> = (0..24).map(|i| format!("L{i}(\"l{i}\")")).collect();
+    let java = format!(
+        r#"
+        public enum Level {{
+            {}, FATAL("fatal");
+            private final String text;
+            Level(String text) {{ this.text = text; }}
+            public String text() {{ return text; }}
+            public static int fatal(int k) {{ return k / (FATAL.text().length() - 5); }}
+        }}
+        "#,
+        names.join(", ")
+    );
+    let run = super::run_with(&java, &crate::Options::default());
+    let preludes: String = run.texts.values().cloned().collect();
+    assert!(!preludes.is_empty(), "the division has a goal");
+    assert!(
+        super::goals_of(&run).contains("ArithmeticException"),
+        "{}",
+        super::goals_of(&run)
+    );
+    assert!(
+        !super::goals_of(&run).contains("NullPointerException"),
+        "FATAL is made with its text: {}",
+        super::goals_of(&run)
+    );
+    // Each constant made is one object of the enum's type, `(dtype (- n))`, in the one
+    // prelude of the one entry.
+    assert_eq!(run.texts.len(), 1);
+    let made = preludes.matches("(assert (= (dtype (- ").count();
+    assert_eq!(made, 17, "the 16 constants a test may name, and FATAL");
+}
