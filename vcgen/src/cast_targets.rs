@@ -4,6 +4,9 @@
 use frontend::ir::{Conversion, ExprKind, Program, Type};
 use std::collections::BTreeMap;
 
+/// The JDK class whose static methods read and write arrays of any type by reflection.
+const REFLECTED_ARRAYS: &str = "java.lang.reflect.Array";
+
 /// Array types named by casts and `instanceof` in project code, those of the `first`
 /// classes (a focus's crash class, the entry's own) first: the runtime types most worth
 /// trying for its `Object` inputs.
@@ -26,6 +29,9 @@ pub(crate) fn first<'c>(
 /// line first in that class's list: the crash may need an input of that runtime type
 /// (commons-lang3's `CompareToBuilder` casts to eight primitive array types before
 /// `(Object[]) rhs`, which a `String` fails only when the other input is an `Object[]`).
+/// A call on that line into `java.lang.reflect.Array` reads any array, primitive ones too,
+/// which no cast names: `int[]` is tried first there (commons-collections4's
+/// `CollectionUtils.get(Object, int)` reaches `Array.get` only for a primitive array).
 pub(crate) fn by_class(
     p: &Program,
     crash_line: Option<(&str, u32)>,
@@ -37,16 +43,19 @@ pub(crate) fn by_class(
         for m in &c.methods {
             let Some(b) = &m.body else { continue };
             frontend::ir::visit::stmt_exprs(b, &mut |e| {
+                let crash = crash_line == Some((c.name.as_str(), e.span.line));
                 let t = match &e.kind {
                     ExprKind::Convert {
                         conversion: Conversion::Checked,
                         ..
                     } => Some(e.ty.erasure()),
                     ExprKind::InstanceOf { target, .. } => Some(target.erasure()),
+                    ExprKind::Call { method, .. } if crash && method.class == REFLECTED_ARRAYS => {
+                        Some(Type::Array(Box::new(Type::Int)))
+                    }
                     _ => None,
                 };
                 let Some(t @ Type::Array(_)) = t else { return };
-                let crash = crash_line == Some((c.name.as_str(), e.span.line));
                 let list = if crash { &mut at_line } else { &mut out };
                 if !list.contains(&t) {
                     list.push(t);

@@ -186,3 +186,50 @@ public class Pairs {
         15:43:ClassCastException@compare(Ljava/lang/Object;Ljava/lang/Object;)I constructor: unsat"#]]
     .assert_eq(&check.lines().filter(|l| line(l)).collect::<Vec<_>>().join("\n"));
 }
+
+#[test]
+fn reproducing_a_crash_a_reflective_array_read_may_be_given_a_primitive_array() {
+    // `Array.get` reads any array; a primitive one is what the last branch needs, and no
+    // cast in the project names one.
+    let java = r#"
+package p;
+
+public class Cells {
+    public static Object cell(Object table, int i) {
+        if (table instanceof Object[]) {
+            return ((Object[]) table)[0];
+        }
+        if (table instanceof String) {
+            return table;
+        }
+        return java.lang.reflect.Array.get(table, i);
+    }
+}
+"#;
+    let focus = |exception: &str| vcgen::Options {
+        focus: Some(vcgen::Focus {
+            entries: vec![(
+                "p.Cells".into(),
+                "cell".into(),
+                "(Ljava/lang/Object;I)Ljava/lang/Object;".into(),
+            )],
+            class: "p.Cells".into(),
+            method: "cell(Ljava/lang/Object;I)Ljava/lang/Object;".into(),
+            line: 12,
+            exception: exception.into(),
+            recursion: 1,
+            calls: Vec::new(),
+            beyond_usage: false,
+            library_callee: Some("java.lang.reflect.Array".into()),
+        }),
+        ..vcgen::Options::default()
+    };
+    expect![[r#"
+        12:16:ArrayIndexOutOfBoundsException@cell(Ljava/lang/Object;I)Ljava/lang/Object; constructor: sat
+    "#]]
+    .assert_eq(&verdicts_with(
+        "p/Cells.java",
+        java,
+        &focus("java.lang.ArrayIndexOutOfBoundsException"),
+    ));
+}

@@ -489,3 +489,23 @@ fn strings_and_builders_refuse_a_null_array_or_string() {
         "#]],
     );
 }
+
+#[test]
+fn a_reflective_array_read_checks_its_array_and_index() {
+    check_sites(
+        r#"
+        public class A {
+            public static Object at(Object array, int i) { return java.lang.reflect.Array.get(array, i); }
+            public static Object first(int[] a) { return java.lang.reflect.Array.get(a, 0); }
+        }
+        "#,
+        expect![[r#"
+            2:59 ArrayIndexOutOfBoundsException A.at(Object, int): constructor
+            2:59 IllegalArgumentException A.at(Object, int): constructor
+            2:59 NullPointerException A.at(Object, int): constructor
+            3:50 ArrayIndexOutOfBoundsException A.first(int[]): direct
+            3:50 IllegalArgumentException A.first(int[]): direct
+            3:50 NullPointerException A.first(int[]): direct
+        "#]],
+    );
+}
