@@ -297,6 +297,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Arrays.java"),
     ),
     (
+        "java/util/BitSet.java",
+        include_str!("../jdk/java/util/BitSet.java"),
+    ),
+    (
         "java/util/Collection.java",
         include_str!("../jdk/java/util/Collection.java"),
     ),

@@ -241,7 +241,7 @@ fn a_call_with_too_many_targets_runs_the_one_the_trace_shows() {
         DISPATCH,
         &dispatched("E"),
         expect![[r#"
-            6:59 ArithmeticException E.run(int) via R.apply(Op, int) constructor: (and (and (and (or (= how(op) 0) (= how(op) 1) (= how(op) 2) (= how(op) 3) (= how(op) 4)) (not (= m!1 0))) (= (dtype m!1) 122)) (= x 0))
+            6:59 ArithmeticException E.run(int) via R.apply(Op, int) constructor: (and (and (and (or (= how(op) 0) (= how(op) 1) (= how(op) 2) (= how(op) 3) (= how(op) 4)) (not (= m!1 0))) (= (dtype m!1) 123)) (= x 0))
         "#]],
     );
     check_goals_with(DISPATCH, &dispatched("A"), expect![""]);

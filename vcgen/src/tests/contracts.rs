@@ -509,3 +509,25 @@ fn a_reflective_array_read_checks_its_array_and_index() {
         "#]],
     );
 }
+
+#[test]
+fn a_bit_set_refuses_negative_indexes() {
+    check_sites(
+        r#"
+        import java.util.BitSet;
+        public class A {
+            public static boolean at(BitSet bits, int i) { return bits.get(i); }
+            public static void range(int from, int to) { new BitSet(8).set(from, to); }
+            public static int next(BitSet bits) { return bits.nextSetBit(0); }
+            public static BitSet sized(int n) { return new BitSet(n); }
+        }
+        "#,
+        expect![[r#"
+            3:59 IndexOutOfBoundsException A.at(BitSet, int): constructor
+            3:59 NullPointerException A.at(BitSet, int): constructor
+            4:50 IndexOutOfBoundsException A.range(int, int): direct
+            5:50 NullPointerException A.next(BitSet): constructor
+            6:48 NegativeArraySizeException A.sized(int): direct
+        "#]],
+    );
+}
