@@ -16,7 +16,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 impl<'p> Lower<'p> {
     /// Project classes whose static state the entry may touch, each after the classes its
-    /// initialiser depends on.
+    /// initialiser depends on, and the keys that what runs (the entry, its set-up, those
+    /// initialisers) may read: [`Lower::initialise`] makes the enum constants among them.
     pub(super) fn static_classes(
         &self,
         spec: &EntrySpec<'p>,
