@@ -95,12 +95,12 @@ impl<'p> Lower<'p> {
             return;
         };
         let Some(body) = &clinit.body else { return };
-        let StmtKind::Block(stmts) = &body.kind else {
-            self.run_as_setup(st, class, clinit, None, Vec::new(), body, class.span);
-            return;
+        let stmts: Vec<&'p Stmt> = match &body.kind {
+            StmtKind::Block(stmts) => stmts.iter().collect(),
+            _ => vec![body],
         };
         let run: Vec<&'p Stmt> = stmts
-            .iter()
+            .into_iter()
             .filter(|s| !self.unread_constant(class, s, reads))
             .collect();
         let out = self.as_setup(|l| {
@@ -140,14 +140,12 @@ impl<'p> Lower<'p> {
         else {
             return false;
         };
-        let named = class
-            .enum_constants
-            .iter()
-            .take(ENUM_CONSTANTS_MAX)
-            .any(|c| c == name);
         owner == &class.name
-            && class.enum_constants.contains(name)
-            && !named
+            && class
+                .enum_constants
+                .iter()
+                .skip(ENUM_CONSTANTS_MAX)
+                .any(|c| c == name)
             && !reads.contains(&static_key(owner, name))
             && !self
                 .effects
