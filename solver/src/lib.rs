@@ -104,6 +104,10 @@ pub struct SolveSummary {
     /// ([`Options::deadline`]): the stage did not finish its work.
     #[serde(default)]
     pub cut: usize,
+    /// Of the unknown queries, those given up because the solver reached its memory limit
+    /// (`--solver-memory`): a longer timeout does not answer them, a smaller formula may.
+    #[serde(default)]
+    pub memory_out: usize,
 }
 
 /// An error that stops the solve stage.
@@ -425,6 +429,8 @@ impl SolveSummary {
                 cex::Status::Unknown => {
                     self.unknown += 1;
                     self.cut += usize::from(c.reason.as_deref() == Some(OUT_OF_TIME));
+                    self.memory_out +=
+                        usize::from(c.reason.as_deref() == Some(z3query::MEMORY_OUT));
                 }
                 cex::Status::Skipped => {}
             }
@@ -438,8 +444,8 @@ mod tests {
     use super::{required_preferences, timeout_counts, Ask};
     use vcgen::{ChainCall, Made};
 
-    #[test]
-    fn goals_not_asked_by_the_stages_end_are_unknown_and_counted_as_cut() {
+    /// A prelude of two goals, `q1` and `q2`.
+    fn two_goals() -> vcgen::Prelude {
         let query = |id: &str| vcgen::Query {
             id: id.into(),
             goal: format!("goal!{id}"),
@@ -448,15 +454,23 @@ mod tests {
             own_entry_decides: false,
             through_caller: false,
         };
-        let group = vcgen::Prelude {
+        vcgen::Prelude {
             id: "p1".into(),
             harness: crate::test_support::harness(),
             queries: vec![query("q1"), query("q2")],
-        };
-        // A process that dies on any goal; it is never started.
+        }
+    }
+
+    /// The summary of solving [`two_goals`] with solver processes run by `script` (a shell
+    /// script speaking the worker's protocol) until `deadline`, and why a process could not
+    /// start, if one could not.
+    fn solved_by(
+        script: &str,
+        deadline: Option<std::time::Instant>,
+    ) -> (crate::SolveSummary, Option<String>) {
         let worker = crate::WorkerCommand {
             program: "sh".into(),
-            args: vec!["-c".into(), "exit 3".into()],
+            args: vec!["-c".into(), script.into()],
             env: Vec::new(),
         };
         let options = crate::Options {
@@ -464,19 +478,38 @@ mod tests {
             models: 1,
             threads: 1,
             worker,
-            deadline: Some(std::time::Instant::now()),
+            deadline,
         };
         let mut worker = crate::Worker::new(&options.worker).until(options.deadline);
         let dir = std::env::temp_dir();
         let ledger = crate::Ledger::default();
-        let cexes = super::solve_prelude(&dir, &group, &options, &ledger, &mut worker);
-        assert!(cexes
-            .iter()
-            .all(|c| c.reason.as_deref() == Some(crate::OUT_OF_TIME)));
+        let cexes = super::solve_prelude(&dir, &two_goals(), &options, &ledger, &mut worker);
         let mut summary = crate::SolveSummary::default();
         summary.count(&cexes);
+        (summary, worker.cannot_start().map(str::to_owned))
+    }
+
+    #[test]
+    fn goals_not_asked_by_the_stages_end_are_unknown_and_counted_as_cut() {
+        // A process that dies on any goal; it is never started.
+        let (summary, cannot_start) = solved_by("exit 3", Some(std::time::Instant::now()));
         assert_eq!((summary.unknown, summary.cut), (2, 2));
-        assert_eq!(worker.cannot_start(), None, "no process was started");
+        assert_eq!(cannot_start, None, "no process was started");
+    }
+
+    #[test]
+    fn goals_given_up_at_the_memory_limit_are_counted_apart() {
+        let memory = serde_json::json!({
+            "status": "unknown",
+            "reason": crate::z3query::MEMORY_OUT,
+            "models": [],
+        });
+        let script = format!("read load; while read goal; do echo '{memory}'; done");
+        let (summary, _) = solved_by(&script, None);
+        assert_eq!(
+            (summary.unknown, summary.memory_out, summary.cut),
+            (2, 2, 0)
+        );
     }
 
     #[test]

@@ -292,7 +292,7 @@ fn attempt(
             .saturating_add(args.vcgen.inline_depth),
         ..args.vcgen.clone()
     };
-    let vc = stages.vcgen(&vcgen_args, None, Some(focus))?;
+    let vc = stages.vcgen(&vcgen_args, None, Some(focus.clone()))?;
     if vc.queries == 0 {
         return Ok((Vec::new(), Tried::NoSite));
     }
@@ -309,9 +309,10 @@ fn attempt(
         let began = Instant::now();
         let deadline = (!first || tries_left < TRIES).then_some(search.deadline);
         let solved = stages.solve(&solve, deadline)?;
-        // The next try solves with RETRY_PATIENCE times the timeout: it is begun only if,
-        // at that many times this one's time, it would end within the budget.
-        let next_try = began.elapsed() * RETRY_PATIENCE;
+        let retry = Retry::after(&solved, vcgen_args.unroll);
+        // The next try is begun only if, at its share of this one's time, it would end
+        // within the budget.
+        let next_try = began.elapsed() * retry.cost();
         stages.testgen()?;
         stages.run(&run_args)?;
         let results = crate::run::read_results(&work.join("results").join("results.jsonl"))?;
@@ -345,22 +346,70 @@ fn attempt(
         if !same.is_empty() || tries_left == 0 || settled || too_late {
             return Ok((same, outcome));
         }
-        crate::progress::say(&format!(
-            "dsd reproduce: frame {}: no test threw it, solving again with {} times the timeout",
-            index + 1,
-            RETRY_PATIENCE
-        ));
-        solve.timeout *= RETRY_PATIENCE;
+        match retry {
+            Retry::LongerTimeout => {
+                crate::progress::say(&format!(
+                    "dsd reproduce: frame {}: no test threw it, solving again with {} times \
+                     the timeout",
+                    index + 1,
+                    RETRY_PATIENCE
+                ));
+                solve.timeout *= RETRY_PATIENCE;
+            }
+            Retry::SmallerLoops => {
+                crate::progress::say(&format!(
+                    "dsd reproduce: frame {}: the solver reached its memory limit, solving \
+                     again with each loop unrolled once (--unroll 1)",
+                    index + 1,
+                ));
+                let smaller = VcgenArgs {
+                    unroll: 1,
+                    ..vcgen_args.clone()
+                };
+                stages.vcgen(&smaller, None, Some(focus.clone()))?;
+            }
+        }
     }
 }
 
-/// How many times the focus's queries are solved: again, with a longer timeout, when no
-/// test threw the trace's exception and the solver did not prove every goal unreachable.
+/// How many times the focus's queries are solved: again, when no test threw the trace's
+/// exception and the solver did not prove every goal unreachable ([`Retry`]).
 const TRIES: u32 = 2;
 
 /// How many times the solver's timeout the second try gets: the preferred inputs (short,
 /// printable strings) of a deep recursion take Z3 longer than `dsd check`'s budget.
 const RETRY_PATIENCE: u32 = 5;
+
+/// How the second try differs from the first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Retry {
+    /// The same formulas, [`RETRY_PATIENCE`] times the timeout.
+    LongerTimeout,
+    /// Formulas with each loop unrolled once: a goal given up at the solver's memory limit
+    /// is not answered by more time, and the smaller formula often fits (floating-point loops
+    /// unrolled five times, whose bit-blasting fills the memory in seconds).
+    SmallerLoops,
+}
+
+impl Retry {
+    /// The retry the first try's `solved` calls for, its formulas made with loops unrolled
+    /// `unroll` times.
+    fn after(solved: &solver::SolveSummary, unroll: u32) -> Retry {
+        if solved.memory_out > 0 && unroll > 1 {
+            Retry::SmallerLoops
+        } else {
+            Retry::LongerTimeout
+        }
+    }
+
+    /// How many times the first try's time the retry is expected to take at most.
+    fn cost(self) -> u32 {
+        match self {
+            Retry::LongerTimeout => RETRY_PATIENCE,
+            Retry::SmallerLoops => 1,
+        }
+    }
+}
 
 /// How many times the most repeated method of `frames` calls itself again (0 without
 /// recursion): `parse` → `term` → `parse` is one.
@@ -632,5 +681,25 @@ mod tests {
     fn the_exit_status_says_whether_it_was_reproduced() {
         assert_eq!(exit_status(true), 0);
         assert_eq!(exit_status(false), 1);
+    }
+
+    #[test]
+    fn a_try_given_up_at_the_memory_limit_is_followed_by_one_with_smaller_loops() {
+        let timed_out = solver::SolveSummary {
+            queries: 2,
+            unknown: 2,
+            ..Default::default()
+        };
+        assert_eq!(Retry::after(&timed_out, 5), Retry::LongerTimeout);
+        let memory_out = solver::SolveSummary {
+            memory_out: 1,
+            ..timed_out
+        };
+        assert_eq!(Retry::after(&memory_out, 5), Retry::SmallerLoops);
+        assert_eq!(
+            Retry::after(&memory_out, 1),
+            Retry::LongerTimeout,
+            "loops unrolled once are as small as they get"
+        );
     }
 }
