@@ -161,10 +161,13 @@ pub struct UsageRun<'a> {
 /// Runs `run.classes` on the project the infer stage instrumented in `WORK/infer` and judges
 /// each method they enter ([`judge`]). Works in `WORK/infer/usage`.
 pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
-    let infer = stage::infer_dir(run.work_dir);
-    let instrumented = stage::instrumented_classes(run.work_dir);
-    let ppts_path = stage::ppts_path(run.work_dir);
-    let specs = read_invariants(run.work_dir)?;
+    // The test JVM runs in the project's folder: a class path below a relative work
+    // directory (the default `.dsd`) must not be read from there.
+    let work_dir = crate::javac::absolute(run.work_dir);
+    let infer = stage::infer_dir(&work_dir);
+    let instrumented = stage::instrumented_classes(&work_dir);
+    let ppts_path = stage::ppts_path(&work_dir);
+    let specs = read_invariants(&work_dir)?;
     let (Some(specs), true) = (specs, instrumented.is_dir()) else {
         return Err(Error(format!(
             "{} holds no instrumented build of the project; run again with --tests",
@@ -216,7 +219,7 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
         cwd: &stage::project_root(run.tests),
         ppts: stage::point_count(&ppts),
         sandbox: Sandbox {
-            writable: vec![crate::javac::absolute(run.work_dir)],
+            writable: vec![work_dir],
             tmp: scratch.join("tmp"),
         },
     };
