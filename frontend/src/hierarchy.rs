@@ -17,6 +17,9 @@ pub struct Hierarchy<'p> {
     ancestors: HashMap<&'p str, Vec<&'p str>>,
     /// The program's documentation (none for [`Hierarchy::over`]).
     docs: Option<&'p crate::javadoc::Docs>,
+    /// How many calls of each method the project's tests made, by `class.name(descriptor)`
+    /// (empty without them: [`Hierarchy::with_observed_calls`]).
+    observed_calls: HashMap<String, u64>,
 }
 
 /// Binary name of `java.lang.Object`.
@@ -53,12 +56,42 @@ impl<'p> Hierarchy<'p> {
             children,
             ancestors: HashMap::new(),
             docs: None,
+            observed_calls: HashMap::new(),
         };
         h.ancestors = classes
             .iter()
             .map(|c| (c.name.as_str(), h.compute_ancestors(&c.name)))
             .collect();
         h
+    }
+
+    /// The same index, knowing how many calls of each method the project's tests made
+    /// (`class.name(descriptor)` and its calls), so that [`Hierarchy::by_usage`] puts first
+    /// the constructors, classes and methods they use (Botsing's model seeding).
+    pub fn with_observed_calls(mut self, calls: impl IntoIterator<Item = (String, u64)>) -> Self {
+        self.observed_calls = calls.into_iter().collect();
+        self
+    }
+
+    /// How many calls of `method` of `class` the project's tests made (0 without them).
+    pub fn observed_calls(&self, class: &str, method: &Method) -> u64 {
+        if self.observed_calls.is_empty() {
+            return 0;
+        }
+        let key = format!("{class}.{}{}", method.name, method.descriptor);
+        self.observed_calls.get(&key).copied().unwrap_or(0)
+    }
+
+    /// Sorts `items` (each naming a method by its class and itself) so that those the
+    /// project's tests call most come first; among equals, and without tests, the order stays.
+    pub fn by_usage<T>(&self, items: &mut [T], method: impl Fn(&T) -> (&str, &Method)) {
+        if self.observed_calls.is_empty() {
+            return;
+        }
+        items.sort_by_cached_key(|item| {
+            let (class, m) = method(item);
+            std::cmp::Reverse(self.observed_calls(class, m))
+        });
     }
 
     /// The documentation of a method, when the program has it.

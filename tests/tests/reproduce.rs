@@ -419,3 +419,44 @@ fn the_sources_encoding_the_build_declares_is_read() {
     assert_eq!(status, 0, "{report:#}");
     assert_eq!(report["reproduced"], true, "{report:#}");
 }
+
+/// `path` relative to the current folder, when both lie below the repository's root.
+fn relative_to_here(path: &Path) -> PathBuf {
+    let here = std::env::current_dir().expect("current folder");
+    match (path.strip_prefix(root()), here.strip_prefix(root())) {
+        (Ok(below), Ok(depth)) => depth
+            .components()
+            .map(|_| Path::new(".."))
+            .collect::<PathBuf>()
+            .join(below),
+        _ => path.to_path_buf(),
+    }
+}
+
+#[test]
+fn the_classes_the_project_s_tests_make_are_the_harness_s_first_choices() {
+    // Five classes implement `Tariff`, and the harness offers four: the fixed ones, whose
+    // constructors take nothing, come first, and none has zero units. The project's tests
+    // make only `Custom`, whose units are given: with them it is offered first, and
+    // `new Custom(0)` divides by zero as the trace did.
+    let fixture = root().join("tests/fixtures/seeding");
+    let trace = fixture.join("traces/perunit.trace").display().to_string();
+    let src = fixture.join("src/main/java").display().to_string();
+    let tests = fixture.join("src/test/java").display().to_string();
+    let work = work_dir("reproduce-seeding-plain");
+    let (status, report) =
+        json_report(&work, &["reproduce", &trace, &src], &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status, 1, "without the tests: {report:#}");
+    // A work folder given relative to the current one (as the default `.dsd` is): the usage
+    // check's test JVM, which runs in the project's folder, still finds its classes.
+    let work = relative_to_here(&work_dir("reproduce-seeding-tests"));
+    let (status, report) = json_report(&work, &["reproduce", &trace, &src], &["--tests", &tests])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(report["reached"], 1, "{report:#}");
+    assert!(
+        written_test(&report).contains("new Custom(0)"),
+        "{report:#}"
+    );
+    assert_eq!(report["usage"]["within"], true, "{report:#}");
+}

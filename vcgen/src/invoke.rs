@@ -272,7 +272,11 @@ impl<'p> Lower<'p> {
         // iterator, an unmodifiable view), which only the model's own methods make.
         let mut made_here: Option<HashSet<*const Class>> = None;
         let mut open = false;
-        for d in self.h.descendants(static_class) {
+        let candidates = match self.allocated_among.get(recv) {
+            Some(among) => among.clone(),
+            None => self.h.descendants(static_class),
+        };
+        for d in candidates {
             if d.is_abstract() || d.library && !d.modifiers.public {
                 continue;
             }
@@ -524,17 +528,33 @@ impl<'p> Lower<'p> {
     /// entry iterator returns one of several new entries). A `null` part does not count: a
     /// call on it throws before it runs anything, so a `List` input the harness builds as
     /// `null` or `new ArrayList()` runs the `ArrayList` model's `get` and `size`, not any
-    /// list's (whose results the solver would choose freely, and no test could build).
+    /// list's (whose results the solver would choose freely, and no test could build). Of
+    /// several classes, it is one of theirs ([`Lower::allocated_among`]): an input the harness
+    /// makes of one of four implementations runs one of their methods, never a fifth's.
     pub fn join_allocated(&mut self, joined: &Val, parts: &[Val]) {
-        let mut classes = parts
-            .iter()
-            .filter(|v| v.term != Val::null().term)
-            .map(|v| self.allocated.get(&v.term).copied());
-        let Some(Some(first)) = classes.next() else {
-            return;
-        };
-        if classes.all(|c| c.is_some_and(|c| std::ptr::eq(c, first))) {
-            self.allocated.insert(joined.term.clone(), first);
+        let mut classes: Vec<&'p Class> = Vec::new();
+        for part in parts.iter().filter(|v| v.term != Val::null().term) {
+            let of_part = match self.allocated.get(&part.term) {
+                Some(&c) => vec![c],
+                None => match self.allocated_among.get(&part.term) {
+                    Some(among) => among.clone(),
+                    None => return,
+                },
+            };
+            for c in of_part {
+                if !classes.iter().any(|k| std::ptr::eq(*k, c)) {
+                    classes.push(c);
+                }
+            }
+        }
+        match classes.as_slice() {
+            [] => {}
+            [one] => {
+                self.allocated.insert(joined.term.clone(), one);
+            }
+            _ => {
+                self.allocated_among.insert(joined.term.clone(), classes);
+            }
         }
     }
 

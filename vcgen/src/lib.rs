@@ -186,7 +186,14 @@ pub fn generate(
     progress: &dyn Fn(usize, usize),
 ) -> Result<Generated, Error> {
     lower::register_field_sorts(p);
-    let h = Hierarchy::new(p);
+    // Botsing's model seeding: the constructors, classes and methods the project's tests
+    // call are the harness's first choices.
+    let h = Hierarchy::new(p).with_observed_calls(
+        observed
+            .iter()
+            .flat_map(|o| &o.methods)
+            .map(|m| (m.key(), m.entry_samples)),
+    );
     let crash_line = options.focus.as_ref().map(|f| (f.class.as_str(), f.line));
     let cast_targets = cast_targets::by_class(p, crash_line);
     // Each project file's lines, read once: a site's source line is looked up by number.
@@ -573,6 +580,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             escapes: Vec::new(),
             allocs: 0,
             allocated: Default::default(),
+            allocated_among: Default::default(),
             initialised: Default::default(),
             enum_objects: Default::default(),
             lines: self.lines,

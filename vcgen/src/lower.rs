@@ -172,6 +172,10 @@ pub struct Lower<'p> {
     /// The class of each object the code allocates, by its id: a call on it runs that
     /// class's method.
     pub allocated: std::collections::HashMap<Term, &'p Class>,
+    /// The classes a value joined from objects the code allocated, of more than one class,
+    /// may be (an input the harness chose among its candidates): a call on it runs one of
+    /// their methods, whatever other classes implement it.
+    pub allocated_among: std::collections::HashMap<Term, Vec<&'p Class>>,
     /// The classes whose static initialiser the entry ran.
     pub initialised: std::collections::HashSet<String>,
     /// The object standing for each enum constant an input is, by enum and constant, when

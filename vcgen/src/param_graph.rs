@@ -32,6 +32,8 @@ enum Node<'p> {
         class: &'p Class,
         method: &'p Method,
         kind: ProducerKind,
+        /// Calls the project's tests made of it ([`Hierarchy::observed_calls`]).
+        calls: u64,
     },
 }
 
@@ -137,6 +139,7 @@ impl<'p> ParamGraph<'p> {
             class,
             method,
             kind,
+            calls: h.observed_calls(&class.name, method),
         });
         let produced = produced.erasure();
         let mut yields = vec![produced.clone()];
@@ -168,12 +171,14 @@ impl<'p> ParamGraph<'p> {
         }
     }
 
-    /// The producers of values of `ty`: constructors before factories, then fewer parameters first.
+    /// The producers of values of `ty`: those the project's tests call most first
+    /// ([`Hierarchy::observed_calls`]), then constructors before factories, then fewer parameters
+    /// first.
     pub fn producers(&self, ty: &Type) -> Vec<Producer<'p>> {
         let Some(&n) = self.types.get(&ty.erasure().descriptor()) else {
             return Vec::new();
         };
-        let mut out: Vec<Producer> = self
+        let mut out: Vec<(Producer, u64)> = self
             .graph
             .edges(n)
             .filter_map(|e| match &self.graph[e.target()] {
@@ -181,22 +186,27 @@ impl<'p> ParamGraph<'p> {
                     class,
                     method,
                     kind,
-                } => Some(Producer {
-                    class,
-                    method,
-                    kind: *kind,
-                }),
+                    calls,
+                } => Some((
+                    Producer {
+                        class,
+                        method,
+                        kind: *kind,
+                    },
+                    *calls,
+                )),
                 Node::Type => None,
             })
             .collect();
-        out.sort_by_key(|p| {
+        out.sort_by_key(|(p, calls)| {
             (
+                std::cmp::Reverse(*calls),
                 p.kind == ProducerKind::Factory,
                 p.method.param_count,
                 p.class.name.len(),
             )
         });
-        out
+        out.into_iter().map(|(p, _)| p).collect()
     }
 }
 

@@ -63,6 +63,7 @@ pub fn constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> V
         ctors.retain(|m| !no_route(m));
     }
     ctors.sort_by_key(|m| m.param_count);
+    h.by_usage(&mut ctors, |m| (class.name.as_str(), m));
     ctors
 }
 
@@ -77,6 +78,7 @@ fn inner_constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) ->
         .filter(|m| m.is_constructor() && accessible(h, class, m.modifiers.private, package))
         .collect();
     ctors.sort_by_key(|m| m.param_count);
+    h.by_usage(&mut ctors, |m| (class.name.as_str(), m));
     ctors
 }
 
@@ -272,7 +274,7 @@ fn static_variants<'p>(
         .any(|f| f.modifiers.is_static && f.modifiers.is_final && is_container(h, &f.ty));
     let uses_statics = uses_state(m, true);
     let reads_statics = (mutable_statics || filled_statics) && uses_statics;
-    let writers = class
+    let mut writers = class
         .methods
         .iter()
         .filter(|_| reads_statics)
@@ -282,6 +284,7 @@ fn static_variants<'p>(
         })
         .map(|k| (class, k))
         .collect::<Vec<_>>();
+    h.by_usage(&mut writers, |(c, k)| (c.name.as_str(), k));
     let mutators = mutators(effects, &writers, (class, m));
     out.extend(chain_variants(Receiver::None, &mutators));
     out.extend(fields_variant(h, effects, (class, m), Receiver::None));
@@ -382,6 +385,7 @@ fn instance_variants<'p>(
             receivers.push((d, ctor));
         }
     }
+    h.by_usage(&mut receivers, |(c, k)| (c.name.as_str(), k));
     receivers.truncate(CANDIDATES_MAX);
     if receivers.is_empty() && !inner.is_empty() {
         return inner;
@@ -484,7 +488,7 @@ pub(super) fn instance_writers<'p>(
     class: &'p Class,
     package: &str,
 ) -> Vec<(&'p Class, &'p Method)> {
-    project_ancestors(h, class)
+    let mut writers = project_ancestors(h, class)
         .into_iter()
         .flat_map(|a| a.methods.iter().map(move |x| (a, x)))
         .filter(|(a, x)| {
@@ -494,7 +498,9 @@ pub(super) fn instance_writers<'p>(
                 && accessible(h, a, x.modifiers.private, package)
         })
         .filter(|(_, x)| writes_fields(h, effects, x, false))
-        .collect()
+        .collect::<Vec<_>>();
+    h.by_usage(&mut writers, |(c, x)| (c.name.as_str(), x));
+    writers
 }
 
 /// The variant that assigns the public fields the entry reads, with this receiver, when

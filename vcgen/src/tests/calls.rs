@@ -346,7 +346,8 @@ fn a_callers_caller_that_sets_a_static_the_callee_reads_is_asked() {
 
 #[test]
 fn a_call_too_wide_to_inline_forgets_only_what_its_receivers_class_writes() {
-    // Six implementations are too many to inline; only `Log` writes an `int` array, so
+    // Five implementations are too many to inline (the sink is an array's element, not an
+    // input the harness chose among its candidates); only `Log` writes an `int` array, so
     // after `first.put` the array `rest` keeps its element unless `first` is a `Log`.
     let java = r#"
         public interface Sink { void put(Object o); }
@@ -359,8 +360,9 @@ fn a_call_too_wide_to_inline_forgets_only_what_its_receivers_class_writes() {
             public void put(Object o) { count[0]++; }
         }
         public class A {
-            public static int run(Sink first, int[] rest) {
+            public static int run(Sink[] sinks, int[] rest) {
                 if (rest == null || rest.length != 1 || rest[0] != 0) return 0;
+                Sink first = sinks[0];
                 first.put("x");
                 return 10 / rest[0];
             }
@@ -369,10 +371,38 @@ fn a_call_too_wide_to_inline_forgets_only_what_its_receivers_class_writes() {
     let all = goals(java, &Options::default());
     let divide = all
         .lines()
-        .find(|l| l.starts_with("14:19 ArithmeticException A.run(Sink, int[]) constructor:"))
+        .find(|l| l.starts_with("15:19 ArithmeticException A.run(Sink[], int[]) constructor:"))
         .expect("the division's goal");
     assert!(
-        divide.contains("(select (select (ite (= (dtype m!4) "),
+        divide.contains("(select (select (ite (= (dtype "),
         "the element read after the call is forgotten only for a Log: {divide}"
+    );
+}
+
+#[test]
+fn a_call_on_an_input_the_harness_chose_runs_the_methods_of_its_candidates() {
+    // Five classes implement `run`, too many to inline on any `Op`; the harness offers
+    // four of them for `op`, so the call runs one of theirs and each of their divisions is
+    // reached through `apply`, but never the fifth's.
+    check_sites(
+        r#"
+        public interface Op { int run(int x); }
+        public class A implements Op { public int run(int x) { return 10 / x; } }
+        public class B implements Op { public int run(int x) { return 10 / (x - 1); } }
+        public class C implements Op { public int run(int x) { return 10 / (x - 2); } }
+        public class D implements Op { public int run(int x) { return 10 / (x - 3); } }
+        public class E implements Op { public int run(int x) { return 10 / (x - 4); } }
+        public class R {
+            public static int apply(Op op, int x) { return op.run(x); }
+        }
+        "#,
+        expect![[r#"
+            2:66 ArithmeticException A.run(int): constructor
+            3:66 ArithmeticException B.run(int): constructor; via R.apply(Op, int): constructor
+            4:66 ArithmeticException C.run(int): constructor; via R.apply(Op, int): constructor
+            5:66 ArithmeticException D.run(int): constructor; via R.apply(Op, int): constructor
+            6:66 ArithmeticException E.run(int): constructor; via R.apply(Op, int): constructor
+            8:52 NullPointerException R.apply(Op, int): constructor
+        "#]],
     );
 }

@@ -59,6 +59,7 @@ mod modern;
 mod patterns;
 mod preferences;
 mod scope;
+mod seeding;
 mod sequences;
 mod size;
 
@@ -88,6 +89,16 @@ pub(crate) fn check_goals_observed(java: &str, specs: &str, expect: Expect) {
         serde_json::from_str(specs).unwrap_or_else(|e| panic!("bad invariants: {e}"));
     let run = run_observed(java, &Options::default(), Some(&specs));
     expect.assert_eq(&goals_of(&run));
+}
+
+/// Checks the crash sites vcgen finds in a fixture, with their verdicts, in mode dsd: with
+/// `specs` (the text of an `invariants.json`) as the usage the project's tests showed.
+#[track_caller]
+pub(crate) fn check_sites_observed(java: &str, specs: &str, expect: Expect) {
+    let specs: invariants::InvariantsFile =
+        serde_json::from_str(specs).unwrap_or_else(|e| panic!("bad invariants: {e}"));
+    let run = run_observed(java, &Options::default(), Some(&specs));
+    expect.assert_eq(&sites_of(&run));
 }
 
 /// Checks the crash condition of every query vcgen writes for a fixture.
@@ -426,8 +437,13 @@ pub(crate) fn sites(java: &str) -> String {
     sites_with(java, &Options::default())
 }
 
+/// The report that [`check_sites_with`] compares.
 pub(crate) fn sites_with(java: &str, options: &Options) -> String {
-    let run = run_with(java, options);
+    sites_of(&run_with(java, options))
+}
+
+/// The crash sites of `run`, one line each with its verdict (see [`sites_with`]).
+fn sites_of(run: &Run) -> String {
     let generated = &run.generated;
     let mut out = String::new();
     for d in &run.diagnostics {
