@@ -19,6 +19,7 @@ mod cast_targets;
 mod changed;
 pub mod contract;
 mod decimal;
+mod dispatch;
 mod effects;
 mod eval;
 mod fold;
