@@ -38,7 +38,8 @@ pub fn package_of(class: &str) -> &str {
     class.rsplit_once('.').map(|(p, _)| p).unwrap_or("")
 }
 
-/// Constructors a test in `package` can call to make an object of exactly `class`.
+/// Constructors a test in `package` can call to make an object of exactly `class`: those the
+/// project's tests call most first ([`Hierarchy::by_usage`]), then fewer parameters first.
 pub fn constructors<'p>(h: &Hierarchy<'p>, class: &'p Class, package: &str) -> Vec<&'p Method> {
     let is_enum = class.kind == frontend::ir::ClassKind::Enum;
     if is_enum || class.is_abstract() || class.inner || !accessible(h, class, false, package) {
@@ -481,7 +482,8 @@ pub(super) fn mutators<'p>(
 }
 
 /// The instance methods of `class` (declared or inherited) that code in `package` may call
-/// and that change their object's fields ([`writes_fields`]).
+/// and that change their object's fields ([`writes_fields`]), those the project's tests call
+/// most first ([`Hierarchy::by_usage`]).
 pub(super) fn instance_writers<'p>(
     h: &Hierarchy<'p>,
     effects: &Effects,
