@@ -32,8 +32,6 @@ enum Node<'p> {
         class: &'p Class,
         method: &'p Method,
         kind: ProducerKind,
-        /// Calls the project's tests made of it ([`Hierarchy::observed_calls`]).
-        calls: u64,
     },
 }
 
@@ -139,7 +137,6 @@ impl<'p> ParamGraph<'p> {
             class,
             method,
             kind,
-            calls: h.observed_calls(&class.name, method),
         });
         let produced = produced.erasure();
         let mut yields = vec![produced.clone()];
@@ -172,13 +169,13 @@ impl<'p> ParamGraph<'p> {
     }
 
     /// The producers of values of `ty`: those the project's tests call most first
-    /// ([`Hierarchy::observed_calls`]), then constructors before factories, then fewer parameters
-    /// first.
-    pub fn producers(&self, ty: &Type) -> Vec<Producer<'p>> {
+    /// ([`Hierarchy::by_usage`] of `h`, the hierarchy the graph was built over), then
+    /// constructors before factories, then fewer parameters first.
+    pub fn producers(&self, h: &Hierarchy, ty: &Type) -> Vec<Producer<'p>> {
         let Some(&n) = self.types.get(&ty.erasure().descriptor()) else {
             return Vec::new();
         };
-        let mut out: Vec<(Producer, u64)> = self
+        let mut out: Vec<Producer> = self
             .graph
             .edges(n)
             .filter_map(|e| match &self.graph[e.target()] {
@@ -186,27 +183,23 @@ impl<'p> ParamGraph<'p> {
                     class,
                     method,
                     kind,
-                    calls,
-                } => Some((
-                    Producer {
-                        class,
-                        method,
-                        kind: *kind,
-                    },
-                    *calls,
-                )),
+                } => Some(Producer {
+                    class,
+                    method,
+                    kind: *kind,
+                }),
                 Node::Type => None,
             })
             .collect();
-        out.sort_by_key(|(p, calls)| {
+        out.sort_by_key(|p| {
             (
-                std::cmp::Reverse(*calls),
                 p.kind == ProducerKind::Factory,
                 p.method.param_count,
                 p.class.name.len(),
             )
         });
-        out.into_iter().map(|(p, _)| p).collect()
+        h.by_usage(&mut out, |p| (p.class.name.as_str(), p.method));
+        out
     }
 }
 
@@ -335,7 +328,7 @@ mod tests {
         ]);
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
-        let producers = g.producers(&Type::class("p.Shape"));
+        let producers = g.producers(&h, &Type::class("p.Shape"));
         let names: Vec<(String, ProducerKind)> = producers
             .iter()
             .map(|p| (format!("{}.{}", p.class.name, p.method.name), p.kind))
@@ -348,14 +341,14 @@ mod tests {
             ]
         );
         assert!(
-            g.producers(&Type::class("p.Shapes")).is_empty(),
+            g.producers(&h, &Type::class("p.Shapes")).is_empty(),
             "a private constructor is no producer"
         );
     }
 
     /// The producers of `ty`, each as its class and descriptor.
-    fn made(g: &ParamGraph, ty: &str) -> Vec<String> {
-        g.producers(&Type::class(ty))
+    fn made(h: &Hierarchy, g: &ParamGraph, ty: &str) -> Vec<String> {
+        g.producers(h, &Type::class(ty))
             .iter()
             .map(|p| format!("{}{}", p.class.name, p.method.descriptor))
             .collect()
@@ -369,8 +362,11 @@ mod tests {
         )]);
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
-        assert_eq!(made(&g, "java.util.List"), vec!["java.util.ArrayList()V"]);
-        assert_eq!(made(&g, "java.util.Map"), vec!["java.util.HashMap()V"]);
+        assert_eq!(
+            made(&h, &g, "java.util.List"),
+            vec!["java.util.ArrayList()V"]
+        );
+        assert_eq!(made(&h, &g, "java.util.Map"), vec!["java.util.HashMap()V"]);
     }
 
     #[test]
@@ -382,14 +378,14 @@ mod tests {
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
         assert_eq!(
-            made(&g, "java.io.File")[0],
+            made(&h, &g, "java.io.File")[0],
             "java.io.File(Ljava/lang/String;)V"
         );
         assert_eq!(
-            made(&g, "java.util.Properties"),
+            made(&h, &g, "java.util.Properties"),
             vec!["java.util.Properties()V"]
         );
-        let objects = made(&g, "java.lang.Object");
+        let objects = made(&h, &g, "java.lang.Object");
         assert!(
             !objects
                 .iter()
@@ -407,16 +403,16 @@ mod tests {
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
         assert_eq!(
-            made(&g, "java.text.ParsePosition"),
+            made(&h, &g, "java.text.ParsePosition"),
             vec!["java.text.ParsePosition(I)V"],
             "a number is its state when no constructor goes without one"
         );
         assert_eq!(
-            made(&g, "java.util.Map"),
+            made(&h, &g, "java.util.Map"),
             vec!["java.util.HashMap()V"],
             "a number beside a constructor without one is a capacity"
         );
-        assert!(!made(&g, "java.lang.Object")
+        assert!(!made(&h, &g, "java.lang.Object")
             .iter()
             .any(|m| m.starts_with("java.text.")));
     }
@@ -436,7 +432,7 @@ mod tests {
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
         assert_eq!(
-            made(&g, "java.io.InputStream"),
+            made(&h, &g, "java.io.InputStream"),
             vec![
                 "p.Counting(Ljava/io/InputStream;)V",
                 "java.io.ByteArrayInputStream([B)V"
@@ -444,11 +440,11 @@ mod tests {
             "fewer parameters first, then shorter names"
         );
         assert_eq!(
-            made(&g, "java.io.OutputStream"),
+            made(&h, &g, "java.io.OutputStream"),
             vec!["java.io.ByteArrayOutputStream()V"],
             "not the one with a capacity"
         );
-        assert!(!made(&g, "java.lang.Object")
+        assert!(!made(&h, &g, "java.lang.Object")
             .iter()
             .any(|m| m.starts_with("java.io.")));
     }
@@ -462,22 +458,22 @@ mod tests {
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
         assert_eq!(
-            made(&g, "java.io.Reader"),
+            made(&h, &g, "java.io.Reader"),
             vec!["java.io.StringReader(Ljava/lang/String;)V"],
             "a BufferedReader over a reader reads what the reader does"
         );
         assert_eq!(
-            made(&g, "java.io.BufferedReader"),
+            made(&h, &g, "java.io.BufferedReader"),
             vec!["java.io.BufferedReader(Ljava/io/Reader;)V"],
             "a wrapper, but not the one with a buffer size"
         );
         assert_eq!(
-            made(&g, "java.io.Writer"),
+            made(&h, &g, "java.io.Writer"),
             vec!["java.io.StringWriter()V"],
             "not a PrintWriter or BufferedWriter over it"
         );
         assert_eq!(
-            made(&g, "java.io.PrintWriter"),
+            made(&h, &g, "java.io.PrintWriter"),
             vec!["java.io.PrintWriter(Ljava/io/Writer;)V"],
             "never the one that opens a file"
         );
@@ -499,7 +495,7 @@ mod tests {
         let h = Hierarchy::new(&p);
         let g = ParamGraph::new(&h, "p");
         let names = |ty: &str| -> Vec<String> {
-            g.producers(&Type::class(ty))
+            g.producers(&h, &Type::class(ty))
                 .iter()
                 .map(|p| format!("{}.{}", p.class.name, p.method.name))
                 .collect()

@@ -252,7 +252,12 @@ impl<'p> Lower<'p> {
                 if depth >= BUILD_DEPTH {
                     return out;
                 }
-                for producer in self.graph.producers(ty).into_iter().take(CANDIDATES_MAX) {
+                for producer in self
+                    .graph
+                    .producers(self.h, ty)
+                    .into_iter()
+                    .take(CANDIDATES_MAX)
+                {
                     out.push(Box::new(move |me, st, b| {
                         me.produce(st, b, producer, depth)
                     }));

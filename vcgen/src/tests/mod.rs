@@ -85,9 +85,7 @@ pub(crate) fn check_sites_with(java: &str, options: &Options, expect: Expect) {
 /// showed.
 #[track_caller]
 pub(crate) fn check_goals_observed(java: &str, specs: &str, expect: Expect) {
-    let specs: invariants::InvariantsFile =
-        serde_json::from_str(specs).unwrap_or_else(|e| panic!("bad invariants: {e}"));
-    let run = run_observed(java, &Options::default(), Some(&specs));
+    let run = run_observed(java, &Options::default(), Some(specs));
     expect.assert_eq(&goals_of(&run));
 }
 
@@ -95,9 +93,7 @@ pub(crate) fn check_goals_observed(java: &str, specs: &str, expect: Expect) {
 /// `specs` (the text of an `invariants.json`) as the usage the project's tests showed.
 #[track_caller]
 pub(crate) fn check_sites_observed(java: &str, specs: &str, expect: Expect) {
-    let specs: invariants::InvariantsFile =
-        serde_json::from_str(specs).unwrap_or_else(|e| panic!("bad invariants: {e}"));
-    let run = run_observed(java, &Options::default(), Some(&specs));
+    let run = run_observed(java, &Options::default(), Some(specs));
     expect.assert_eq(&sites_of(&run));
 }
 
@@ -180,8 +176,11 @@ fn run_with(java: &str, options: &Options) -> Run {
     run_observed(java, options, None)
 }
 
-/// Parses a fixture and runs vcgen on it with `options` and the usage invariants `specs`.
-fn run_observed(java: &str, options: &Options, specs: Option<&invariants::InvariantsFile>) -> Run {
+/// Parses a fixture and runs vcgen on it with `options` and the usage invariants `specs`
+/// (the text of an `invariants.json`).
+fn run_observed(java: &str, options: &Options, specs: Option<&str>) -> Run {
+    let specs: Option<invariants::InvariantsFile> =
+        specs.map(|s| serde_json::from_str(s).unwrap_or_else(|e| panic!("bad invariants: {e}")));
     let files = fixture(java);
     let sources: Vec<(&str, &str)> = files
         .iter()
@@ -193,7 +192,7 @@ fn run_observed(java: &str, options: &Options, specs: Option<&invariants::Invari
         texts.insert(id.to_string(), text.to_string());
         Ok::<(), Error>(())
     };
-    let generated = generate(&program, options, specs, &mut sink, &|_, _| {})
+    let generated = generate(&program, options, specs.as_ref(), &mut sink, &|_, _| {})
         .unwrap_or_else(|e| panic!("vcgen failed: {e}"));
     Run {
         files,

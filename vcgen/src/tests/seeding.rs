@@ -48,9 +48,7 @@ const TESTS_MAKE_CUSTOM: &str = r#"{ "methods": [
 /// may build its receiver and arguments of, in the order it offers them.
 #[track_caller]
 fn check_built(java: &str, specs: Option<&str>, expect: Expect) {
-    let specs: Option<invariants::InvariantsFile> =
-        specs.map(|s| serde_json::from_str(s).unwrap_or_else(|e| panic!("bad invariants: {e}")));
-    let run: Run = run_observed(java, &Options::default(), specs.as_ref());
+    let run: Run = run_observed(java, &Options::default(), specs);
     let mut out = String::new();
     for prelude in &run.generated.preludes {
         let h = &prelude.harness;
