@@ -554,12 +554,16 @@ impl<'p> Lower<'p> {
                 sort: "(_ BitVec 32)",
             },
             ("equal", [a, b]) => self.keys_equal(st, &a.term, &b.term),
-            ("isDecimal", [chars]) => Val {
-                term: self.decimal(st, &chars.term).valid,
+            ("isNumber", [chars, radix]) => Val {
+                term: self.number(st, &chars.term, &radix.term).valid,
                 sort: "Bool",
             },
-            ("decimal", [chars]) => Val {
-                term: self.decimal(st, &chars.term).value,
+            ("number", [chars, radix]) => Val {
+                term: self.number(st, &chars.term, &radix.term).value,
+                sort: "(_ BitVec 32)",
+            },
+            ("digit", [ch, radix]) => Val {
+                term: self.digit(&ch.term, &radix.term),
                 sort: "(_ BitVec 32)",
             },
             ("charAt", [chars, index]) => {

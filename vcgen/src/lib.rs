@@ -18,7 +18,6 @@ mod assume;
 mod cast_targets;
 mod changed;
 pub mod contract;
-mod decimal;
 mod dispatch;
 mod effects;
 mod eval;
@@ -28,6 +27,7 @@ mod havoc;
 mod invoke;
 pub mod kinds;
 mod lower;
+mod number;
 mod param_graph;
 mod place;
 pub mod plan;
@@ -614,7 +614,7 @@ impl<'e, 'p: 'e> Env<'e, 'p> {
             contracts: Vec::new(),
             usage: self.beyond_usage.then(Vec::new),
             known_lengths: Default::default(),
-            decimals: Default::default(),
+            numbers: Default::default(),
             writes: Default::default(),
             ranges: Default::default(),
             folded: 0,

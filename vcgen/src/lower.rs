@@ -259,8 +259,8 @@ pub struct Lower<'p> {
     pub folded: usize,
     /// Literal lengths of the arrays the entry allocated, by object id.
     pub known_lengths: std::collections::HashMap<Term, Term>,
-    /// The `parseInt` formulas stated, by chars heap and array ([`Lower::decimal`]).
-    pub decimals: std::collections::HashMap<(Term, Term), crate::decimal::Decimal>,
+    /// The `parseInt` formulas stated, by chars heap, array and radix ([`Lower::number`]).
+    pub numbers: std::collections::HashMap<(Term, Term, Term), crate::number::Parsed>,
     /// How the heap arrays were written, so that reads at known addresses fold.
     pub writes: crate::reads::Writes,
     /// Ranges of the integral terms known to be narrower than their type (see [`crate::range`]).

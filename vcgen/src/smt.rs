@@ -166,6 +166,23 @@ impl Smt {
         name
     }
 
+    /// Defines the function `name` with `params` (`((c (_ BitVec 16)))`), result `sort` and
+    /// the body `body` gives, the first time it is asked for; returns its name.
+    pub fn define_function_once(
+        &mut self,
+        name: &str,
+        params: &str,
+        sort: &str,
+        body: impl FnOnce() -> Term,
+    ) -> Term {
+        let key = format!("function {name}");
+        if !self.defined.contains_key(&key) {
+            let _ = writeln!(self.text, "(define-fun {name} {params} {sort} {})", body());
+            self.defined.insert(key, name.to_string());
+        }
+        name.to_string()
+    }
+
     /// True when `term` already has a name (a [`Smt::define`] of it returns that name).
     pub fn is_defined(&self, term: &str) -> bool {
         self.defined.contains_key(term)

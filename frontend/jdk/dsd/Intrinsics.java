@@ -40,11 +40,17 @@ public final class Intrinsics {
      */
     public static native Object forgotten();
 
-    /** True when `chars` are a number `Integer.parseInt` accepts (vcgen's `decimal.rs`). */
-    public static native boolean isDecimal(char[] chars);
+    /**
+     * True when `chars` are a number `Integer.parseInt(String, int)` accepts in `radix`
+     * (vcgen's `number.rs`).
+     */
+    public static native boolean isNumber(char[] chars, int radix);
 
-    /** The value of `chars` when `isDecimal(chars)`. */
-    public static native int decimal(char[] chars);
+    /** The value of `chars` when `isNumber(chars, radix)`. */
+    public static native int number(char[] chars, int radix);
+
+    /** `Character.digit(ch, radix)`, exact for every char (vcgen's `number.rs`). */
+    public static native int digit(char ch, int radix);
 
     /**
      * The char at `index` of `chars`, read without a check (any char outside the array), so

@@ -130,8 +130,8 @@ fn code_points_and_decoding_throw_where_the_jdk_does() {
             4:47 NullPointerException Points.last(String): direct
             4:47 StringIndexOutOfBoundsException Points.last(String): direct
             4:61 NullPointerException Points.last(String): direct
-            5:49 NullPointerException precondition Points.number(String): direct
             5:49 NumberFormatException precondition Points.number(String): direct
+            5:49 StringIndexOutOfBoundsException precondition Points.number(String): direct
         "#]],
     );
 }

@@ -28,21 +28,24 @@ public final class Byte extends Number implements Comparable<Byte> {
         return (double) value;
     }
 
+    public static final byte MIN_VALUE = -128;
+    public static final byte MAX_VALUE = 127;
+
     @Precondition
     public static byte parseByte(String s) {
-        if (s == null || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
-            throw new NumberFormatException();
-        }
-        return (byte) dsd.Intrinsics.anyInt();
+        return parseByte(s, 10);
     }
 
     @Precondition
     public static byte parseByte(String s, int radix) {
-        if (s == null || radix < 2 || radix > 36
-                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null) {
             throw new NumberFormatException();
         }
-        return (byte) dsd.Intrinsics.anyInt();
+        int value = s.parseNumber(radix);
+        if (value < MIN_VALUE || value > MAX_VALUE) {
+            throw new NumberFormatException();
+        }
+        return (byte) value;
     }
 
     @Precondition

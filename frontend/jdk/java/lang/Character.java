@@ -18,14 +18,9 @@ public final class Character implements Comparable<Character> {
     // The classifications are exact for ASCII; above it Unicode's tables decide, and the
     // model's answer is any where they may say yes.
 
-    /** No decimal digit lies above ASCII but within these blocks, or above `\uFF19`. */
+    /** A decimal digit of Unicode (general category Nd), exact for every char. */
     public static boolean isDigit(char c) {
-        if (c < 128) {
-            return c >= '0' && c <= '9';
-        }
-        boolean blocks = c >= '\u0660' && c <= '\u1C59' || c >= '\uA620' && c <= '\uABF9'
-                || c >= '\uFF10' && c <= '\uFF19';
-        return blocks && dsd.Intrinsics.anyBoolean();
+        return dsd.Intrinsics.digit(c, 10) >= 0;
     }
 
     public static boolean isLetter(char c) {
@@ -156,27 +151,10 @@ public final class Character implements Comparable<Character> {
         return pair;
     }
 
+    /** Exact for every char: Unicode's decimal digits, and ASCII and fullwidth letters. */
     public static int digit(char ch, int radix) {
-        if (radix < 2 || radix > 36) {
-            return -1;
-        }
-        int value;
-        if (ch >= '0' && ch <= '9') {
-            value = ch - '0';
-        } else if (ch >= 'a' && ch <= 'z') {
-            value = ch - 'a' + 10;
-        } else if (ch >= 'A' && ch <= 'Z') {
-            value = ch - 'A' + 10;
-        } else if (ch < 128) {
-            return -1;
-        } else {
-            return nonAsciiDigit(ch, radix);
-        }
-        return value < radix ? value : -1;
+        return dsd.Intrinsics.digit(ch, radix);
     }
-
-    /** The digit value of a non-ASCII char (Unicode decimal digits, fullwidth letters). */
-    private static native int nonAsciiDigit(char ch, int radix);
 
     public native int compareTo(Character other);
 }

@@ -32,7 +32,7 @@ public final class Integer extends Number implements Comparable<Integer> {
         if (s == null) {
             throw new NumberFormatException();
         }
-        return s.parseDecimal();
+        return s.parseNumber(10);
     }
 
     @Precondition
@@ -42,11 +42,10 @@ public final class Integer extends Number implements Comparable<Integer> {
 
     @Precondition
     public static int parseInt(String s, int radix) {
-        if (s == null || radix < 2 || radix > 36
-                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null) {
             throw new NumberFormatException();
         }
-        return dsd.Intrinsics.anyInt();
+        return s.parseNumber(radix);
     }
 
     @Precondition
@@ -57,13 +56,29 @@ public final class Integer extends Number implements Comparable<Integer> {
     /** A decimal, `0x`, `#` or octal number with an optional sign, as a literal is written. */
     @Precondition
     public static Integer decode(String nm) {
-        if (nm == null) {
-            throw new NullPointerException();
-        }
-        if (nm.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        int n = nm.length();
+        if (n == 0) {
             throw new NumberFormatException();
         }
-        return new Integer(dsd.Intrinsics.anyInt());
+        char first = nm.charAt(0);
+        int index = first == '-' || first == '+' ? 1 : 0;
+        int radix = 10;
+        if (index + 1 < n && nm.charAt(index) == '0'
+                && (nm.charAt(index + 1) == 'x' || nm.charAt(index + 1) == 'X')) {
+            index += 2;
+            radix = 16;
+        } else if (index < n && nm.charAt(index) == '#') {
+            index += 1;
+            radix = 16;
+        } else if (index + 1 < n && nm.charAt(index) == '0') {
+            index += 1;
+            radix = 8;
+        }
+        if (index < n && (nm.charAt(index) == '-' || nm.charAt(index) == '+')) {
+            throw new NumberFormatException();
+        }
+        int value = nm.substring(index).parseNumber(radix);
+        return new Integer(first == '-' ? -value : value);
     }
 
     public static native String toString(int i);

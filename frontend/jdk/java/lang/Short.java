@@ -28,21 +28,24 @@ public final class Short extends Number implements Comparable<Short> {
         return (double) value;
     }
 
+    public static final short MIN_VALUE = -32768;
+    public static final short MAX_VALUE = 32767;
+
     @Precondition
     public static short parseShort(String s) {
-        if (s == null || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
-            throw new NumberFormatException();
-        }
-        return (short) dsd.Intrinsics.anyInt();
+        return parseShort(s, 10);
     }
 
     @Precondition
     public static short parseShort(String s, int radix) {
-        if (s == null || radix < 2 || radix > 36
-                || s.length() == 0 || dsd.Intrinsics.anyBoolean()) {
+        if (s == null) {
             throw new NumberFormatException();
         }
-        return (short) dsd.Intrinsics.anyInt();
+        int value = s.parseNumber(radix);
+        if (value < MIN_VALUE || value > MAX_VALUE) {
+            throw new NumberFormatException();
+        }
+        return (short) value;
     }
 
     @Precondition

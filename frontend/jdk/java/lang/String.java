@@ -132,12 +132,12 @@ public final class String implements CharSequence, Comparable<String> {
         return value.length;
     }
 
-    /** `Integer.parseInt(this)`, as vcgen's formula for the intrinsics reads it. */
-    int parseDecimal() {
-        if (!dsd.Intrinsics.isDecimal(value)) {
+    /** `Integer.parseInt(this, radix)`, as vcgen's formula for the intrinsics reads it. */
+    int parseNumber(int radix) {
+        if (!dsd.Intrinsics.isNumber(value, radix)) {
             throw new NumberFormatException();
         }
-        return dsd.Intrinsics.decimal(value);
+        return dsd.Intrinsics.number(value, radix);
     }
 
     public boolean isEmpty() {

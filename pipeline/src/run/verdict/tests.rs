@@ -433,6 +433,26 @@ public class A {
     // Text the caller gave: a string, a char, or a field of the object it made.
     let text = "For input string: \"x\"";
     assert_eq!(parse("parse", 10, nfe, text), callers);
+    // Digits read in a radix below ten (`Integer.decode("08")` reads octal) are a decimal
+    // number the caller gave and the method read otherwise; other text in that radix, or
+    // digits in radix ten (too many of them), stay the caller's.
+    let within = "error Within: a bug: within the contract of A.parse(String)";
+    assert_eq!(
+        parse("parse", 10, nfe, "For input string: \"8\" under radix 8"),
+        within
+    );
+    assert_eq!(
+        parse("parse", 10, nfe, "For input string: \"019\" under radix 2"),
+        within
+    );
+    for caller_s in [
+        "For input string: \"8a\" under radix 8",
+        "For input string: \"\" under radix 8",
+        "For input string: \"99999999999\"",
+        "For input string: \"99\" under radix 16",
+    ] {
+        assert_eq!(parse("parse", 10, nfe, caller_s), callers, "{caller_s}");
+    }
     assert_eq!(parse("ofChar", 11, nfe, text), callers);
     assert_eq!(parse("scaled", 12, nfe, text), callers);
     // Another precondition than a well-formed number stays the caller's: a radix, or
