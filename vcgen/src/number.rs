@@ -9,11 +9,9 @@
 //!
 //! `dsd.Intrinsics.isNumber(chars, radix)` and `number(chars, radix)` read a `char[]` as
 //! `Integer.parseInt(String, int)` does: a sign, then up to [`DIGITS`] digits is a number
-//! whose value the formula computes; more digits (the first ones checked) are a number of
-//! any value at least the radix to the power [`DIGITS`] in magnitude, or none (an
-//! overflow). A number led by zeros is taken to be that large too: wrong, but it leaves the
-//! solver no small value to pick where a short number does (`Integer.parseInt(s) == 255`
-//! was met by "13160" and junk, parsed as 255). A loop in the model's Java would be cut at the unrolling bound (and sooner
+//! whose value the formula computes; more digits (the first ones checked) are any number
+//! or none. Stating that such a number is at least the radix to the power [`DIGITS`] made
+//! the shared bench's calculator time out. A loop in the model's Java would be cut at the unrolling bound (and sooner
 //! when a formula is lowered again with smaller limits), leaving every number longer than
 //! the bound unparsed. The parse reads ASCII's digits and letters only: a char above
 //! ASCII, a digit to the JVM in Unicode's other scripts and the fullwidth forms, is no
@@ -50,6 +48,11 @@ const ASCII_LETTER_RUNS: usize = 2;
 /// The name of the function from a char to its digit value in radix 36, or 36 for none.
 const DIGIT_FUNCTION: &str = "digit36";
 
+/// The name of the function from a char to its value as a decimal digit, or 36 for none:
+/// for a radix of ten or less, which reads no letters (a `Character.isDigit` in a
+/// calculator's loop cost Z3 its budget with the letters' comparisons).
+const DECIMAL_FUNCTION: &str = "digit10";
+
 /// A string's chars read as a number.
 #[derive(Clone)]
 pub struct Parsed {
@@ -63,7 +66,7 @@ impl<'p> Lower<'p> {
     /// `Character.digit(ch, radix)`: the value of the char `ch` (a 16-bit term) as a digit
     /// in `radix` (a 32-bit term), or -1 when it is none or the radix is out of range.
     pub(crate) fn digit(&mut self, ch: &str, radix: &str) -> Term {
-        let value = self.digit_value(ch);
+        let value = self.digit_value(ch, reads_letters(radix));
         let wide = format!("((_ zero_extend 16) {value})");
         let accepted = smt::and(&[
             format!("(bvsge {radix} {})", smt::int(2)),
@@ -110,8 +113,7 @@ impl<'p> Lower<'p> {
         let digits = self
             .smt
             .define("nd", "(_ BitVec 32)", format!("(bvsub {n} {from})"));
-        // A radix of ten or less, written as a literal, reads no letters.
-        let letters = (2..=10).all(|r| radix != smt::int(r));
+        let letters = reads_letters(radix);
         let mut all_digits = Vec::new();
         let mut value = smt::int(0);
         for (i, c) in (0..).zip(&at) {
@@ -120,12 +122,18 @@ impl<'p> Lower<'p> {
                 format!("(bvsge {index} {from})"),
                 format!("(bvslt {index} {n})"),
             ]);
-            let digit = self.smt.define(
-                "da",
-                "(_ BitVec 32)",
-                format!("((_ zero_extend 16) {})", ascii_digit(c, letters)),
-            );
-            all_digits.push(format!("(=> {counted} (bvult {digit} {radix}))"));
+            let (digit, is_digit) = if letters {
+                let digit = format!("((_ zero_extend 16) {})", ascii_letter_or_digit(c));
+                let digit = self.smt.define("da", "(_ BitVec 32)", digit);
+                let is_digit = format!("(bvult {digit} {radix})");
+                (digit, is_digit)
+            } else {
+                // A decimal digit's value is its offset from '0', in the radix when below it.
+                let offset = format!("(bvsub {c} {})", bv16(DIGIT_ZEROS[0]));
+                let is_digit = format!("(bvult {offset} ((_ extract 15 0) {radix}))");
+                (format!("((_ zero_extend 16) {offset})"), is_digit)
+            };
+            all_digits.push(format!("(=> {counted} {is_digit})"));
             let next = format!("(bvadd (bvmul {value} {radix}) {digit})");
             value = self
                 .smt
@@ -145,21 +153,12 @@ impl<'p> Lower<'p> {
             &value,
         );
         let all_digits = smt::and(&all_digits);
-        // A longer number is at least the radix to the power `DIGITS` in magnitude (one
-        // led by zeros too, which leaves no value free for the solver to pick small).
-        let least = (1..DIGITS).fold(radix.to_string(), |power, _| {
-            format!("(bvmul {radix} {power})")
-        });
-        let large = smt::or(&[
-            format!("(bvsge {long_value} {least})"),
-            format!("(bvsle {long_value} (bvneg {least}))"),
-        ]);
         Parsed {
             valid: smt::and(&[
                 radix_ok,
                 some,
                 all_digits,
-                smt::or(&[short.clone(), smt::and(&[long_valid, large])]),
+                smt::or(&[short.clone(), long_valid]),
             ]),
             value: smt::ite(&short, &exact, &long_value),
         }
@@ -167,15 +166,18 @@ impl<'p> Lower<'p> {
 
     /// The digit value of the char `ch` in radix 36 (16 bits), or 36 when it is none; the
     /// function that gives it is defined once per formula.
-    fn digit_value(&mut self, ch: &str) -> Term {
-        self.smt.define_function_once(
-            DIGIT_FUNCTION,
-            "((c (_ BitVec 16)))",
-            "(_ BitVec 16)",
-            || digit_function_body("c"),
-        );
+    fn digit_value(&mut self, ch: &str, letters: bool) -> Term {
+        let (name, runs) = if letters {
+            (DIGIT_FUNCTION, LETTER_STARTS.len())
+        } else {
+            (DECIMAL_FUNCTION, 0)
+        };
         self.smt
-            .define("dc", "(_ BitVec 16)", format!("({DIGIT_FUNCTION} {ch})"))
+            .define_function_once(name, "((c (_ BitVec 16)))", "(_ BitVec 16)", || {
+                digit_function_body("c", runs)
+            });
+        self.smt
+            .define("dc", "(_ BitVec 16)", format!("({name} {ch})"))
     }
 }
 
@@ -183,7 +185,7 @@ impl<'p> Lower<'p> {
 /// Each run of decimal digits lies within one block of 16 chars, from the block's char 0
 /// or 6, so a char is a digit when its block is a run's and its place in the block at most
 /// nine past the run's zero.
-fn digit_function_body(c: &str) -> Term {
+fn digit_function_body(c: &str, letter_runs: usize) -> Term {
     let block = format!("((_ extract 15 4) {c})");
     let place = format!("((_ extract 3 0) {c})");
     let run_from = |first: u16| {
@@ -204,11 +206,11 @@ fn digit_function_body(c: &str) -> Term {
             &bv16(36),
         ),
     );
-    with_letters(c, decimal, LETTER_STARTS.len())
+    with_letters(c, decimal, letter_runs)
 }
 
-/// The value in radix 36 of an ASCII char `c`, or 36; a letter is none unless `letters`.
-fn ascii_digit(c: &str, letters: bool) -> Term {
+/// The value in radix 36 of an ASCII char `c`, digit or letter, or 36.
+fn ascii_letter_or_digit(c: &str) -> Term {
     let decimal = format!("(bvsub {c} {})", bv16(DIGIT_ZEROS[0]));
     let value = smt::ite(
         &smt::and(&[
@@ -218,7 +220,7 @@ fn ascii_digit(c: &str, letters: bool) -> Term {
         &decimal,
         &bv16(36),
     );
-    with_letters(c, value, if letters { ASCII_LETTER_RUNS } else { 0 })
+    with_letters(c, value, ASCII_LETTER_RUNS)
 }
 
 /// `otherwise` unless the char `c` is a letter of the first `letter_runs` runs of
@@ -234,6 +236,12 @@ fn with_letters(c: &str, otherwise: Term, letter_runs: usize) -> Term {
         value = smt::ite(&letter, &format!("(bvadd {offset} {})", bv16(10)), &value);
     }
     value
+}
+
+/// Whether a digit in `radix` (a term) may be a letter: unless it is a literal of ten or
+/// less.
+fn reads_letters(radix: &str) -> bool {
+    (2..=10).all(|r| radix != smt::int(r))
 }
 
 /// A 16-bit literal.

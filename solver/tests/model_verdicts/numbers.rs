@@ -59,8 +59,9 @@ public class Doubles {
     .assert_eq(&verdicts("p/Doubles.java", java));
 }
 
-/// `Character.isDigit` and `digit` are exact above ASCII (no char between ASCII and the
-/// Arabic-Indic digits is one; Devanagari's seven is 7; a fullwidth `f` is 15 in radix 16);
+/// `Character.digit` is exact above ASCII (Devanagari's seven is 7; a fullwidth `f` is 15
+/// in radix 16, and no digit in radix 10), `isDigit` knows no digit between ASCII and the
+/// Arabic-Indic digits;
 /// `parseInt` in radix 16 reads letters, `Integer.decode` reads `0` as octal and `#` as
 /// hexadecimal, and `Byte.parseByte` refuses a number beyond a byte.
 #[test]
