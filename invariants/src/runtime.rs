@@ -43,3 +43,16 @@ pub fn write(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, String> {
     out.push(crate::sandbox::write_source(dir)?);
     Ok(out)
 }
+
+/// The recorder of `dsd record`, which instrumented code calls.
+const CRASH_RECORDER: &str = include_str!("../java/DsdCrashRecorder.java");
+
+/// Writes the recorder of `dsd record` below the source root `dir`; returns the file written.
+pub fn write_crash_recorder(dir: &Path) -> Result<PathBuf, String> {
+    let pkg = dir.join("dsd").join("recorder");
+    std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
+    let path = pkg.join("DsdCrashRecorder.java");
+    std::fs::write(&path, CRASH_RECORDER)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}

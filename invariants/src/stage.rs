@@ -113,7 +113,7 @@ pub fn read_invariants(work_dir: &Path) -> Result<Option<InvariantsFile>, Error>
     })
 }
 
-fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
+pub(crate) fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
     Error(format!("cannot {what} {}: {e}", path.display()))
 }
 
@@ -304,9 +304,11 @@ fn display_list(paths: &[PathBuf]) -> String {
 }
 
 /// A project file's instrumented copy and its original.
-struct FileCopy {
-    copy: PathBuf,
-    original: PathBuf,
+pub(crate) struct FileCopy {
+    /// The instrumented copy.
+    pub(crate) copy: PathBuf,
+    /// The user's file (absolute).
+    pub(crate) original: PathBuf,
 }
 
 /// Instruments every project file into `out`; returns the program points and the copies.
@@ -380,7 +382,7 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
 
 /// Compiles; when javac rejects instrumented files, puts their originals back and retries.
 /// Returns how many files were left uninstrumented.
-fn compile_with_fallback(
+pub(crate) fn compile_with_fallback(
     javac: &Path,
     classpath: &[PathBuf],
     files: &[PathBuf],
