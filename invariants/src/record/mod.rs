@@ -45,13 +45,10 @@ pub struct Options<'a> {
     pub classpath: &'a [PathBuf],
 }
 
-/// The instrumented, compiled copy.
+/// The instrumented, compiled copy ([`classes_dir`], [`methods_file`]: `id TAB class TAB
+/// name TAB descriptor` a line).
 #[derive(Debug, Clone)]
 pub struct Build {
-    /// The instrumented classes and the recorder.
-    pub classes: PathBuf,
-    /// The method table the recorder reads: `id TAB class TAB name TAB descriptor` a line.
-    pub methods: PathBuf,
     /// Methods and constructors instrumented.
     pub instrumented: usize,
     /// Source files left uninstrumented because javac rejected their instrumented form.
@@ -61,6 +58,21 @@ pub struct Build {
 /// `WORK/record`: the build, and the crashes recorded (`crash-PID-N`).
 pub fn record_dir(work: &Path) -> PathBuf {
     work.join("record")
+}
+
+/// `WORK/record/build`: the instrumented copy (`src/`), its classes and the method table.
+fn build_dir(work: &Path) -> PathBuf {
+    absolute(&record_dir(work).join("build"))
+}
+
+/// The instrumented classes and the recorder, which the recorded command runs (absolute).
+pub fn classes_dir(work: &Path) -> PathBuf {
+    build_dir(work).join("classes")
+}
+
+/// The method table the recorder reads (absolute).
+pub fn methods_file(work: &Path) -> PathBuf {
+    build_dir(work).join("methods.tsv")
 }
 
 /// The classes named in the crashes recorded in `WORK/record/`: their frames' and their
@@ -94,12 +106,12 @@ pub fn crashed_classes(work: &Path, program: &Program) -> Result<BTreeSet<String
 /// Instruments the project into `WORK/record/build/src` and compiles it with the recorder
 /// into `WORK/record/build/classes`.
 pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build, Error> {
-    let dir = absolute(&record_dir(work).join("build"));
+    let dir = build_dir(work);
     if dir.exists() {
         std::fs::remove_dir_all(&dir).map_err(|e| io_error("clear", &dir, e))?;
     }
     let (table, copies) = instrument_project(program, &dir.join("src"), &options.mode)?;
-    let methods = dir.join("methods.tsv");
+    let methods = methods_file(work);
     let text: String = table
         .iter()
         .enumerate()
@@ -108,7 +120,7 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
     std::fs::write(&methods, text).map_err(|e| io_error("write", &methods, e))?;
     let mut files: Vec<PathBuf> = copies.iter().map(|c| c.copy.clone()).collect();
     files.push(runtime::write_crash_recorder(&dir.join("runtime")).map_err(Error)?);
-    let classes = dir.join("classes");
+    let classes = classes_dir(work);
     let tools = crate::toolchain::locate(crate::toolchain::Flavour::JUnit4)?;
     let classpath: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
     let uninstrumented = compile_with_fallback(
@@ -121,8 +133,6 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
         program.encoding.as_deref(),
     )?;
     Ok(Build {
-        classes,
-        methods,
         instrumented: table.iter().filter(|m| !m.is_empty()).count(),
         uninstrumented_files: uninstrumented,
     })

@@ -33,6 +33,7 @@ pub fn record(
     args: &RecordArgs,
     sources: &[PathBuf],
 ) -> Result<i32, Failure> {
+    let rewritten = run::rewritten(work, args)?;
     let classpath = crate::cli::classpath_entries(args.classpath.as_deref())?;
     stages.parse(sources, &classpath)?;
     let program = frontend::read_program(work)?;
@@ -48,7 +49,7 @@ pub fn record(
         },
     )
     .map_err(|e| Failure::new(e.0))?;
-    let ran = run::run(work, args, &build)?;
+    let ran = run::run(args, &rewritten)?;
     let mut crashes = Vec::new();
     for dir in capture::crash_dirs(&recording::record_dir(work)) {
         crashes.push(capture::read_crash(&dir).map_err(|e| Failure::new(e.0))?);

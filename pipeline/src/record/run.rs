@@ -4,8 +4,8 @@
 use crate::cli::RecordArgs;
 use crate::error::Failure;
 use invariants::javac::absolute;
+use invariants::record as recording;
 use invariants::record::command::{rewrite, Recording, Rewritten};
-use invariants::record::{self as recording, Build};
 use serde::Serialize;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -31,24 +31,29 @@ impl Ran {
     }
 }
 
-/// Runs the command recorded (and first as given with `--overhead`).
-pub fn run(work: &Path, args: &RecordArgs, build: &Build) -> Result<Ran, Failure> {
+/// The command as it runs recorded in the work directory `work`; an error says why it
+/// cannot be, before anything runs.
+pub fn rewritten(work: &Path, args: &RecordArgs) -> Result<Rewritten, Failure> {
     let crashes = absolute(&recording::record_dir(work));
     let recording = Recording {
-        classes: &absolute(&build.classes),
+        classes: &recording::classes_dir(work),
         crashes: &crashes,
-        methods: &absolute(&build.methods),
+        methods: &recording::methods_file(work),
         depth: args.depth,
         uncaught: args.uncaught,
     };
     let env = |name: &str| std::env::var(name).ok();
-    let rewritten = rewrite(
+    rewrite(
         &args.command,
         &recording,
         env("CLASSPATH").as_deref(),
         env("JAVA_TOOL_OPTIONS").as_deref(),
     )
-    .map_err(|e| Failure::new(format!("dsd record -- {}: {e}", args.command.join(" "))))?;
+    .map_err(|e| Failure::new(format!("dsd record -- {}: {e}", args.command.join(" "))))
+}
+
+/// Runs the command `rewritten` recorded (and first as given with `--overhead`).
+pub fn run(args: &RecordArgs, rewritten: &Rewritten) -> Result<Ran, Failure> {
     let uninstrumented_seconds = if args.overhead {
         crate::progress::say("dsd record: running the command without recording (--overhead)");
         let mut plain = Command::new(&args.command[0]);
@@ -60,7 +65,7 @@ pub fn run(work: &Path, args: &RecordArgs, build: &Build) -> Result<Ran, Failure
     } else {
         None
     };
-    let mut command = match &rewritten {
+    let mut command = match rewritten {
         Rewritten::Java(argv) => {
             let mut c = Command::new(&argv[0]);
             c.args(&argv[1..]);

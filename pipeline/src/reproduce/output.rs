@@ -277,7 +277,7 @@ impl Report {
                     let _ = writeln!(
                         out,
                         "by reflection: no public constructor, factory or call reached the \
-                         state the crash needs, so the test sets it through DsdReflection"
+                         state the crash needs, so the test sets it by reflection"
                     );
                 }
                 if let Some(usage) = &self.usage {
