@@ -14,12 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -80,6 +80,8 @@ public final class DsdCrashRecorder {
         Frame[] pending;
         /** True while the recorder itself runs on this thread. */
         boolean busy;
+        /** The copies of one call's values by original, emptied after each call. */
+        final IdentityHashMap<Object, Object> copies = new IdentityHashMap<>();
     }
 
     /** One call on the shadow stack: its method, and its receiver and arguments as copied. */
@@ -99,11 +101,15 @@ public final class DsdCrashRecorder {
     /** An object's fields as copied at entry. */
     private static final class Snapshot {
         final Class<?> type;
-        final List<Field> fields = new ArrayList<>();
-        final List<Object> values = new ArrayList<>();
+        /** The class's fields (shared by its snapshots). */
+        final List<Field> fields;
+        /** Their values, in the same order. */
+        final Object[] values;
 
-        Snapshot(Class<?> type) {
+        Snapshot(Class<?> type, List<Field> fields) {
             this.type = type;
+            this.fields = fields;
+            this.values = new Object[fields.size()];
         }
     }
 
@@ -175,7 +181,7 @@ public final class DsdCrashRecorder {
         }
         s.busy = true;
         try {
-            IdentityHashMap<Object, Object> copies = new IdentityHashMap<>();
+            IdentityHashMap<Object, Object> copies = s.copies;
             Object[] copied = new Object[args.length];
             for (int i = 0; i < args.length; i++) {
                 copied[i] = copy(args[i], DEPTH, copies);
@@ -187,6 +193,9 @@ public final class DsdCrashRecorder {
         } catch (Throwable t) {
             return null;
         } finally {
+            if (!s.copies.isEmpty()) {
+                s.copies.clear();
+            }
             s.busy = false;
         }
     }
@@ -320,29 +329,28 @@ public final class DsdCrashRecorder {
         if (jdk(type)) {
             return v;
         }
-        Snapshot s = new Snapshot(type);
+        Snapshot s = new Snapshot(type, fields(type));
         copies.put(v, s);
-        for (Field f : fields(type)) {
+        for (int i = 0; i < s.values.length; i++) {
             try {
-                Object value = f.get(v);
-                s.fields.add(f);
-                s.values.add(copy(value, depth - 1, copies));
+                s.values[i] = copy(s.fields.get(i).get(v), depth - 1, copies);
             } catch (Throwable t) {
-                // A field that cannot be read is left out.
+                // A field that cannot be read is written as null.
             }
         }
         return s;
     }
 
-    private static final Map<Class<?>, List<Field>> FIELDS = new HashMap<>();
+    private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentHashMap<>();
 
     /** The instance fields of a project class and of its project superclasses, made readable. */
-    private static synchronized List<Field> fields(Class<?> type) {
+    private static List<Field> fields(Class<?> type) {
         List<Field> out = FIELDS.get(type);
-        if (out != null) {
-            return out;
-        }
-        out = new ArrayList<>();
+        return out != null ? out : readFields(type);
+    }
+
+    private static synchronized List<Field> readFields(Class<?> type) {
+        List<Field> out = new ArrayList<>();
         for (Class<?> c = type; c != null && !jdk(c); c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic() && !f.getName().startsWith("this$")) {
@@ -482,7 +490,7 @@ public final class DsdCrashRecorder {
             b.append(']');
         }
 
-        private void fields(StringBuilder b, List<Field> fields, List<Object> values, int live) {
+        private void fields(StringBuilder b, List<Field> fields, Object[] values, int live) {
             b.append(",\"fields\":[");
             for (int i = 0; i < fields.size(); i++) {
                 if (i > 0) {
@@ -494,7 +502,7 @@ public final class DsdCrashRecorder {
                 b.append(",\"name\":");
                 string(b, f.getName());
                 b.append(",\"value\":");
-                value(b, values.get(i), live);
+                value(b, values[i], live);
                 b.append('}');
             }
             b.append(']');
