@@ -179,7 +179,7 @@ mod tests {
         );
         assert!(lines[6].ends_with("return a / b;"), "{}", lines[6]);
         assert!(
-            lines[7].contains("catch (Throwable dsd$x) { dsd.recorder.DsdCrashRecorder.thrown(dsd$f, dsd$x); throw dsd$x; } finally { dsd.recorder.DsdCrashRecorder.exit(dsd$f); }  }"),
+            lines[7].contains("catch (Throwable dsd$x) { dsd.recorder.DsdCrashRecorder.thrown(dsd$f, dsd$x); throw dsd$x; } finally { dsd.recorder.DsdCrashRecorder.exit(dsd$f); } }"),
             "{}",
             lines[7]
         );
