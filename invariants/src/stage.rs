@@ -276,7 +276,10 @@ fn build(
         &files,
         &classes,
         &infer,
-        &copies,
+        Copies {
+            files: &copies,
+            run: "the usage run",
+        },
         options.encoding.as_deref(),
     )?;
     Ok(Built {
@@ -380,7 +383,17 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
     Ok((ppts, copies))
 }
 
-/// Compiles; when javac rejects instrumented files, puts their originals back and retries.
+/// The instrumented copies javac compiles, and what the run they are for is called in
+/// warnings (`the usage run`).
+pub(crate) struct Copies<'a> {
+    /// The copies and their originals.
+    pub(crate) files: &'a [FileCopy],
+    /// The run, as a warning names it.
+    pub(crate) run: &'a str,
+}
+
+/// Compiles; when javac rejects instrumented files, puts their originals back and retries;
+/// a file that does not compile as written is left out of `run` (the warning says so).
 /// Returns how many files were left uninstrumented.
 pub(crate) fn compile_with_fallback(
     javac: &Path,
@@ -388,9 +401,10 @@ pub(crate) fn compile_with_fallback(
     files: &[PathBuf],
     classes: &Path,
     scratch: &Path,
-    copies: &[FileCopy],
+    copies: Copies,
     encoding: Option<&str>,
 ) -> Result<usize, Error> {
+    let Copies { files: copies, run } = copies;
     let mut files = files.to_vec();
     let mut restored: Vec<&Path> = Vec::new();
     let mut last = String::new();
@@ -421,7 +435,7 @@ pub(crate) fn compile_with_fallback(
                     let first =
                         javac::first_errors(if own.is_empty() { &last } else { &own }, 1).join(" ");
                     eprintln!(
-                        "dsd: warning: {} does not compile, left out of the usage run: {first}",
+                        "dsd: warning: {} does not compile, left out of {run}: {first}",
                         shown.display()
                     );
                     let before = files.len();

@@ -75,6 +75,10 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
         crash["test"]["class"], "record.ReportCrash1Test",
         "{report:#}"
     );
+    assert_eq!(
+        crash["test"]["reflection"], true,
+        "Tally's fields are private"
+    );
     let frames = std::fs::read_to_string(
         Path::new(crash["dir"].as_str().expect("dir")).join("frames.jsonl"),
     )
@@ -102,16 +106,18 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
 }
 
 #[test]
-fn a_crash_in_an_element_of_a_list_argument_is_replayed_by_reflection() {
+fn a_crash_in_an_element_of_a_list_argument_is_replayed_with_the_list_rebuilt() {
     let (status, report) = record("nested", "NestedMain", &[]);
     assert_eq!(status, 0, "{report:#}");
-    // Item.unitPrice <- Shop.unitPrices(List<Item>): the list rebuilt with its items.
+    // Item.unitPrice <- Shop.unitPrices(List<Item>): the list rebuilt with its items, each
+    // by the constructor that assigns its two fields.
     let crash = replayed(&report, 2);
     assert_eq!(crash["test"]["class"], "record.ShopCrash1Test");
-    assert_eq!(
-        crash["test"]["reflection"], true,
-        "Item has no public constructor"
-    );
+    assert_eq!(crash["test"]["reflection"], false, "{report:#}");
+    let source =
+        std::fs::read_to_string(crash["test"]["path"].as_str().expect("path")).expect("test");
+    assert!(source.contains("Item o4 = new Item(5, 0);"), "{source}");
+    assert!(source.contains("java.util.List.copyOf("), "{source}");
 }
 
 #[test]

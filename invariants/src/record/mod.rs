@@ -18,7 +18,7 @@ pub mod command;
 pub mod weave;
 
 use crate::javac::absolute;
-use crate::stage::{compile_with_fallback, io_error, FileCopy};
+use crate::stage::{compile_with_fallback, io_error, Copies, FileCopy};
 use crate::{runtime, Error};
 use frontend::ir::{ClassKind, Program};
 use std::collections::BTreeSet;
@@ -129,9 +129,18 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
         &files,
         &classes,
         &dir,
-        &copies,
+        Copies {
+            files: &copies,
+            run: "the recording",
+        },
         program.encoding.as_deref(),
     )?;
+    if uninstrumented > 0 {
+        eprintln!(
+            "dsd: warning: {uninstrumented} files are not recorded: javac rejected their \
+             instrumented form (their originals run instead)"
+        );
+    }
     Ok(Build {
         instrumented: table.iter().filter(|m| !m.is_empty()).count(),
         uninstrumented_files: uninstrumented,

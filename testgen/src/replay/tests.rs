@@ -25,12 +25,17 @@ const BANK: &str = "package p;\n\
     public class Bank {\n\
       public int fee;\n\
       public Account main;\n\
+      public Object extra;\n\
       public int average(List<Account> accounts, long scale) { return 0; }\n\
       private static int share(int[] parts) { return 0; }\n\
     }\n\
     class Account {\n\
       private final int balance;\n\
       Account(int balance) { this.balance = balance; }\n\
+    }\n\
+    class Vault {\n\
+      private int secret;\n\
+      private Vault() {}\n\
     }\n";
 
 /// The body of the replay test of a frame line, without the helpers.
@@ -61,11 +66,12 @@ fn body(line: &str, style: &Style) -> (String, Replay) {
 }
 
 #[test]
-fn a_public_receiver_is_made_in_source_and_a_private_object_by_reflection() {
+fn objects_are_made_by_their_constructors_in_source_and_else_by_reflection() {
     let line = r#"{"class":"p.Bank","method":"average","descriptor":"(Ljava/util/List;J)I",
         "receiver":{"class":"p.Bank","id":1,"fields":[
             {"owner":"p.Bank","name":"fee","value":{"class":"java.lang.Integer","value":2}},
-            {"owner":"p.Bank","name":"main","value":{"ref":3}}]},
+            {"owner":"p.Bank","name":"main","value":{"ref":3}},
+            {"owner":"p.Bank","name":"extra","value":{"class":"p.Vault","id":4,"fields":[{"owner":"p.Vault","name":"secret","value":{"class":"java.lang.Integer","value":3}}]}}]},
         "args":[{"class":"java.util.ArrayList","id":2,"size":1,"items":[
                     {"class":"p.Account","id":3,"fields":[{"owner":"p.Account","name":"balance","value":{"class":"java.lang.Integer","value":0}}]}]},
                 {"class":"java.lang.Long","value":7}]}"#
@@ -75,10 +81,12 @@ fn a_public_receiver_is_made_in_source_and_a_private_object_by_reflection() {
         body,
         "    public void replayAverage() throws Throwable {
         Bank o1 = new Bank();
-        Object o3 = allocate(type(\"p.Account\"));
+        Account o3 = new Account(0);
+        Object o4 = allocate(type(\"p.Vault\"));
         o1.fee = 2;
         o1.main = (Account) o3;
-        set(o3, type(\"p.Account\"), \"balance\", 0);
+        o1.extra = (Object) o4;
+        set(o4, type(\"p.Vault\"), \"secret\", 3);
         Object v2 = fill(new java.util.ArrayList<Object>(), new Object[] {o3});
         ((Bank) o1).average((java.util.List) v2, 7L);"
     );

@@ -1,11 +1,12 @@
 //! Captured values rebuilt as Java: exact values as literals, objects as locals made first
 //! (so that aliases and cycles come back), arrays, collections and maps filled element by
-//! element. An object is made with its public no-argument constructor and field
-//! assignments when the test can write them, by reflection otherwise.
+//! element. An object is made with a constructor that only assigns its parameters to the
+//! captured fields (when they are plain values), else with its public no-argument
+//! constructor and field assignments when the test can write them, by reflection otherwise.
 
 use crate::access::Access;
 use crate::render::{self, Helper};
-use frontend::ir::Type;
+use frontend::ir::{ExprKind, Method, StmtKind, Type};
 use invariants::record::capture::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -64,8 +65,14 @@ impl<'a, 'p> Builder<'a, 'p> {
                 class, id, fields, ..
             } = v
             {
-                let public = b.public_route(class, fields);
                 let local = format!("o{id}");
+                if let Some(made) = b.by_constructor(class, fields) {
+                    let name = access.class_name(class);
+                    b.stmts.push(format!("{name} {local} = {made};"));
+                    b.locals.insert(*id, local);
+                    continue;
+                }
+                let public = b.public_route(class, fields);
                 if public {
                     let name = access.class_name(class);
                     b.stmts.push(format!("{name} {local} = new {name}();"));
@@ -117,6 +124,60 @@ impl<'a, 'p> Builder<'a, 'p> {
             t => t.class_name().unwrap_or("java.lang.Object").to_string(),
         };
         self.type_of(&name)
+    }
+
+    /// `new C(v...)` for an object whose captured fields are plain values that a
+    /// constructor the test can call assigns, one from each parameter, and does nothing else.
+    fn by_constructor(
+        &mut self,
+        class: &str,
+        fields: &[(String, String, Value)],
+    ) -> Option<String> {
+        let plain = |v: &Value| matches!(v, Value::Exact { .. } | Value::Enum { .. } | Value::Null);
+        if fields
+            .iter()
+            .any(|(owner, _, v)| owner != class || !plain(v))
+        {
+            return None;
+        }
+        let model = self.access.class(class)?;
+        if !self.access.nameable(class)
+            || model.is_abstract()
+            || model.outer.is_some() && !model.modifiers.is_static
+        {
+            return None;
+        }
+        let (constructor, names) = model.methods.iter().find_map(|m| {
+            let names = assigned_fields(m, class)?;
+            let mut sorted: Vec<&str> = names.iter().map(String::as_str).collect();
+            sorted.sort_unstable();
+            let mut captured: Vec<&str> = fields.iter().map(|f| f.1.as_str()).collect();
+            captured.sort_unstable();
+            let callable = self
+                .access
+                .member_accessible(class, "<init>", &m.descriptor);
+            (callable && sorted == captured).then_some((m, names))
+        })?;
+        let args: Vec<String> = names
+            .iter()
+            .zip(constructor.params())
+            .map(|(name, param)| {
+                let value = &fields
+                    .iter()
+                    .find(|f| &f.1 == name)
+                    .expect("a captured field")
+                    .2;
+                match value {
+                    Value::Null => format!("({}) null", self.access.type_name(&param.ty)),
+                    v => self.expr(v),
+                }
+            })
+            .collect();
+        Some(format!(
+            "new {}({})",
+            self.access.class_name(class),
+            args.join(", ")
+        ))
     }
 
     /// Whether the object can be made with `new C()` and its fields assigned in source.
@@ -343,6 +404,50 @@ pub(super) const ENUM_VALUE: &str = r#"
         throw new IllegalArgumentException(name);
     }
 "#;
+
+/// The fields of `class` the constructor `m` assigns, one from each parameter in order, when
+/// that is all its body does: `this.a = a; this.b = b;`.
+fn assigned_fields(m: &Method, class: &str) -> Option<Vec<String>> {
+    if !m.is_constructor() || m.varargs {
+        return None;
+    }
+    let StmtKind::Block(stmts) = &m.body.as_ref()?.kind else {
+        return None;
+    };
+    let mut names: Vec<Option<String>> = vec![None; m.param_count as usize];
+    for stmt in stmts {
+        let StmtKind::Expr(e) = &stmt.kind else {
+            return None;
+        };
+        let ExprKind::Assign {
+            target,
+            op: None,
+            value,
+            ..
+        } = &e.kind
+        else {
+            return None;
+        };
+        let (
+            ExprKind::Field {
+                target: Some(this),
+                class: owner,
+                name,
+            },
+            ExprKind::Local(i),
+        ) = (&target.kind, &value.kind)
+        else {
+            return None;
+        };
+        let slot = names.get_mut(*i as usize)?;
+        if owner != class || !matches!(this.kind, ExprKind::This { outer: None }) || slot.is_some()
+        {
+            return None;
+        }
+        *slot = Some(name.clone());
+    }
+    names.into_iter().collect()
+}
 
 /// Every object, array, collection and map inside `v`, by id.
 fn collect<'a>(v: &'a Value, nodes: &mut BTreeMap<u64, &'a Value>) {
