@@ -194,9 +194,62 @@ fn cost_modes_record_fewer_methods() {
 
 #[test]
 fn a_command_dsd_cannot_record_is_refused() {
-    let work = work_dir("record-jar");
+    let work = work_dir("record-refused");
     let src = fixture("src").display().to_string();
-    let error = json_report(&work, &["record", &src], &["--", "java", "-jar", "app.jar"])
-        .expect_err("refused");
-    assert!(error.contains("`java -jar`"), "{error}");
+    let error = json_report(&work, &["record", &src], &["--", "java", "-ea"]).expect_err("refused");
+    assert!(error.contains("names no main class"), "{error}");
+}
+
+#[test]
+fn a_command_that_starts_java_itself_is_recorded_through_the_agent() {
+    let work = work_dir("record-agent");
+    let orig = compiled(&work).display().to_string();
+    let src = fixture("src").display().to_string();
+    let script = format!("java -cp {orig} record.NestedMain");
+    let (status, report) =
+        json_report(&work, &["record", &src], &["--", "sh", "-c", &script]).expect("recorded");
+    assert_eq!(status, 0, "{report:#}");
+    replayed(&report, 2);
+}
+
+#[test]
+fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
+    let work = work_dir("record-junit");
+    let orig = compiled(&work);
+    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let tests = work.join("test-classes");
+    let mut classpath = vec![orig.clone()];
+    classpath.extend(tools.junit.iter().cloned());
+    let status = Command::new(&tools.javac)
+        .arg("-d")
+        .arg(&tests)
+        .arg("-cp")
+        .arg(toolchain::class_path(&classpath).expect("class path"))
+        .args(java_files(&fixture("test")))
+        .status()
+        .expect("run javac");
+    assert!(status.success(), "the fixture's test compiles");
+    let src = fixture("src").display().to_string();
+    let console = tools.junit[0].display().to_string();
+    let run_classpath = toolchain::class_path(&[orig, tests]).expect("class path");
+    let run_classpath = run_classpath.to_string_lossy();
+    let command = [
+        "--",
+        "java",
+        "-jar",
+        &console,
+        "--disable-banner",
+        "--class-path",
+        &run_classpath,
+        "--select-class",
+        "record.TallyTest",
+    ];
+    let (status, report) = json_report(&work, &["record", &src], &command).expect("recorded");
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(
+        report["ran"]["status"], 1,
+        "the JUnit run failed: {report:#}"
+    );
+    // Tally.mean, called by the test.
+    replayed(&report, 1);
 }

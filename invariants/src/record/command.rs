@@ -1,8 +1,8 @@
 //! The user's command, run against the instrumented classes: a `java` command gets the
 //! instrumented classes first on its class path and the recorder's properties; any other
 //! command (a build tool's test run) gets them through `JAVA_TOOL_OPTIONS`, which every JVM it
-//! starts reads, the instrumented classes appended to the boot class path (so they are found
-//! before the originals).
+//! starts reads: the recorder's Java agent (`java/DsdRecordAgent.java`) defines each project
+//! class from its instrumented copy, in the class loader that loads it.
 
 use std::path::Path;
 
@@ -15,6 +15,8 @@ pub struct Recording<'a> {
     pub crashes: &'a Path,
     /// The method table (absolute).
     pub methods: &'a Path,
+    /// The jar of the recorder's agent (absolute).
+    pub agent: &'a Path,
     /// How deep values are copied at entry.
     pub depth: u32,
     /// Whether only exceptions that escape the program are written.
@@ -50,6 +52,24 @@ const WITH_VALUE: &[&str] = &[
 /// Options of `java` that name the class path.
 const CLASS_PATH: &[&str] = &["-cp", "-classpath", "--class-path"];
 
+/// `-javaagent:AGENT=CLASSES`, the option that loads the recorder's agent; refused for a
+/// work directory whose path holds a space, which `JAVA_TOOL_OPTIONS` cannot carry.
+fn agent_option(recording: &Recording) -> Result<String, String> {
+    let option = format!(
+        "-javaagent:{}={}",
+        recording.agent.display(),
+        recording.classes.display()
+    );
+    if option.contains(char::is_whitespace) {
+        return Err(format!(
+            "the work directory {} holds a space, which the recorder's agent option cannot \
+             carry; use a --work-dir without spaces",
+            recording.classes.display()
+        ));
+    }
+    Ok(option)
+}
+
 /// How the command runs recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rewritten {
@@ -72,18 +92,13 @@ pub fn rewrite(
     let classes = recording.classes.display().to_string();
     let is_java = Path::new(program).file_name().is_some_and(|n| n == "java");
     if !is_java {
-        if classes.contains(char::is_whitespace) {
-            return Err(format!(
-                "the work directory {classes} holds a space, which JAVA_TOOL_OPTIONS cannot \
-                 carry; use a --work-dir without spaces"
-            ));
-        }
+        let agent = agent_option(recording)?;
         let mut options: Vec<String> = tool_options
             .filter(|o| !o.trim().is_empty())
             .map(|o| o.to_string())
             .into_iter()
             .collect();
-        options.push(format!("-Xbootclasspath/a:{classes}"));
+        options.push(agent);
         options.extend(recording.properties());
         return Ok(Rewritten::Tool(options.join(" ")));
     }
@@ -103,10 +118,11 @@ pub fn rewrite(
             out.push(format!("--class-path={classes}:{value}"));
             found = true;
         } else if arg == "-jar" || arg == "-m" || arg == "--module" {
-            return Err(format!(
-                "`java {arg}` runs classes dsd cannot put its instrumented copy before; run \
-                 the main class with `-cp` instead"
-            ));
+            // The jar's or module's classes come first: the agent swaps in the copies.
+            out.insert(1, agent_option(recording)?);
+            out.push(arg.clone());
+            out.extend(rest.cloned());
+            return Ok(Rewritten::Java(out));
         } else if WITH_VALUE.contains(&arg.as_str()) {
             out.push(arg.clone());
             out.extend(rest.next().cloned());
@@ -135,6 +151,7 @@ mod tests {
             classes: Path::new("/w/record/build/classes"),
             crashes: Path::new("/w/record/crashes"),
             methods: Path::new("/w/record/build/methods.tsv"),
+            agent: Path::new("/w/record/build/agent.jar"),
             depth: 2,
             uncaught: false,
         };
@@ -170,16 +187,24 @@ mod tests {
         assert_eq!(
             rewritten("mvn -q test", None),
             Ok(Rewritten::Tool(format!(
-                "-Xss2m -Xbootclasspath/a:/w/record/build/classes {PROPERTIES}"
+                "-Xss2m -javaagent:/w/record/build/agent.jar=/w/record/build/classes {PROPERTIES}"
             )))
         );
     }
 
     #[test]
+    fn a_jar_s_classes_are_swapped_for_their_copies_by_the_agent() {
+        let Ok(Rewritten::Java(args)) = rewritten("java -Xmx1g -jar app.jar x", None) else {
+            panic!()
+        };
+        assert_eq!(
+            args.join(" "),
+            format!("java -javaagent:/w/record/build/agent.jar=/w/record/build/classes {PROPERTIES} -Xmx1g -jar app.jar x")
+        );
+    }
+
+    #[test]
     fn commands_dsd_cannot_record_are_refused_with_the_reason() {
-        assert!(rewritten("java -jar app.jar", None)
-            .unwrap_err()
-            .contains("-jar"));
         assert_eq!(
             rewritten("java -ea", None),
             Err("the `java` command names no main class".to_string())

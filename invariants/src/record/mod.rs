@@ -75,6 +75,11 @@ pub fn methods_file(work: &Path) -> PathBuf {
     build_dir(work).join("methods.tsv")
 }
 
+/// The jar of the recorder's Java agent, which commands other than `java` load (absolute).
+pub fn agent_jar(work: &Path) -> PathBuf {
+    build_dir(work).join("agent.jar")
+}
+
 /// The classes named in the crashes recorded in `WORK/record/`: their frames' and their
 /// traces' classes that are `program`'s own (second chance's classes).
 pub fn crashed_classes(work: &Path, program: &Program) -> Result<BTreeSet<String>, Error> {
@@ -119,7 +124,7 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
         .collect();
     std::fs::write(&methods, text).map_err(|e| io_error("write", &methods, e))?;
     let mut files: Vec<PathBuf> = copies.iter().map(|c| c.copy.clone()).collect();
-    files.push(runtime::write_crash_recorder(&dir.join("runtime")).map_err(Error)?);
+    files.extend(runtime::write_crash_recorder(&dir.join("runtime")).map_err(Error)?);
     let classes = classes_dir(work);
     let tools = crate::toolchain::locate(crate::toolchain::Flavour::JUnit4)?;
     let classpath: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
@@ -135,6 +140,7 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
         },
         program.encoding.as_deref(),
     )?;
+    write_agent(&dir, &classes, &agent_jar(work))?;
     if uninstrumented > 0 {
         eprintln!(
             "dsd: warning: {uninstrumented} files are not recorded: javac rejected their \
@@ -145,6 +151,43 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
         instrumented: table.iter().filter(|m| !m.is_empty()).count(),
         uninstrumented_files: uninstrumented,
     })
+}
+
+/// Writes the agent's jar `jar`: the recorder's classes (from `classes`), which its manifest
+/// puts on the boot class path, and the agent as its `Premain-Class`.
+fn write_agent(dir: &Path, classes: &Path, jar: &Path) -> Result<(), Error> {
+    let manifest = dir.join("agent-manifest.txt");
+    let name = jar
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    std::fs::write(
+        &manifest,
+        format!("Premain-Class: dsd.recorder.DsdRecordAgent\nBoot-Class-Path: {name}\n"),
+    )
+    .map_err(|e| io_error("write", &manifest, e))?;
+    let tool = crate::toolchain::find_tool("jar")?;
+    let output = std::process::Command::new(&tool)
+        .arg("--create")
+        .arg("--file")
+        .arg(jar)
+        .arg("--manifest")
+        .arg(&manifest)
+        .arg("-C")
+        .arg(classes)
+        .arg("dsd/recorder")
+        .output()
+        .map_err(|e| Error(format!("cannot run {}: {e}", tool.display())))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(Error(format!(
+            "{} could not write the recorder's agent {}: {}",
+            tool.display(),
+            jar.display(),
+            String::from_utf8_lossy(&output.stderr).trim()
+        )))
+    }
 }
 
 /// Instruments every project file into `out`; returns the method table (an empty entry for

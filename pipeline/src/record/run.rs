@@ -39,6 +39,7 @@ pub fn rewritten(work: &Path, args: &RecordArgs) -> Result<Rewritten, Failure> {
         classes: &recording::classes_dir(work),
         crashes: &crashes,
         methods: &recording::methods_file(work),
+        agent: &recording::agent_jar(work),
         depth: args.depth,
         uncaught: args.uncaught,
     };
