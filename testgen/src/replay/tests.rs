@@ -28,6 +28,7 @@ const BANK: &str = "package p;\n\
       public Object extra;\n\
       public int average(List<Account> accounts, long scale) { return 0; }\n\
       private static int share(int[] parts) { return 0; }\n\
+      public static void open(Card card) {}\n\
     }\n\
     class Account {\n\
       private final int balance;\n\
@@ -36,6 +37,10 @@ const BANK: &str = "package p;\n\
     class Vault {\n\
       private int secret;\n\
       private Vault() {}\n\
+    }\n\
+    class Card {\n\
+      private String owner;\n\
+      public void setOwner(String owner) { this.owner = owner; }\n\
     }\n";
 
 /// The body of the replay test of a frame line, without the helpers.
@@ -144,4 +149,20 @@ fn a_kept_test_expects_the_exception_at_the_line() {
     assert!(replay.source.starts_with(crate::keep::MARKER));
     assert!(replay.source.contains("@org.junit.jupiter.api.Test"));
     assert!(replay.source.contains("static void expect("));
+}
+
+#[test]
+fn a_private_field_with_a_plain_setter_is_set_through_it() {
+    let line = r#"{"class":"p.Bank","method":"open","descriptor":"(Lp/Card;)V","receiver":null,
+        "args":[{"class":"p.Card","id":1,"fields":[{"owner":"p.Card","name":"owner","value":{"class":"java.lang.String","value":"a\"b"}}]}]}"#
+        .replace('\n', " ");
+    let (body, replay) = body(&line, &Style::Run);
+    assert_eq!(
+        body,
+        "    public void replayOpen() throws Throwable {
+        Card o1 = new Card();
+        o1.setOwner((String) \"a\\\"b\");
+        Bank.open((Card) o1);"
+    );
+    assert!(!replay.reflection);
 }

@@ -2,7 +2,8 @@
 //! (so that aliases and cycles come back), arrays, collections and maps filled element by
 //! element. An object is made with a constructor that only assigns its parameters to the
 //! captured fields (when they are plain values), else with its public no-argument
-//! constructor and field assignments when the test can write them, by reflection otherwise.
+//! constructor and field assignments (or setters that only assign the field) when the test
+//! can write them, by reflection otherwise.
 
 use crate::access::Access;
 use crate::render::{self, Helper};
@@ -148,7 +149,7 @@ impl<'a, 'p> Builder<'a, 'p> {
             return None;
         }
         let (constructor, names) = model.methods.iter().find_map(|m| {
-            let names = assigned_fields(m, class)?;
+            let names = assigned_fields(m, class).filter(|_| m.is_constructor())?;
             let mut sorted: Vec<&str> = names.iter().map(String::as_str).collect();
             sorted.sort_unstable();
             let mut captured: Vec<&str> = fields.iter().map(|f| f.1.as_str()).collect();
@@ -197,9 +198,26 @@ impl<'a, 'p> Builder<'a, 'p> {
                 .is_none_or(|_| model.modifiers.is_static)
             && constructor
             && self.access.member_accessible(class, "<init>", "()V")
-            && fields
-                .iter()
-                .all(|(owner, name, _)| self.access.field_assignable(owner, name))
+            && fields.iter().all(|(owner, name, _)| {
+                self.access.field_assignable(owner, name) || self.setter(owner, name).is_some()
+            })
+    }
+
+    /// The public setter of the field `name` of `owner` the test can call: `setName(T)`, whose
+    /// body only assigns its parameter to the field.
+    fn setter(&self, owner: &str, name: &str) -> Option<&'p Method> {
+        let mut chars = name.chars();
+        let first = chars.next()?;
+        let setter = format!("set{}{}", first.to_ascii_uppercase(), chars.as_str());
+        self.access.class(owner)?.methods.iter().find(|m| {
+            let prefix = m.descriptor.split(')').next().unwrap_or_default();
+            m.name == setter
+                && !m.modifiers.is_static
+                && self
+                    .access
+                    .member_accessible(owner, &m.name, &format!("{prefix})"))
+                && assigned_fields(m, owner).is_some_and(|f| f == [name])
+        })
     }
 
     /// Sets the fields of the object `o{id}`.
@@ -232,7 +250,13 @@ impl<'a, 'p> Builder<'a, 'p> {
                     }
                     (t, _) => format!("({}) ", self.access.type_name(t)),
                 };
-                self.stmts.push(format!("{target}.{name} = {cast}{expr};"));
+                let stmt = match self.setter(owner, name) {
+                    Some(setter) if !self.access.field_assignable(owner, name) => {
+                        format!("{target}.{}({cast}{expr});", setter.name)
+                    }
+                    _ => format!("{target}.{name} = {cast}{expr};"),
+                };
+                self.stmts.push(stmt);
             } else {
                 self.uses(Helper::Set);
                 let ty = self.type_of(owner);
@@ -405,10 +429,10 @@ pub(super) const ENUM_VALUE: &str = r#"
     }
 "#;
 
-/// The fields of `class` the constructor `m` assigns, one from each parameter in order, when
-/// that is all its body does: `this.a = a; this.b = b;`.
+/// The fields of `class` the constructor or setter `m` assigns, one from each parameter in
+/// order, when that is all its body does: `this.a = a; this.b = b;`.
 fn assigned_fields(m: &Method, class: &str) -> Option<Vec<String>> {
-    if !m.is_constructor() || m.varargs {
+    if m.varargs {
         return None;
     }
     let StmtKind::Block(stmts) = &m.body.as_ref()?.kind else {
