@@ -52,6 +52,10 @@ public final class DsdCrashRecorder {
     private static final int LIVE_DEPTH = 6;
     /** Most crashes one JVM writes. */
     private static final int MAX_CRASHES = 100;
+    /** Most objects, arrays, collections and maps one call's values are copied into. */
+    private static final int MAX_COPIES = 10_000;
+    /** Most values written for one frame; beyond, objects are written as opaque. */
+    private static final int MAX_WRITTEN = 20_000;
 
     private static final String DIR = System.getProperty("dsd.record.dir");
     private static final boolean ON = DIR != null && !DIR.isEmpty();
@@ -82,6 +86,11 @@ public final class DsdCrashRecorder {
         boolean busy;
         /** The copies of one call's values by original, emptied after each call. */
         final IdentityHashMap<Object, Object> copies = new IdentityHashMap<>();
+    }
+
+    /** What is left of one call's copying: at most {@value #MAX_COPIES} copies. */
+    private static final class Budget {
+        int left = MAX_COPIES;
     }
 
     /** One call on the shadow stack: its method, and its receiver and arguments as copied. */
@@ -117,9 +126,10 @@ public final class DsdCrashRecorder {
     private static final class Elements {
         final Class<?> type;
         final int size;
-        final Object[] items;
+        /** The first elements: an {@code Object[]} of copies, or a primitive array's copy. */
+        final Object items;
 
-        Elements(Class<?> type, int size, Object[] items) {
+        Elements(Class<?> type, int size, Object items) {
             this.type = type;
             this.size = size;
             this.items = items;
@@ -182,11 +192,12 @@ public final class DsdCrashRecorder {
         s.busy = true;
         try {
             IdentityHashMap<Object, Object> copies = s.copies;
+            Budget budget = new Budget();
             Object[] copied = new Object[args.length];
             for (int i = 0; i < args.length; i++) {
-                copied[i] = copy(args[i], DEPTH, copies);
+                copied[i] = copy(args[i], DEPTH, copies, budget);
             }
-            Frame f = new Frame(id, copy(receiver, DEPTH, copies), copied);
+            Frame f = new Frame(id, copy(receiver, DEPTH, copies, budget), copied);
             f.index = s.frames.size();
             s.frames.add(f);
             return f;
@@ -278,7 +289,7 @@ public final class DsdCrashRecorder {
                 || n.startsWith("com.sun.");
     }
 
-    private static Object copy(Object v, int depth, IdentityHashMap<Object, Object> copies) {
+    private static Object copy(Object v, int depth, IdentityHashMap<Object, Object> copies, Budget budget) {
         if (exact(v) || depth <= 0) {
             return v;
         }
@@ -286,14 +297,26 @@ public final class DsdCrashRecorder {
         if (done != null) {
             return done;
         }
+        if (--budget.left < 0) {
+            return v;
+        }
         Class<?> type = v.getClass();
         if (type.isArray()) {
             int n = Array.getLength(v);
-            Object[] items = new Object[Math.min(n, MAX_ELEMENTS)];
+            int kept = Math.min(n, MAX_ELEMENTS);
+            if (type.getComponentType().isPrimitive()) {
+                Object items = Array.newInstance(type.getComponentType(), kept);
+                System.arraycopy(v, 0, items, 0, kept);
+                Elements e = new Elements(type, n, items);
+                copies.put(v, e);
+                return e;
+            }
+            Object[] items = new Object[kept];
             Elements e = new Elements(type, n, items);
             copies.put(v, e);
-            for (int i = 0; i < items.length; i++) {
-                items[i] = copy(Array.get(v, i), depth - 1, copies);
+            Object[] array = (Object[]) v;
+            for (int i = 0; i < kept; i++) {
+                items[i] = copy(array[i], depth - 1, copies, budget);
             }
             return e;
         }
@@ -307,7 +330,7 @@ public final class DsdCrashRecorder {
                 if (i == items.length) {
                     break;
                 }
-                items[i++] = copy(item, depth - 1, copies);
+                items[i++] = copy(item, depth - 1, copies, budget);
             }
             return e;
         }
@@ -321,8 +344,8 @@ public final class DsdCrashRecorder {
                 if (i == n) {
                     break;
                 }
-                e.keys[i] = copy(entry.getKey(), depth - 1, copies);
-                e.values[i++] = copy(entry.getValue(), depth - 1, copies);
+                e.keys[i] = copy(entry.getKey(), depth - 1, copies, budget);
+                e.values[i++] = copy(entry.getValue(), depth - 1, copies, budget);
             }
             return e;
         }
@@ -333,7 +356,7 @@ public final class DsdCrashRecorder {
         copies.put(v, s);
         for (int i = 0; i < s.values.length; i++) {
             try {
-                s.values[i] = copy(s.fields.get(i).get(v), depth - 1, copies);
+                s.values[i] = copy(s.fields.get(i).get(v), depth - 1, copies, budget);
             } catch (Throwable t) {
                 // A field that cannot be read is written as null.
             }
@@ -371,6 +394,9 @@ public final class DsdCrashRecorder {
     // ---- writing at the crash ----
 
     private static void write(Throwable x, Frame[] frames, Thread thread) throws IOException {
+        if (CRASHES.get() >= MAX_CRASHES) {
+            return;
+        }
         StringWriter trace = new StringWriter();
         x.printStackTrace(new PrintWriter(trace));
         String text = trace.toString();
@@ -434,6 +460,8 @@ public final class DsdCrashRecorder {
     /** One frame's values being written: the ids of the objects already written. */
     private static final class Writing {
         final IdentityHashMap<Object, Integer> ids = new IdentityHashMap<>();
+        /** How many more values may be written in full. */
+        int left = MAX_WRITTEN;
 
         /** Writes {@code v}: a copy, or (beyond the copy depth) a live object up to {@code live} levels. */
         void value(StringBuilder b, Object v, int live) {
@@ -451,6 +479,14 @@ public final class DsdCrashRecorder {
             }
             int id = ids.size() + 1;
             ids.put(v, id);
+            if (--left < 0) {
+                Class<?> type = v instanceof Snapshot ? ((Snapshot) v).type
+                        : v instanceof Elements ? ((Elements) v).type
+                        : v instanceof Entries ? ((Entries) v).type : v.getClass();
+                head(b, type, id);
+                b.append(",\"opaque\":true}");
+                return;
+            }
             if (v instanceof Snapshot) {
                 Snapshot s = (Snapshot) v;
                 head(b, s.type, id);
@@ -479,13 +515,15 @@ public final class DsdCrashRecorder {
             b.append(",\"id\":").append(id);
         }
 
-        private void list(StringBuilder b, Object[] items, int live) {
+        /** Writes the elements of an {@code Object[]} or a primitive array. */
+        private void list(StringBuilder b, Object items, int live) {
             b.append('[');
-            for (int i = 0; i < items.length; i++) {
+            int n = Array.getLength(items);
+            for (int i = 0; i < n; i++) {
                 if (i > 0) {
                     b.append(',');
                 }
-                value(b, items[i], live);
+                value(b, Array.get(items, i), live);
             }
             b.append(']');
         }
@@ -517,7 +555,7 @@ public final class DsdCrashRecorder {
                 b.append(",\"opaque\":true");
                 return;
             }
-            Object copied = copy(v, 1, new IdentityHashMap<>());
+            Object copied = copy(v, 1, new IdentityHashMap<>(), new Budget());
             if (copied instanceof Elements) {
                 Elements e = (Elements) copied;
                 b.append(",\"size\":").append(e.size).append(",\"items\":");

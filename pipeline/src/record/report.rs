@@ -273,3 +273,110 @@ fn text(r: &RecordReport) -> String {
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reproduce::trace;
+
+    fn crash(frames: usize, live: bool) -> Crash {
+        use invariants::record::capture::{Frame, Value};
+        let receiver = Value::Object {
+            class: "p.Ledger".into(),
+            id: 1,
+            fields: Vec::new(),
+            live,
+        };
+        Crash {
+            dir: PathBuf::from("w/record/crash-1-1"),
+            trace: String::new(),
+            thread: "main".into(),
+            depth: 1,
+            frames: (0..frames)
+                .map(|_| Frame {
+                    class: "p.Ledger".into(),
+                    method: "settle".into(),
+                    descriptor: "()I".into(),
+                    receiver: receiver.clone(),
+                    args: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_report_says_how_the_command_ran_and_why_a_crash_was_not_replayed() {
+        let thrown = trace::parse(
+            "java.lang.ArithmeticException: / by zero\n\tat p.Ledger.settle(Ledger.java:16)\n",
+        )
+        .unwrap()
+        .chain
+        .remove(0);
+        let located = [Located::Method {
+            key: ("p.Ledger".into(), "settle".into(), "()I".into()),
+            callable: true,
+        }];
+        let mut report = Report::new(Path::new("t.txt"), &thrown, &located, None);
+        let written = Written {
+            crash: 0,
+            frame: 0,
+            trace_index: 0,
+            test: testgen::TestCase {
+                class: "p.LedgerCrash1Frame1Test".into(),
+                method: "replaySettle".into(),
+                file: String::new(),
+                line: 1,
+                site: String::new(),
+                inputs: Vec::new(),
+                null_input: false,
+                reflection: false,
+                observed: false,
+                route: vcgen::Route::Direct,
+                contract: Default::default(),
+            },
+            notes: Vec::new(),
+        };
+        report.note = Some(not_replayed(&crash(1, true), &[&written], 1));
+        let whole = RecordReport {
+            summary: Summary {
+                command: vec!["java".into(), "Main".into()],
+                ran: Ran {
+                    status: Some(1),
+                    seconds: 0.5,
+                    uninstrumented_seconds: Some(0.25),
+                },
+                mode: RecordMode::All,
+                depth: 1,
+                instrumented: 3,
+            },
+            recorded: 1,
+            replayed: 0,
+            crashes: vec![CrashReport {
+                dir: PathBuf::from("w/record/crash-1-1"),
+                thread: "main".into(),
+                captured: 1,
+                notes: vec!["a java.lang.Thread could not be captured".into()],
+                report,
+            }],
+        };
+        let text = text(&whole);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "dsd record: `java Main` exited with status 1 in 0.50 s (0.25 s unrecorded: \
+             overhead +100 %); 3 methods recorded to depth 1"
+        );
+        assert_eq!(lines[2], "crash 1 of 1, thread \"main\", 1 frame captured:");
+        assert!(
+            text.contains("a larger --depth copies them at the call"),
+            "{text}"
+        );
+        assert!(text.contains("note: a java.lang.Thread could not be captured"));
+        assert!(text.ends_with("1 crash recorded, 0 replayed\n"), "{text}");
+        assert_eq!(
+            not_replayed(&crash(1, false), &[&written], 1),
+            "no replay test raised it with the recorded frames"
+        );
+        assert!(not_replayed(&crash(0, false), &[], 1).starts_with("no frame was captured"));
+    }
+}
