@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Values are copied to the depth {@code dsd.record.depth} sets (1 by default): at depth 1 an
  * object's fields are kept (primitives, strings and boxed values exactly; other references as
  * they are), arrays and the JDK's collections and maps element by element up to
- * {@value #MAX_ELEMENTS}; each further level copies the referenced objects the same way. A
+ * {@value #MAX_ELEMENTS}; each further level copies the referenced objects the same way. Arrays
+ * of primitives are copied at any depth. A
  * reference beyond the depth is written as its object is when the crash happens, marked
  * {@code "live":true}. Values are written as JSON data, never as serialized Java objects.
  *
@@ -283,6 +284,14 @@ public final class DsdCrashRecorder {
                 || v instanceof Boolean || v instanceof Character || v instanceof Enum || v instanceof Class;
     }
 
+    /**
+     * True for an array of primitives, which is copied (its first elements) at any depth: a
+     * reference would keep a buffer the call replaces alive until it returns.
+     */
+    private static boolean primitiveArray(Object v) {
+        return v.getClass().isArray() && v.getClass().getComponentType().isPrimitive();
+    }
+
     private static boolean jdk(Class<?> c) {
         String n = c.getName();
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
@@ -290,7 +299,7 @@ public final class DsdCrashRecorder {
     }
 
     private static Object copy(Object v, int depth, IdentityHashMap<Object, Object> copies, Budget budget) {
-        if (exact(v) || depth <= 0) {
+        if (exact(v) || depth <= 0 && !primitiveArray(v)) {
             return v;
         }
         Object done = copies.get(v);
