@@ -332,7 +332,7 @@ pub fn evaluate(
 /// Why not one test ran, when none did: every result is an error of the set-up (a JVM that
 /// died under each test, a test class it could not load), never a pass, a throw or a
 /// timeout. A run like that says nothing of the project, so it must not end as a clean one.
-pub(crate) fn none_ran(results: &[TestResult]) -> Option<String> {
+fn none_ran(results: &[TestResult]) -> Option<String> {
     let first = results.first()?;
     results
         .iter()
