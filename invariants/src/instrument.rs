@@ -86,7 +86,7 @@ pub fn instrument(text: &str, targets: &[Target]) -> Result<Instrumented, String
 }
 
 /// The method or constructor declaration that starts at `point`.
-fn declaration_at(root: Node, point: Point) -> Option<Node> {
+pub(crate) fn declaration_at(root: Node, point: Point) -> Option<Node> {
     let mut node = root.descendant_for_point_range(point, point)?;
     loop {
         if matches!(
@@ -190,7 +190,7 @@ fn collect_returns<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
 }
 
 /// Applies insertions; insertions at the same position keep their order.
-fn apply(text: &str, mut edits: Vec<(usize, String)>) -> String {
+pub(crate) fn apply(text: &str, mut edits: Vec<(usize, String)>) -> String {
     edits.sort_by_key(|e| e.0);
     let extra: usize = edits.iter().map(|e| e.1.len()).sum();
     let mut out = String::with_capacity(text.len() + extra);

@@ -66,6 +66,7 @@ pub mod justify;
 pub mod model;
 pub mod modules;
 pub mod ppt;
+pub mod record;
 pub mod run;
 pub mod runtime;
 pub mod sandbox;

@@ -43,3 +43,25 @@ pub fn write(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, String> {
     out.push(crate::sandbox::write_source(dir)?);
     Ok(out)
 }
+
+/// The recorder of `dsd record`, which instrumented code calls.
+const CRASH_RECORDER: &str = include_str!("../java/DsdCrashRecorder.java");
+/// The Java agent of `dsd record` for commands other than `java`.
+const RECORD_AGENT: &str = include_str!("../java/DsdRecordAgent.java");
+
+/// Writes the recorder of `dsd record` and its agent below the source root `dir`; returns
+/// the files written.
+pub fn write_crash_recorder(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let pkg = dir.join("dsd").join("recorder");
+    std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
+    let mut out = Vec::new();
+    for (name, text) in [
+        ("DsdCrashRecorder.java", CRASH_RECORDER),
+        ("DsdRecordAgent.java", RECORD_AGENT),
+    ] {
+        let path = pkg.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        out.push(path);
+    }
+    Ok(out)
+}

@@ -113,7 +113,7 @@ pub fn read_invariants(work_dir: &Path) -> Result<Option<InvariantsFile>, Error>
     })
 }
 
-fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
+pub(crate) fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
     Error(format!("cannot {what} {}: {e}", path.display()))
 }
 
@@ -276,7 +276,10 @@ fn build(
         &files,
         &classes,
         &infer,
-        &copies,
+        Copies {
+            files: &copies,
+            run: "the usage run",
+        },
         options.encoding.as_deref(),
     )?;
     Ok(Built {
@@ -304,9 +307,11 @@ fn display_list(paths: &[PathBuf]) -> String {
 }
 
 /// A project file's instrumented copy and its original.
-struct FileCopy {
-    copy: PathBuf,
-    original: PathBuf,
+pub(crate) struct FileCopy {
+    /// The instrumented copy.
+    pub(crate) copy: PathBuf,
+    /// The user's file (absolute).
+    pub(crate) original: PathBuf,
 }
 
 /// Instruments every project file into `out`; returns the program points and the copies.
@@ -378,17 +383,28 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
     Ok((ppts, copies))
 }
 
-/// Compiles; when javac rejects instrumented files, puts their originals back and retries.
+/// The instrumented copies javac compiles, and what the run they are for is called in
+/// warnings (`the usage run`).
+pub(crate) struct Copies<'a> {
+    /// The copies and their originals.
+    pub(crate) files: &'a [FileCopy],
+    /// The run, as a warning names it.
+    pub(crate) run: &'a str,
+}
+
+/// Compiles; when javac rejects instrumented files, puts their originals back and retries;
+/// a file that does not compile as written is left out of `run` (the warning says so).
 /// Returns how many files were left uninstrumented.
-fn compile_with_fallback(
+pub(crate) fn compile_with_fallback(
     javac: &Path,
     classpath: &[PathBuf],
     files: &[PathBuf],
     classes: &Path,
     scratch: &Path,
-    copies: &[FileCopy],
+    copies: Copies,
     encoding: Option<&str>,
 ) -> Result<usize, Error> {
+    let Copies { files: copies, run } = copies;
     let mut files = files.to_vec();
     let mut restored: Vec<&Path> = Vec::new();
     let mut last = String::new();
@@ -419,7 +435,7 @@ fn compile_with_fallback(
                     let first =
                         javac::first_errors(if own.is_empty() { &last } else { &own }, 1).join(" ");
                     eprintln!(
-                        "dsd: warning: {} does not compile, left out of the usage run: {first}",
+                        "dsd: warning: {} does not compile, left out of {run}: {first}",
                         shown.display()
                     );
                     let before = files.len();

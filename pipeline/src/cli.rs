@@ -7,7 +7,8 @@ mod args;
 mod dispatch;
 pub use args::{
     parse_junit, parse_kind, parse_seconds, seconds, CheckArgs, ExitArgs, FailOn, InferArgs,
-    MergeArgs, ReproduceArgs, ReproduceFormat, RuleArgs, RunArgs, SolveArgs, VcgenArgs,
+    MergeArgs, RecordArgs, RecordMode, ReproduceArgs, ReproduceFormat, RuleArgs, RunArgs,
+    SolveArgs, VcgenArgs,
 };
 pub(crate) use dispatch::write_report;
 pub use dispatch::{classpath_entries, configured, execute, exit_code};
@@ -122,6 +123,10 @@ pub enum Command {
     /// matching in class, method and line (WORK/reproduce/); exit 0 when reproduced, 1 when
     /// not.
     Reproduce(Box<ReproduceArgs>),
+    /// Run a Java command with the project's methods recorded (ReCrash): each crash's calls
+    /// are written below WORK/record/ and replayed by a JUnit test per frame; exit 0 when
+    /// every crash was replayed, 1 when one was not.
+    Record(Box<RecordArgs>),
     /// A solver process of the solve stage: reads requests on stdin, answers on stdout.
     #[command(hide = true)]
     SolveWorker {

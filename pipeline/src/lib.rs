@@ -10,6 +10,7 @@ pub mod docs;
 pub mod emit;
 pub mod error;
 pub mod progress;
+pub mod record;
 pub mod report;
 pub mod reproduce;
 pub mod run;

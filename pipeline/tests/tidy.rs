@@ -272,6 +272,7 @@ fn the_options_page_agrees_with_help() {
         "merge",
         "rule",
         "reproduce",
+        "record",
     ] {
         let own = section(&page, &format!("## dsd {name}\n"));
         commands.push((vec![name], format!("{own}\n{global}")));

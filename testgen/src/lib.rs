@@ -20,6 +20,7 @@ mod names;
 mod nullable;
 mod plan;
 mod render;
+pub mod replay;
 
 pub use index::{InputContract, TestCase, TestIndex};
 pub use keep::{check_writable, keep_tests, write_kept, Keep, Kept};

@@ -24,6 +24,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 mod calls;
 mod values;
 pub use values::string;
+pub(crate) use values::{double, float, integral};
 
 /// A Java expression with its static (erased) type.
 #[derive(Debug, Clone, PartialEq)]

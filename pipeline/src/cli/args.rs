@@ -216,6 +216,69 @@ pub struct ReproduceArgs {
     pub solve: SolveArgs,
 }
 
+/// Options of `dsd record`.
+#[derive(Debug, Clone, Args)]
+pub struct RecordArgs {
+    /// Source directories or .java files of the project, or a Maven or Gradle project's root
+    /// (default: the project in the current folder).
+    #[arg(value_name = "SRC")]
+    pub sources: Vec<PathBuf>,
+    /// The command to run, after `--`: `java -cp CP Main ARGS...` (the instrumented classes go
+    /// first on its class path), or another command whose JVMs read `JAVA_TOOL_OPTIONS` (a
+    /// build tool's test run).
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+    /// Extra class path (jars, folders; `:`-separated) the project needs to compile and its
+    /// replay tests to run.
+    #[arg(long, value_name = "CP")]
+    pub classpath: Option<String>,
+    /// How deep the receiver and arguments are copied at each call: 1 keeps their fields
+    /// (and arrays' and collections' elements), each further level the objects those refer
+    /// to; deeper objects are read as they are at the crash.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub depth: u32,
+    /// Which methods are recorded.
+    #[arg(long, value_enum, default_value_t = RecordMode::All)]
+    pub mode: RecordMode,
+    /// Record only an exception that escapes the program (its thread's uncaught-exception
+    /// handler gets it), not every one that escapes a project method.
+    #[arg(long)]
+    pub uncaught: bool,
+    /// Also run the command without instrumentation first (its output discarded) and report
+    /// the recording's overhead.
+    #[arg(long)]
+    pub overhead: bool,
+    /// Keep the best replay test of each crash in the test source folder DIR:
+    /// `<Class>Crash<N>Test.java` in the package of the class it calls; a file dsd did not
+    /// write stops it.
+    #[arg(long, value_name = "DIR")]
+    pub emit_tests: Option<PathBuf>,
+    /// The JUnit of the kept tests, 4 or 5 (default: the one the project's build uses, else 5).
+    #[arg(long, value_name = "VERSION", value_parser = parse_junit)]
+    pub junit: Option<Flavour>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = ReproduceFormat::Text)]
+    pub format: ReproduceFormat,
+    /// Write the report to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Timeout per replay test, in seconds.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub test_timeout: Duration,
+}
+
+/// Which methods `dsd record` records (ReCrash's cost modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RecordMode {
+    /// Every method and constructor of the project.
+    All,
+    /// All but the trivial ones: getters, setters and empty methods.
+    NonTrivial,
+    /// Only the methods of the classes named in a crash recorded earlier in the work
+    /// directory (ReCrash's second chance).
+    SecondChance,
+}
+
 /// Formats of `dsd reproduce`'s report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ReproduceFormat {

@@ -84,17 +84,26 @@ fn discover_project(args: &mut CheckArgs, project_tests: bool) -> Result<Option<
 /// The sources, class path and sources' encoding of `dsd reproduce`: as given, or what
 /// the build of the project in the folder given (or the current one) says.
 fn reproduce_project(args: &ReproduceArgs) -> Result<ReproducedProject, Failure> {
-    let Some(root) = discover::root_to_discover(&args.sources) else {
-        return Ok((args.sources.clone(), args.classpath.clone(), None));
+    discovered(&args.sources, args.classpath.as_ref())
+}
+
+/// The sources, class path and sources' encoding of the project in `sources`: as given, or
+/// what the build of the project in the folder given (or the current one) says.
+fn discovered(
+    sources: &[PathBuf],
+    classpath: Option<&String>,
+) -> Result<ReproducedProject, Failure> {
+    let Some(root) = discover::root_to_discover(sources) else {
+        return Ok((sources.to_vec(), classpath.cloned(), None));
     };
-    let project = discover::discover(&root, args.classpath.is_some())?;
+    let project = discover::discover(&root, classpath.is_some())?;
     crate::progress::say(&project.summary(false));
     let classpath = match project.classpath_entries(false) {
         Some(entries) => std::env::join_paths(entries)
             .ok()
             .map(|p| p.to_string_lossy().into_owned())
             .filter(|p| !p.is_empty()),
-        None => args.classpath.clone(),
+        None => classpath.cloned(),
     };
     let encoding = project.layout.encoding.clone();
     Ok((project.layout.sources.clone(), classpath, encoding))
@@ -157,7 +166,10 @@ fn parsed_roots(work: &std::path::Path) -> Result<Vec<PathBuf>, Failure> {
 
 /// Runs a parsed command line; returns the exit status, or the failure that stopped it.
 pub fn execute(cli: &Cli) -> Result<i32, Failure> {
-    let cache = matches!(cli.command, Command::Check(_) | Command::Reproduce(_));
+    let cache = matches!(
+        cli.command,
+        Command::Check(_) | Command::Reproduce(_) | Command::Record(_)
+    );
     let threads = match cli.jobs {
         Some(n) => n as usize,
         None => std::thread::available_parallelism().map_or(1, usize::from),
@@ -214,6 +226,27 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
                 ..(**args).clone()
             };
             crate::reproduce::reproduce(&mut stages, &cli.work_dir, &args, &sources)
+        }
+        Command::Record(args) => {
+            writable(
+                args.output.as_deref(),
+                "-o",
+                "the report",
+                Some(&cli.work_dir),
+            )?;
+            let (sources, classpath, declared) =
+                discovered(&args.sources, args.classpath.as_ref())?;
+            if stages.encoding.is_none() {
+                stages.encoding = declared;
+            }
+            if let Some(dir) = &args.emit_tests {
+                crate::emit::check_folder(dir, &sources, &cli.work_dir)?;
+            }
+            let args = super::RecordArgs {
+                classpath,
+                ..(**args).clone()
+            };
+            crate::record::record(&mut stages, &cli.work_dir, &args, &sources)
         }
         Command::Rule(args) => {
             print!("{}", rules::render(args.kind, args.format));

@@ -188,7 +188,7 @@ pub fn plural(n: usize, noun: &str) -> String {
         format!("1 {noun}")
     } else if let Some(stem) = noun.strip_suffix('y') {
         format!("{n} {stem}ies")
-    } else if noun.ends_with('s') {
+    } else if noun.ends_with('s') || noun.ends_with("sh") || noun.ends_with("ch") {
         format!("{n} {noun}es")
     } else {
         format!("{n} {noun}s")

@@ -102,7 +102,7 @@ pub fn reproduce(
         usage::judge(&mut report, &located, (sources, args), work, junit, &test)?;
     }
     if let (Some(test), Some(dir)) = (&mut report.test, &args.emit_tests) {
-        output::emit(work, test, dir)?;
+        output::emit(&output::reproduce_dir(work), test, dir)?;
     }
     output::finish(report, args, start)
 }
@@ -178,12 +178,10 @@ impl Search<'_> {
                 };
                 report.frames[*index].tried.get_or_insert(outcome);
             }
-            // The deepest, then one that builds its state without reflection (a crash the
-            // calls made again reach also gets reflection's test), then the shortest stack.
             let found = scored
                 .into_iter()
                 .filter(|(n, _)| *n > chosen.top.max(report.reached))
-                .max_by_key(|(n, r)| (*n, !r.reflection, std::cmp::Reverse(r.frames().len())));
+                .max_by_key(|(n, r)| rank(*n, r));
             let Some((depth, raised)) = found else {
                 continue;
             };
@@ -203,21 +201,32 @@ impl Search<'_> {
     }
 }
 
+/// The order of the tests that raised the trace's exception, the best last: the deepest
+/// (`reached` frames matched), then one that builds its state without reflection (a crash the
+/// calls made again reach also gets reflection's test), then the shortest stack.
+pub(crate) fn rank(reached: usize, raised: &Raised) -> (usize, bool, std::cmp::Reverse<usize>) {
+    (
+        reached,
+        !raised.reflection,
+        std::cmp::Reverse(raised.frames().len()),
+    )
+}
+
 /// A test that raised the trace's exception: itself, or as a cause of its own exception (a
 /// trace's innermost cause, which a method on the way wrapped, is a cause in the test of
 /// the outer method too).
-struct Raised {
+pub(crate) struct Raised {
     /// The test's result as the runner wrote it.
-    result: TestResult,
+    pub(crate) result: TestResult,
     /// Which of its causes is the trace's exception (0: its own exception).
     depth: usize,
     /// Whether the test sets state by reflection.
-    reflection: bool,
+    pub(crate) reflection: bool,
 }
 
 impl Raised {
     /// The frames of the trace's exception in the test.
-    fn frames(&self) -> &[Frame] {
+    pub(crate) fn frames(&self) -> &[Frame] {
         match self.depth {
             0 => &self.result.frames,
             d => &self.result.causes[d - 1].frames,
@@ -225,7 +234,7 @@ impl Raised {
     }
 
     /// `result` as a raise of `exception`, if it or one of its causes is of that class.
-    fn of(result: TestResult, exception: &str, reflection: bool) -> Option<Raised> {
+    pub(crate) fn of(result: TestResult, exception: &str, reflection: bool) -> Option<Raised> {
         if result.outcome != Outcome::Exception {
             return None;
         }
@@ -548,7 +557,7 @@ fn choose(
 /// How many leading frames of `trace` a test's `frames` match: the library frames above the
 /// crash (`top` of them) when the crash's frame matches, then each frame in class and
 /// method, and in line for the project's.
-fn reached(
+pub(crate) fn reached(
     trace: &[TraceFrame],
     top: usize,
     frames: &[crate::run::results::Frame],

@@ -226,7 +226,7 @@ impl Report {
     }
 
     /// The report as text.
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = self.exception.clone();
         if let Some(message) = &self.message {
             let _ = write!(out, ": {}", message.lines().next().unwrap_or_default());
@@ -277,7 +277,7 @@ impl Report {
                     let _ = writeln!(
                         out,
                         "by reflection: no public constructor, factory or call reached the \
-                         state the crash needs, so the test sets it through DsdReflection"
+                         state the crash needs, so the test sets it by reflection"
                     );
                 }
                 if let Some(usage) = &self.usage {
@@ -436,11 +436,11 @@ pub fn test_class_name(trace: &Path) -> String {
     name
 }
 
-/// Copies the kept test and the helpers beside it from `WORK/reproduce/` into the test
-/// source folder `dir` (`--emit-tests`); a file there that dsd did not write stops it
-/// before anything is written.
-pub fn emit(work: &Path, test: &mut TestFile, dir: &Path) -> Result<(), Failure> {
-    let from = reproduce_dir(work);
+/// Copies the kept test and the helpers beside it from the folder `from` (`WORK/reproduce/`,
+/// `WORK/record/kept/`) into the test source folder `dir` (`--emit-tests`); a file there
+/// that dsd did not write stops it before anything is written.
+pub fn emit(from: &Path, test: &mut TestFile, dir: &Path) -> Result<(), Failure> {
+    let from = from.to_path_buf();
     let files = frontend::collect_sources(
         std::slice::from_ref(&from),
         frontend::SourceSet::Tests,

@@ -346,22 +346,28 @@ fn none_ran(results: &[TestResult]) -> Option<String> {
 }
 
 /// Where the project's classes go.
-struct ProjectBuild<'a> {
-    tools: &'a tools::JavaTools,
-    program: &'a frontend::ir::Program,
-    libraries: &'a [PathBuf],
+pub(crate) struct ProjectBuild<'a> {
+    /// `javac` and JUnit.
+    pub(crate) tools: &'a tools::JavaTools,
+    /// The project.
+    pub(crate) program: &'a frontend::ir::Program,
+    /// The jars the project needs.
+    pub(crate) libraries: &'a [PathBuf],
     /// Class-path classes (emptied first).
-    classes_dir: &'a Path,
+    pub(crate) classes_dir: &'a Path,
     /// Classes of packages that belong to a JDK module, a folder per module (emptied first).
-    patch_dir: &'a Path,
-    results_dir: &'a Path,
+    pub(crate) patch_dir: &'a Path,
+    /// Where javac's logs and argument files go.
+    pub(crate) results_dir: &'a Path,
 }
 
 /// Compiles the project's own sources into `classes_dir`, those of packages that belong to a
 /// JDK module as patches of it into `patch_dir` ([`ModulePatches`]), and returns those
 /// packages. A file that does not compile is left out with a warning, and the rest compiled
 /// again; the files left out are returned too.
-fn compile_project(build: &ProjectBuild<'_>) -> Result<(ModulePatches, Vec<NotChecked>), Failure> {
+pub(crate) fn compile_project(
+    build: &ProjectBuild<'_>,
+) -> Result<(ModulePatches, Vec<NotChecked>), Failure> {
     let project_files = || build.program.files.iter().filter(|f| f.is_built());
     let mut sources: Vec<PathBuf> = project_files()
         .map(|f| absolute(Path::new(&f.path)))

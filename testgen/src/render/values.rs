@@ -235,7 +235,7 @@ impl<'a, 'p> Writer<'a, 'p> {
     }
 }
 
-pub(super) fn integral(ty: &Type, v: i64) -> String {
+pub(crate) fn integral(ty: &Type, v: i64) -> String {
     match ty {
         Type::Long => match v {
             i64::MIN => "Long.MIN_VALUE".into(),
@@ -270,7 +270,7 @@ fn char_literal(u: u16) -> String {
 /// A Java expression for the `float` of `bits`: the shortest decimal that reads back as
 /// the same bits (`1.5f`, `3.4e38f`), as Rust prints it; Java rounds a literal correctly,
 /// so it reads the same bits.
-pub(super) fn float(bits: u32) -> String {
+pub(crate) fn float(bits: u32) -> String {
     let f = f32::from_bits(bits);
     if f.is_nan() {
         return "Float.NaN".into();
@@ -286,7 +286,7 @@ pub(super) fn float(bits: u32) -> String {
 }
 
 /// A Java expression for the `double` of `bits`, as [`float`] writes a `float`.
-pub(super) fn double(bits: u64) -> String {
+pub(crate) fn double(bits: u64) -> String {
     let d = f64::from_bits(bits);
     if d.is_nan() {
         return "Double.NaN".into();

@@ -1,0 +1,255 @@
+//! `dsd record`: the drivers of `tests/fixtures/record/main` run against the instrumented
+//! sources of `tests/fixtures/record/src`; each crash they meet is recorded and replayed by
+//! a test whose stack matches the recorded one, and the kept test passes under JUnit.
+
+use dsd_tests::kept::{compile_kept, java_files, junit5};
+use dsd_tests::{json_report, root, work_dir};
+use invariants::toolchain::{self, Flavour};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The fixture's folder `part` (`src`, `main`).
+fn fixture(part: &str) -> PathBuf {
+    root().join("tests/fixtures/record").join(part)
+}
+
+/// The project and the drivers compiled as the user built them, below `work`.
+fn compiled(work: &Path) -> PathBuf {
+    let tools = toolchain::locate(Flavour::JUnit4).expect("javac");
+    let out = work.join("orig");
+    let status = Command::new(&tools.javac)
+        .arg("-d")
+        .arg(&out)
+        .args(java_files(&fixture("src")))
+        .args(java_files(&fixture("main")))
+        .status()
+        .expect("run javac");
+    assert!(status.success(), "the fixture compiles");
+    out
+}
+
+/// Runs `dsd record SRC OPTIONS --format json -- java -cp ORIG record.MAIN` in a fresh work
+/// directory `name` (or `work`, reused): the exit status and the report, or the error.
+#[track_caller]
+fn record_in(work: &Path, main: &str, options: &[&str]) -> Result<(i32, Value), String> {
+    let orig = compiled(work).display().to_string();
+    let src = fixture("src").display().to_string();
+    let main = format!("record.{main}");
+    let mut command = vec!["record", src.as_str()];
+    command.extend(options);
+    json_report(work, &command, &["--", "java", "-cp", &orig, &main])
+}
+
+#[track_caller]
+fn record(name: &str, main: &str, options: &[&str]) -> (i32, Value) {
+    let work = work_dir(&format!("record-{name}"));
+    record_in(&work, main, options).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Checks that the only crash was replayed with `reached` frames matching and returns it.
+#[track_caller]
+fn replayed(report: &Value, reached: u64) -> &Value {
+    assert_eq!(report["recorded"], 1, "{report:#}");
+    assert_eq!(report["replayed"], 1, "{report:#}");
+    let crash = &report["crashes"][0];
+    assert_eq!(crash["reproduced"], true, "{report:#}");
+    assert_eq!(crash["reached"], reached, "{report:#}");
+    crash
+}
+
+#[test]
+fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
+    let work = work_dir("record-state");
+    let kept = work.join("kept");
+    let kept_text = kept.display().to_string();
+    let (status, report) =
+        record_in(&work, "StateMain", &["--emit-tests", &kept_text]).expect("recorded");
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(report["ran"]["status"], 1, "the command's own exit status");
+    // Tally.mean <- Report.line: both frames, from Report.line's test.
+    let crash = replayed(&report, 2);
+    assert_eq!(crash["captured"], 2);
+    assert_eq!(crash["thread"], "main");
+    assert_eq!(
+        crash["test"]["class"], "record.ReportCrash1Test",
+        "{report:#}"
+    );
+    assert_eq!(
+        crash["test"]["reflection"], true,
+        "Tally's fields are private"
+    );
+    let frames = std::fs::read_to_string(
+        Path::new(crash["dir"].as_str().expect("dir")).join("frames.jsonl"),
+    )
+    .expect("frames");
+    assert!(
+        frames
+            .lines()
+            .next()
+            .expect("a frame")
+            .contains(r#""name":"count","value":{"class":"java.lang.Integer","value":0}"#),
+        "{frames}"
+    );
+    // The kept test passes under JUnit 5 while the crash is there.
+    let emitted = crash["test"]["emitted"].as_str().expect("emitted");
+    let source = std::fs::read_to_string(emitted).expect("kept test");
+    assert!(
+        source.contains(r#"expect("java.lang.ArithmeticException", "record.Tally", "mean", 18,"#),
+        "{source}"
+    );
+    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let orig = work.join("orig");
+    let classes = compile_kept(&tools, &kept, &orig);
+    let (passed, output) = junit5(&tools, &classes, &orig);
+    assert!(passed, "{output}");
+}
+
+#[test]
+fn a_crash_in_an_element_of_a_list_argument_is_replayed_with_the_list_rebuilt() {
+    let (status, report) = record("nested", "NestedMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    // Item.unitPrice <- Shop.unitPrices(List<Item>): the list rebuilt with its items, each
+    // by the constructor that assigns its two fields.
+    let crash = replayed(&report, 2);
+    assert_eq!(crash["test"]["class"], "record.ShopCrash1Test");
+    assert_eq!(crash["test"]["reflection"], false, "{report:#}");
+    let source =
+        std::fs::read_to_string(crash["test"]["path"].as_str().expect("path")).expect("test");
+    assert!(source.contains("Item o4 = new Item(5, 0);"), "{source}");
+    assert!(source.contains("java.util.List.copyOf("), "{source}");
+}
+
+#[test]
+fn a_crash_on_a_second_thread_is_recorded_on_that_thread() {
+    let (status, report) = record("thread", "ThreadMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(
+        report["ran"]["status"], 0,
+        "the program itself ends normally"
+    );
+    // Three JDK frames, Parser.parse, Worker.run.
+    let crash = replayed(&report, 5);
+    assert_eq!(crash["thread"], "Thread-0");
+}
+
+#[test]
+fn a_state_the_method_changes_before_it_throws_needs_a_deeper_copy() {
+    let (status, report) = record("depth1", "DepthMain", &[]);
+    assert_eq!(status, 1, "{report:#}");
+    assert_eq!(
+        (report["recorded"].as_u64(), report["replayed"].as_u64()),
+        (Some(1), Some(0))
+    );
+    let note = report["crashes"][0]["note"].as_str().expect("a note");
+    assert!(note.contains("a larger --depth"), "{note}");
+    let (status, report) = record("depth2", "DepthMain", &["--depth", "2"]);
+    assert_eq!(status, 0, "{report:#}");
+    replayed(&report, 1);
+}
+
+#[test]
+fn only_uncaught_crashes_are_recorded_with_uncaught() {
+    let (status, report) = record("caught", "CaughtMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    replayed(&report, 4);
+    let (status, report) = record("caught-uncaught", "CaughtMain", &["--uncaught"]);
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(report["recorded"], 0, "{report:#}");
+    let (status, report) = record("thread-uncaught", "ThreadMain", &["--uncaught"]);
+    assert_eq!(status, 0, "{report:#}");
+    replayed(&report, 5);
+}
+
+#[test]
+fn cost_modes_record_fewer_methods() {
+    let (_, all) = record("mode-all", "StateMain", &[]);
+    let (_, non_trivial) = record("mode-non-trivial", "StateMain", &["--mode", "non-trivial"]);
+    let count = |r: &Value| r["instrumented"].as_u64().expect("a count");
+    assert!(count(&non_trivial) < count(&all), "{non_trivial:#}");
+    replayed(&non_trivial, 2);
+    // Second chance: only the classes of the crash recorded before (Tally, Report).
+    let work = work_dir("record-second-chance");
+    let refused = record_in(&work, "StateMain", &["--mode", "second-chance"]);
+    assert!(refused.unwrap_err().contains("--mode all"));
+    record_in(&work, "StateMain", &[]).expect("a first run");
+    let (status, second) = record_in(
+        &work,
+        "StateMain",
+        &["--mode", "second-chance", "--overhead"],
+    )
+    .expect("run");
+    assert_eq!(status, 0, "{second:#}");
+    assert_eq!(
+        count(&second),
+        5,
+        "Tally's three methods, Report's two: {second:#}"
+    );
+    replayed(&second, 2);
+    assert!(
+        second["ran"]["uninstrumented_seconds"].is_number(),
+        "{second:#}"
+    );
+}
+
+#[test]
+fn a_command_dsd_cannot_record_is_refused() {
+    let work = work_dir("record-refused");
+    let src = fixture("src").display().to_string();
+    let error = json_report(&work, &["record", &src], &["--", "java", "-ea"]).expect_err("refused");
+    assert!(error.contains("names no main class"), "{error}");
+}
+
+#[test]
+fn a_command_that_starts_java_itself_is_recorded_through_the_agent() {
+    let work = work_dir("record-agent");
+    let orig = compiled(&work).display().to_string();
+    let src = fixture("src").display().to_string();
+    let script = format!("java -cp {orig} record.NestedMain");
+    let (status, report) =
+        json_report(&work, &["record", &src], &["--", "sh", "-c", &script]).expect("recorded");
+    assert_eq!(status, 0, "{report:#}");
+    replayed(&report, 2);
+}
+
+#[test]
+fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
+    let work = work_dir("record-junit");
+    let orig = compiled(&work);
+    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let tests = work.join("test-classes");
+    let mut classpath = vec![orig.clone()];
+    classpath.extend(tools.junit.iter().cloned());
+    let status = Command::new(&tools.javac)
+        .arg("-d")
+        .arg(&tests)
+        .arg("-cp")
+        .arg(toolchain::class_path(&classpath).expect("class path"))
+        .args(java_files(&fixture("test")))
+        .status()
+        .expect("run javac");
+    assert!(status.success(), "the fixture's test compiles");
+    let src = fixture("src").display().to_string();
+    let console = tools.junit[0].display().to_string();
+    let run_classpath = toolchain::class_path(&[orig, tests]).expect("class path");
+    let run_classpath = run_classpath.to_string_lossy();
+    let command = [
+        "--",
+        "java",
+        "-jar",
+        &console,
+        "--disable-banner",
+        "--class-path",
+        &run_classpath,
+        "--select-class",
+        "record.TallyTest",
+    ];
+    let (status, report) = json_report(&work, &["record", &src], &command).expect("recorded");
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(
+        report["ran"]["status"], 1,
+        "the JUnit run failed: {report:#}"
+    );
+    // Tally.mean, called by the test.
+    replayed(&report, 1);
+}
