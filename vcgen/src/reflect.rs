@@ -1,5 +1,5 @@
-//! Runtime classes: `Class` objects, `getClass()`, `Class.getComponentType()` and
-//! `isArray()`, and arrays made by `java.lang.reflect.Array` (the JDK model calls the
+//! Runtime classes: `Class` objects, `getClass()`, `Class.getComponentType()`,
+//! `getSuperclass()` and `isArray()`, and arrays made by `java.lang.reflect.Array` (the JDK model calls the
 //! `dsd.Intrinsics` methods that [`Lower::reflection`] gives their meaning).
 //!
 //! The `Class` object of the type with id `t` is the fixed address `CLASS_BASE + t`, the
@@ -8,7 +8,8 @@
 //! `Array.newInstance(a.getClass().getComponentType(), n)` makes an array of `a`'s own
 //! runtime type: storing an element of another class in it throws `ArrayStoreException`
 //! as the JVM's does. The tables from array types to their element types are
-//! [`TypeTable::array_tables`](crate::types::TypeTable::array_tables).
+//! [`TypeTable::array_tables`](crate::types::TypeTable::array_tables); the table of
+//! superclasses is [`TypeTable::superclass_table`](crate::types::TypeTable::superclass_table).
 
 use crate::lower::Lower;
 use crate::smt::Term;
@@ -44,6 +45,11 @@ impl<'p> Lower<'p> {
                 object(format!(
                     "(ite (is-array {t}) (+ {CLASS_BASE} (component {t})) 0)"
                 ))
+            }
+            ("superclassOf", [c]) => {
+                self.types.use_superclass_table();
+                let s = format!("(superclass {})", type_of_class(&c.term));
+                object(format!("(ite (= {s} 0) 0 (+ {CLASS_BASE} {s}))"))
             }
             ("isArrayClass", [c]) => {
                 self.types.use_array_tables();

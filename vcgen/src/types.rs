@@ -26,6 +26,7 @@ pub struct TypeTable {
     preds: BTreeMap<String, Type>,
     uses_store: bool,
     uses_arrays: bool,
+    uses_superclass: bool,
 }
 
 impl TypeTable {
@@ -37,6 +38,7 @@ impl TypeTable {
             preds: BTreeMap::new(),
             uses_store: false,
             uses_arrays: false,
+            uses_superclass: false,
         };
         for c in h.classes() {
             t.id(&Type::class(&c.name));
@@ -95,6 +97,13 @@ impl TypeTable {
         self.uses_arrays = true;
     }
 
+    /// Asks for the table of superclasses, for `Class.getSuperclass()`
+    /// ([`crate::reflect`]): `(superclass t)`, the id of the class that the type with id
+    /// `t` extends, or 0 for `Object`, an interface and a primitive type.
+    pub fn use_superclass_table(&mut self) {
+        self.uses_superclass = true;
+    }
+
     /// Declarations of `dtype` and every predicate used, to put before the body.
     pub fn preamble(&self, h: &Hierarchy) -> String {
         let mut out = String::new();
@@ -141,7 +150,52 @@ impl TypeTable {
         if self.uses_arrays {
             out.push_str(&self.array_tables(&ids));
         }
+        if self.uses_superclass {
+            out.push_str(&self.superclass_table(h, &ids));
+        }
         out
+    }
+
+    /// The definition of `superclass` over the table's ids, as the JVM's
+    /// `Class.getSuperclass()` answers: a class's declared superclass, `Object` for an
+    /// array type, none (0) for `Object`, an interface and a primitive type. A class the
+    /// program does not declare, a class of the JDK model (whose superclass serves the
+    /// model, not the JDK's hierarchy) and a class whose superclass has no id extend a class
+    /// the solver chooses (`superclass-free`), which may be none.
+    fn superclass_table(&self, h: &Hierarchy, ids: &[&(u32, Type)]) -> String {
+        let known = |ty: &Type| {
+            let key = ty.erasure().descriptor();
+            self.classes
+                .get(&key)
+                .or_else(|| self.more.get(&key))
+                .map(|(id, _)| *id)
+        };
+        let object = known(&Type::object());
+        let mut cases: Vec<(u32, String)> = Vec::new();
+        for (id, t) in ids {
+            let extends = match t {
+                Type::Array(_) => object.map(|o| o.to_string()),
+                Type::Class { name, .. } => match h.class(name) {
+                    Some(c) if c.superclass.is_none() => Some("0".to_string()),
+                    // The JDK model's classes extend what suits the model (`SlotMap`).
+                    Some(c) if c.library && !c.signatures_only => None,
+                    Some(c) => c.superclass.as_ref().and_then(known).map(|s| s.to_string()),
+                    None => None,
+                },
+                _ => Some("0".to_string()),
+            };
+            let extends = extends.unwrap_or_else(|| "(superclass-free t)".to_string());
+            if object.is_none_or(|o| extends != o.to_string()) {
+                cases.push((*id, extends));
+            }
+        }
+        let fallback = object.map_or("(superclass-free t)".to_string(), |o| o.to_string());
+        let body = cases.iter().rev().fold(fallback, |rest, (id, to)| {
+            format!("(ite (= t {id}) {to} {rest})")
+        });
+        format!(
+            "(declare-fun superclass-free (Int) Int)\n(define-fun superclass ((t Int)) Int {body})\n"
+        )
     }
 
     /// The definitions of `is-array`, `component` and `array-of` over the table's ids. An

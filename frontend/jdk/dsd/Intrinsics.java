@@ -128,6 +128,12 @@ public final class Intrinsics {
     /** The class of the elements of the array class `c`, or null when `c` is no array class. */
     public static native Class<?> componentType(Class<?> c);
 
+    /**
+     * The class `c` extends: null for `Object`, an interface, a primitive type and `void`;
+     * `Object` for an array class.
+     */
+    public static native Class<?> superclassOf(Class<?> c);
+
     /** True when `c` is an array class. */
     public static native boolean isArrayClass(Class<?> c);
 

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 mod arrays;
+mod classes;
 mod numbers;
 mod sequences;
 mod setup;

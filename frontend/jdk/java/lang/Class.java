@@ -14,8 +14,10 @@ public final class Class<T> {
     public native java.io.InputStream getResourceAsStream(String name);
 
     /** Null for `Object`, an interface, a primitive type and `void`. */
-    @Nullable
-    public native Class<? super T> getSuperclass();
+    @SuppressWarnings("unchecked")
+    public Class<? super T> getSuperclass() {
+        return (Class<? super T>) dsd.Intrinsics.superclassOf(this);
+    }
 
     /** No class of that name: ClassNotFoundException (which names, the solver's choice). */
     public static Class<?> forName(String className) throws ClassNotFoundException {
