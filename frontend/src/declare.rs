@@ -317,6 +317,7 @@ pub fn skeleton(
         span: src.span(node),
         library,
         signatures_only: false,
+        platform_superclass: None,
         functional: None,
     }
 }

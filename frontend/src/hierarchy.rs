@@ -359,6 +359,7 @@ mod tests {
             span: Span::default(),
             library: false,
             signatures_only: false,
+            platform_superclass: None,
             functional: None,
         }
     }

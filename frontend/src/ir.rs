@@ -245,6 +245,12 @@ pub struct Class {
     /// have no bodies ([`crate::library`]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub signatures_only: bool,
+    /// For a class of the JDK model: the superclass its class file in the JDK's image
+    /// declares (`java.util.AbstractList` for `ArrayList`), which the model's own
+    /// [`Class::superclass`] may differ from (it shares code: `SlotMap`). `None` elsewhere,
+    /// and when the image was not read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platform_superclass: Option<Type>,
     /// Set on the classes dsd makes for lambdas and method references (see the frontend's
     /// `lambda` module): no test can make their objects, only the code that writes them.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -457,6 +457,10 @@ pub const MODEL: &[(&str, &str)] = &[
         include_str!("../jdk/java/util/Vector.java"),
     ),
     (
+        "java/util/concurrent/ConcurrentHashMap.java",
+        include_str!("../jdk/java/util/concurrent/ConcurrentHashMap.java"),
+    ),
+    (
         "java/util/function/BiConsumer.java",
         include_str!("../jdk/java/util/function/BiConsumer.java"),
     ),

@@ -389,6 +389,7 @@ impl BodyCx<'_> {
             span,
             library,
             signatures_only: false,
+            platform_superclass: None,
             functional: Some(form),
         });
         let outer = (!self.is_static).then(|| Box::new(self.this_expr(span, None)));

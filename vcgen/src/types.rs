@@ -158,10 +158,11 @@ impl TypeTable {
 
     /// The definition of `superclass` over the table's ids, as the JVM's
     /// `Class.getSuperclass()` answers: a class's declared superclass, `Object` for an
-    /// array type, none (0) for `Object`, an interface and a primitive type. A class the
-    /// program does not declare, a class of the JDK model (whose superclass serves the
-    /// model, not the JDK's hierarchy) and a class whose superclass has no id extend a class
-    /// the solver chooses (`superclass-free`), which may be none.
+    /// array type, none (0) for `Object`, an interface and a primitive type; for a class of
+    /// the JDK model, whose own superclass serves the model (`SlotMap`), the one of its class
+    /// file. A class the program does not declare, a model class whose class file was not
+    /// read, and a class whose superclass has no id extend a class the solver chooses
+    /// (`superclass-free`), which may be none.
     fn superclass_table(&self, h: &Hierarchy, ids: &[&(u32, Type)]) -> String {
         let known = |ty: &Type| {
             let key = ty.erasure().descriptor();
@@ -178,7 +179,11 @@ impl TypeTable {
                 Type::Class { name, .. } => match h.class(name) {
                     Some(c) if c.superclass.is_none() => Some("0".to_string()),
                     // The JDK model's classes extend what suits the model (`SlotMap`).
-                    Some(c) if c.library && !c.signatures_only => None,
+                    Some(c) if c.library && !c.signatures_only => c
+                        .platform_superclass
+                        .as_ref()
+                        .and_then(known)
+                        .map(|s| s.to_string()),
                     Some(c) => c.superclass.as_ref().and_then(known).map(|s| s.to_string()),
                     None => None,
                 },

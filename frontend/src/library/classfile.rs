@@ -218,6 +218,7 @@ pub fn read(bytes: &[u8], file: FileId) -> Result<Class, String> {
         },
         library: true,
         signatures_only: true,
+        platform_superclass: None,
         functional: None,
     })
 }

@@ -385,8 +385,9 @@ pub fn complete(
 }
 
 impl Completion {
-    /// Gives each model class the interfaces, methods and fields its class file declares and
-    /// neither it nor a model class it extends declares (so `Class` is a `Type`, as
+    /// Gives each model class the superclass its class file declares (as
+    /// [`Class::platform_superclass`]), and the interfaces, methods and fields its class file
+    /// declares and neither it nor a model class it extends declares (so `Class` is a `Type`, as
     /// commons-lang3's `TypeUtils` passes it). Constructors are not added: the model's fields
     /// hold its state (a string's characters, a list's size), which only its own
     /// constructors set.
@@ -433,6 +434,7 @@ impl Completion {
             else {
                 continue;
             };
+            target.platform_superclass = read.superclass;
             for i in read.interfaces {
                 if !target
                     .interfaces

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 mod arrays;
 mod classes;
+mod maps;
 mod numbers;
 mod sequences;
 mod setup;

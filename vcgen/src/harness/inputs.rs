@@ -7,6 +7,7 @@ use crate::param_graph::{Producer, ProducerKind};
 use crate::plan::{Plan, SHORT_LENGTH};
 use crate::smt::{self, Term};
 use crate::state::{State, Val};
+use frontend::hierarchy::OBJECT;
 use frontend::ir::{Class, Method, Stmt, Type};
 
 /// That a string of length `len` and chars `chars` has at most `most` chars, each within
@@ -252,15 +253,19 @@ impl<'p> Lower<'p> {
                 if depth >= BUILD_DEPTH {
                     return out;
                 }
-                for producer in self
-                    .graph
-                    .producers(self.h, ty)
-                    .into_iter()
-                    .take(CANDIDATES_MAX)
-                {
-                    out.push(Box::new(move |me, st, b| {
-                        me.produce(st, b, producer, depth)
-                    }));
+                // A plain `new Object()` is offered for every `Object`, however many classes
+                // rank before it: the one object whose class extends none, declares nothing
+                // and implements no interface (what a caller passes as a key or a lock).
+                let producers = self.graph.producers(self.h, ty);
+                let plain = producers
+                    .iter()
+                    .position(|p| name == OBJECT && p.class.name == OBJECT);
+                for (i, producer) in producers.into_iter().enumerate() {
+                    if i < CANDIDATES_MAX || Some(i) == plain {
+                        out.push(Box::new(move |me, st, b| {
+                            me.produce(st, b, producer, depth)
+                        }));
+                    }
                 }
                 out.extend(self.filled_collection(declared, depth));
             }

@@ -169,7 +169,7 @@ fn a_class_input_is_one_of_the_class_literals_a_test_names() {
         }
         "#,
         expect![[r#"
-            4:19 ArithmeticException A.width(Class) direct: (and (or (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (= m!1 700119)) (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (not (= m!1 700119)))) (= m!2 0))
+            4:19 ArithmeticException A.width(Class) direct: (and (or (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (= m!1 700120)) (and (or (= how(type) 0) (= how(type) 1) (= how(type) 2) (= how(type) 3) (= how(type) 4) (= how(type) 5) (= how(type) 6)) (not (= m!1 700120)))) (= m!2 0))
         "#]],
     );
 }

@@ -162,6 +162,7 @@ fn property_tables_hold_what_is_put() {
             9:78 NullPointerException Tables.put(Hashtable, String, String): constructor
             9:98 NullPointerException Tables.put(Hashtable, String, String): constructor
             10:75 NullPointerException Tables.get(Hashtable, String): constructor
+            11:73 NullPointerException Tables.kept(String): direct
             11:103 NullPointerException Tables.kept(String): direct
         "#]],
     );

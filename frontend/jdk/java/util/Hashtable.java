@@ -1,32 +1,31 @@
 package java.util;
 
 /**
- * A hash table: it never holds a null key or value. The JDK's refuses them (a
- * NullPointerException in `put`, `get` and the like); the model does not yet, since its
- * checks, one more implementation of `put` beside `SlotMap`'s, made every call of `Map.put`
- * on a map of a class outside the model (a `Collections.synchronizedMap`) run them.
+ * A hash table: it never holds a null key or value. Each constructor makes the map
+ * [`SlotMap::nullFree`], so that `put`, `get` and the like refuse a null key or value with a
+ * NullPointerException, as the JDK's do.
  */
 public class Hashtable<K, V> extends SlotMap<K, V> {
     public Hashtable() {
+        nullFree = true;
     }
 
     public Hashtable(int initialCapacity) {
         if (initialCapacity < 0) {
             throw new IllegalArgumentException();
         }
+        nullFree = true;
     }
 
     public Hashtable(int initialCapacity, float loadFactor) {
         if (initialCapacity < 0 || !(loadFactor > 0)) {
             throw new IllegalArgumentException();
         }
+        nullFree = true;
     }
 
     public Hashtable(Map<? extends K, ? extends V> m) {
         size = m.size();
-    }
-
-    boolean refusesNull() {
-        return true;
+        nullFree = true;
     }
 }

@@ -62,6 +62,6 @@ final class KeyView<E> implements Set<E> {
         if (map.size == 1 && map.kept == 1) {
             return new SizedIterator<E>(1, 1, values ? map.value0 : map.key0, null, false);
         }
-        return new SizedIterator<E>(map.size, 0, null, null, !map.refusesNull());
+        return new SizedIterator<E>(map.size, 0, null, null, !map.nullFree);
     }
 }

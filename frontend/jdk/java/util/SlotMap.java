@@ -16,6 +16,14 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     Object key0;
     V value0;
 
+    /**
+     * Whether the map refuses null keys and values, as a `Hashtable` and a
+     * `ConcurrentHashMap` do (a NullPointerException): a field their constructors set, not a
+     * method they override, so that a call of `Map.put` on a map of unknown class still
+     * inlines one `put`.
+     */
+    boolean nullFree;
+
     /** The entry put before it, and so on. */
     Object key1;
     V value1;
@@ -55,14 +63,17 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     @Nullable
     public V put(K key, V value) {
         checkKey(key);
+        checkValue(value);
         return store(key, value);
     }
 
     @Nullable
     public V putIfAbsent(K key, V value) {
-        V old = get(key);
+        checkKey(key);
+        checkValue(value);
+        V old = lookup(key, null);
         if (old == null) {
-            put(key, value);
+            store(key, value);
         }
         return old;
     }
@@ -76,11 +87,14 @@ abstract class SlotMap<K, V> implements Map<K, V> {
     @Nullable
     public V replace(K key, V value) {
         checkKey(key);
+        checkValue(value);
         return has(key) ? store(key, value) : null;
     }
 
     public boolean replace(K key, V oldValue, V newValue) {
         checkKey(key);
+        checkValue(oldValue);
+        checkValue(newValue);
         if (has(key) && dsd.Intrinsics.equal(lookup(key, null), oldValue)) {
             store(key, newValue);
             return true;
@@ -93,7 +107,7 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         if (mappingFunction == null) {
             throw new NullPointerException();
         }
-        if (size != 0) {
+        if (size != 0 || nullFree) {
             checkKey(key);
         }
         V old = lookup(key, null);
@@ -133,7 +147,7 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         if (remappingFunction == null) {
             throw new NullPointerException();
         }
-        if (size != 0) {
+        if (size != 0 || nullFree) {
             checkKey(key);
         }
         V old = lookup(key, null);
@@ -153,7 +167,7 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         if (value == null || remappingFunction == null) {
             throw new NullPointerException();
         }
-        if (size != 0) {
+        if (size != 0 || nullFree) {
             checkKey(key);
         }
         V old = lookup(key, null);
@@ -176,13 +190,18 @@ abstract class SlotMap<K, V> implements Map<K, V> {
         }
     }
 
-    /** Refuses a key the map cannot compare (a `TreeMap`'s null); every key is taken here. */
+    /** Refuses a key the map cannot take: a null one of a map that is [`nullFree`]. */
     void checkKey(Object key) {
+        if (key == null && nullFree) {
+            throw new NullPointerException();
+        }
     }
 
-    /** Whether the map holds no null key or value (a `Hashtable`'s refuses them). */
-    boolean refusesNull() {
-        return false;
+    /** Refuses a null value of a map that is [`nullFree`]. */
+    private void checkValue(Object value) {
+        if (value == null && nullFree) {
+            throw new NullPointerException();
+        }
     }
 
     /** The value of `key`, or `absent` while the map holds nothing else. */
