@@ -39,8 +39,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reference beyond the depth is written as its object is when the crash happens, marked
  * {@code "live":true}. Values are written as JSON data, never as serialized Java objects.
  *
- * <p>With {@code dsd.record.uncaught=true}, only an exception that escapes the program (its
- * thread's uncaught-exception handler receives it) is written. The recorder calls no project
+ * <p>A crash is written once: when the exception escapes its first project method. The error
+ * the JVM wraps around an exception that escapes a static initialiser is the same crash, not a
+ * second one. With {@code dsd.record.uncaught=true}, only an exception that escapes the program
+ * (its thread's uncaught-exception handler receives it, or an exception wrapping it) is written,
+ * with the trace of the exception whose escape was recorded. The recorder calls no project
  * code (fields are read by reflection; only the JDK's collections are iterated), swallows its own
  * failures, and without {@code dsd.record.dir} it is off: instrumented code runs as the original.
  */
@@ -218,7 +221,7 @@ public final class DsdCrashRecorder {
             return;
         }
         Shadow s = STACK.get();
-        if (s.busy || s.seen == x) {
+        if (s.busy || s.seen == x || initialiserFailure(x, s.seen)) {
             return;
         }
         s.busy = true;
@@ -241,6 +244,14 @@ public final class DsdCrashRecorder {
         }
     }
 
+    /**
+     * True for the error the JVM wraps around {@code seen} when {@code seen} escapes a static
+     * initialiser: it has no throw site of its own, and the crash was recorded at {@code seen}.
+     */
+    private static boolean initialiserFailure(Throwable x, Throwable seen) {
+        return x instanceof ExceptionInInitializerError && seen != null && x.getCause() == seen;
+    }
+
     /** The call {@code f} ends, normally or not: it leaves the shadow stack. */
     public static void exit(Frame f) {
         if (f == null) {
@@ -260,7 +271,7 @@ public final class DsdCrashRecorder {
             for (Throwable c = x; c != null && pending != null; c = c.getCause()) {
                 if (c == s.seen) {
                     try {
-                        write(x, pending, thread);
+                        write(c, pending, thread);
                     } catch (Throwable t) {
                         // The crash is lost.
                     }

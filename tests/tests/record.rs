@@ -106,6 +106,41 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
 }
 
 #[test]
+fn a_crash_under_a_static_initialiser_is_replayed_from_the_initialiser_s_caller() {
+    let work = work_dir("record-static");
+    let kept = work.join("kept");
+    let kept_text = kept.display().to_string();
+    let (status, report) =
+        record_in(&work, "StaticMain", &["--emit-tests", &kept_text]).expect("recorded");
+    assert_eq!(status, 0, "{report:#}");
+    // Rates.table <- Rates.<clinit> <- Quote.price: one crash (the JVM's
+    // ExceptionInInitializerError around it is not a second one), replayed from Quote.price,
+    // whose call runs the initialiser again in the test's fresh class loader.
+    let crash = replayed(&report, 3);
+    assert_eq!(crash["exception"], "java.lang.ArithmeticException");
+    assert_eq!(crash["captured"], 2, "Rates.table and Quote.price");
+    let clinit = &crash["frames"][1];
+    assert_eq!(clinit["frame"], "record.Rates.<clinit>(Rates.java:10)");
+    assert_eq!(clinit["callable"], false, "{report:#}");
+    assert_eq!(clinit["status"], "reproduced", "{report:#}");
+    assert_eq!(crash["test"]["class"], "record.QuoteCrash1Test");
+    assert_eq!(crash["test"]["reflection"], false, "{report:#}");
+    // The kept test passes: its call throws the initialiser's error around the crash.
+    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let orig = work.join("orig");
+    let classes = compile_kept(&tools, &kept, &orig);
+    let (passed, output) = junit5(&tools, &classes, &orig);
+    assert!(passed, "{output}");
+    // With --uncaught the error escapes the program and the same crash is written.
+    let (status, report) = record("static-uncaught", "StaticMain", &["--uncaught"]);
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(
+        replayed(&report, 3)["exception"],
+        "java.lang.ArithmeticException"
+    );
+}
+
+#[test]
 fn a_crash_in_an_element_of_a_list_argument_is_replayed_with_the_list_rebuilt() {
     let (status, report) = record("nested", "NestedMain", &[]);
     assert_eq!(status, 0, "{report:#}");
