@@ -67,6 +67,13 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
         record_in(&work, "StateMain", &["--emit-tests", &kept_text]).expect("recorded");
     assert_eq!(status, 0, "{report:#}");
     assert_eq!(report["ran"]["status"], 1, "the command's own exit status");
+    let seconds = |v: &Value| v.as_f64().unwrap_or_else(|| panic!("a time: {report:#}"));
+    assert!(seconds(&report["ran"]["seconds"]) > 0.0, "{report:#}");
+    assert!(seconds(&report["replay_seconds"]) > 0.0, "{report:#}");
+    assert!(
+        report["crashes"][0].get("seconds").is_none(),
+        "a crash's replay is not timed alone: {report:#}"
+    );
     // Tally.mean <- Report.line: both frames, from Report.line's test.
     let crash = replayed(&report, 2);
     assert_eq!(crash["captured"], 2);

@@ -20,6 +20,7 @@ use crate::stages::Stages;
 use invariants::record::{self as recording, capture, Mode};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// The classes second chance records, kept across runs: `WORK/record/second-chance.txt`.
 fn second_chance_file(work: &Path) -> PathBuf {
@@ -58,7 +59,9 @@ pub fn record(
         "dsd record: {}; replaying them",
         crate::report::plural(crashes.len(), "crash")
     ));
+    let start = Instant::now();
     let replayed = replay::replay(work, &program, &crashes, &classpath, args)?;
+    let replay_seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     let junit = args
         .junit
         .unwrap_or_else(|| crate::emit::junit::project_junit(&[], sources, work));
@@ -68,6 +71,7 @@ pub fn record(
         mode: args.mode,
         depth: args.depth,
         instrumented: build.instrumented,
+        replay_seconds,
     };
     report::finish(work, &program, &crashes, replayed, summary, junit, args)
 }

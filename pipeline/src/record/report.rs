@@ -32,6 +32,8 @@ pub struct Summary {
     pub depth: u32,
     /// Methods and constructors recorded.
     pub instrumented: usize,
+    /// Wall time of writing, compiling and running the replay tests, in seconds.
+    pub replay_seconds: f64,
 }
 
 fn mode_name<S: serde::Serializer>(mode: &RecordMode, s: S) -> Result<S::Ok, S::Error> {
@@ -348,6 +350,7 @@ mod tests {
                 mode: RecordMode::All,
                 depth: 1,
                 instrumented: 3,
+                replay_seconds: 1.5,
             },
             recorded: 1,
             replayed: 0,
