@@ -1,5 +1,6 @@
 package dsd.recorder;
 
+import dsd.json.DsdJson;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -434,7 +435,7 @@ public final class DsdCrashRecorder {
         }
         writeFile(new File(tmp, "trace.txt"), text);
         StringBuilder crash = new StringBuilder("{\"thread\":");
-        string(crash, thread.getName());
+        DsdJson.string(crash, thread.getName());
         crash.append(",\"depth\":").append(DEPTH).append(",\"uncaught\":").append(UNCAUGHT).append("}\n");
         writeFile(new File(tmp, "crash.json"), crash.toString());
         StringBuilder lines = new StringBuilder();
@@ -459,11 +460,11 @@ public final class DsdCrashRecorder {
                 ? METHODS[f.method] : "?\t?\t?";
         String[] parts = method.split("\t", -1);
         b.append("{\"class\":");
-        string(b, parts[0]);
+        DsdJson.string(b, parts[0]);
         b.append(",\"method\":");
-        string(b, parts.length > 1 ? parts[1] : "?");
+        DsdJson.string(b, parts.length > 1 ? parts[1] : "?");
         b.append(",\"descriptor\":");
-        string(b, parts.length > 2 ? parts[2] : "?");
+        DsdJson.string(b, parts.length > 2 ? parts[2] : "?");
         Writing w = new Writing();
         b.append(",\"receiver\":");
         w.value(b, f.receiver, LIVE_DEPTH);
@@ -531,7 +532,7 @@ public final class DsdCrashRecorder {
 
         private void head(StringBuilder b, Class<?> type, int id) {
             b.append("{\"class\":");
-            string(b, type.getName());
+            DsdJson.string(b, type.getName());
             b.append(",\"id\":").append(id);
         }
 
@@ -556,9 +557,9 @@ public final class DsdCrashRecorder {
                 }
                 Field f = fields.get(i);
                 b.append("{\"owner\":");
-                string(b, f.getDeclaringClass().getName());
+                DsdJson.string(b, f.getDeclaringClass().getName());
                 b.append(",\"name\":");
-                string(b, f.getName());
+                DsdJson.string(b, f.getName());
                 b.append(",\"value\":");
                 value(b, values[i], live);
                 b.append('}');
@@ -603,43 +604,22 @@ public final class DsdCrashRecorder {
         b.append("{\"class\":");
         if (v instanceof Enum) {
             Enum<?> e = (Enum<?>) v;
-            string(b, e.getDeclaringClass().getName());
+            DsdJson.string(b, e.getDeclaringClass().getName());
             b.append(",\"enum\":");
-            string(b, e.name());
+            DsdJson.string(b, e.name());
         } else if (v instanceof Class) {
-            string(b, "java.lang.Class");
+            DsdJson.string(b, "java.lang.Class");
             b.append(",\"value\":");
-            string(b, ((Class<?>) v).getName());
+            DsdJson.string(b, ((Class<?>) v).getName());
         } else if (v instanceof String || v instanceof Character || v instanceof Float || v instanceof Double) {
-            string(b, v.getClass().getName());
+            DsdJson.string(b, v.getClass().getName());
             b.append(",\"value\":");
-            string(b, v.toString());
+            DsdJson.string(b, v.toString());
         } else {
-            string(b, v.getClass().getName());
+            DsdJson.string(b, v.getClass().getName());
             b.append(",\"value\":").append(v);
         }
         b.append('}');
         return true;
-    }
-
-    private static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"': b.append("\\\""); break;
-                case '\\': b.append("\\\\"); break;
-                case '\n': b.append("\\n"); break;
-                case '\r': b.append("\\r"); break;
-                case '\t': b.append("\\t"); break;
-                default:
-                    if (c < 0x20 || c >= 0x7f) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-            }
-        }
-        b.append('"');
     }
 }

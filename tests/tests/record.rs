@@ -194,7 +194,15 @@ fn a_state_the_method_changes_before_it_throws_needs_a_deeper_copy() {
 fn only_uncaught_crashes_are_recorded_with_uncaught() {
     let (status, report) = record("caught", "CaughtMain", &[]);
     assert_eq!(status, 0, "{report:#}");
-    replayed(&report, 4);
+    let crash = replayed(&report, 4);
+    let frames = std::fs::read_to_string(
+        Path::new(crash["dir"].as_str().expect("dir")).join("frames.jsonl"),
+    )
+    .expect("frames");
+    assert!(
+        frames.contains(r#"{"class":"java.lang.String","value":"x\ufffd"}"#),
+        "the lone surrogate is written as U+FFFD: {frames}"
+    );
     let (status, report) = record("caught-uncaught", "CaughtMain", &["--uncaught"]);
     assert_eq!(status, 0, "{report:#}");
     assert_eq!(report["recorded"], 0, "{report:#}");
