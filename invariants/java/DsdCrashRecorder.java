@@ -370,9 +370,11 @@ public final class DsdCrashRecorder {
             }
             return e;
         }
-        if (jdk(type)) {
+        if (jdk(type) && type != Object.class) {
             return v;
         }
+        // A plain Object (a lock, a sentinel, a value of the wrong type) has no state: it is
+        // written as an object without fields, which a test makes with new Object().
         Snapshot s = new Snapshot(type, fields(type));
         copies.put(v, s);
         for (int i = 0; i < s.values.length; i++) {

@@ -148,6 +148,18 @@ fn a_crash_under_a_static_initialiser_is_replayed_from_the_initialiser_s_caller(
 }
 
 #[test]
+fn a_plain_object_argument_is_rebuilt_as_an_object_not_null() {
+    // Labels.width((CharSequence) new Object()): a JDK object the recorder does not look
+    // into would be passed as null, and the cast would not throw.
+    let (status, report) = record("object", "ObjectMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    let crash = replayed(&report, 1);
+    let source =
+        std::fs::read_to_string(crash["test"]["path"].as_str().expect("path")).expect("test");
+    assert!(source.contains("new Object()"), "{source}");
+}
+
+#[test]
 fn a_crash_in_an_element_of_a_list_argument_is_replayed_with_the_list_rebuilt() {
     let (status, report) = record("nested", "NestedMain", &[]);
     assert_eq!(status, 0, "{report:#}");

@@ -135,12 +135,33 @@ impl Value {
             _ => false,
         }
     }
+
+    /// The class of the first value, this one or one inside it, that the recorder did not
+    /// look into (and a test replaces by `null`).
+    pub fn opaque_class(&self) -> Option<&str> {
+        match self {
+            Value::Opaque { class, .. } => Some(class),
+            Value::Object { fields, .. } => fields.iter().find_map(|f| f.2.opaque_class()),
+            Value::Items { items, .. } => items.iter().find_map(Value::opaque_class),
+            Value::Entries { keys, values, .. } => {
+                keys.iter().chain(values).find_map(Value::opaque_class)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Frame {
     /// Whether some of the frame's state was written as it was at the crash.
     pub fn has_live(&self) -> bool {
         self.receiver.has_live() || self.args.iter().any(Value::has_live)
+    }
+
+    /// The class of the first value of the frame that the recorder did not look into.
+    pub fn opaque_class(&self) -> Option<&str> {
+        std::iter::once(&self.receiver)
+            .chain(&self.args)
+            .find_map(Value::opaque_class)
     }
 }
 

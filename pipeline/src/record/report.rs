@@ -189,6 +189,15 @@ fn not_replayed(crash: &Crash, tests: &[&Written], depth: u32) -> String {
     if tests.is_empty() {
         return "no captured frame could be written as a test".into();
     }
+    if let Some(class) = tests
+        .iter()
+        .find_map(|t| crash.frames[t.frame].opaque_class())
+    {
+        return format!(
+            "no replay test raised it; the call had a {class}, which the recorder does not \
+             look into, and the test passes null in its place"
+        );
+    }
     let live = tests.iter().any(|t| crash.frames[t.frame].has_live());
     if live {
         format!(
@@ -281,8 +290,10 @@ mod tests {
     use super::*;
     use crate::reproduce::trace;
 
+    use invariants::record::capture::Value;
+
     fn crash(frames: usize, live: bool) -> Crash {
-        use invariants::record::capture::{Frame, Value};
+        use invariants::record::capture::Frame;
         let receiver = Value::Object {
             class: "p.Ledger".into(),
             id: 1,
@@ -381,5 +392,15 @@ mod tests {
             "no replay test raised it with the recorded frames"
         );
         assert!(not_replayed(&crash(0, false), &[], 1).starts_with("no frame was captured"));
+        let mut opaque = crash(1, false);
+        opaque.frames[0].args.push(Value::Opaque {
+            class: "java.lang.Thread".into(),
+            id: 2,
+        });
+        assert_eq!(
+            not_replayed(&opaque, &[&written], 1),
+            "no replay test raised it; the call had a java.lang.Thread, which the recorder \
+             does not look into, and the test passes null in its place"
+        );
     }
 }
