@@ -55,8 +55,6 @@ public final class DsdCrashRecorder {
     private static final int MAX_ELEMENTS = 64;
     /** How deep a reference beyond the copy depth is written at the crash. */
     private static final int LIVE_DEPTH = 6;
-    /** Most crashes one JVM writes. */
-    private static final int MAX_CRASHES = 100;
     /** Most objects, arrays, collections and maps one call's values are copied into. */
     private static final int MAX_COPIES = 10_000;
     /** Most values written for one frame; beyond, objects are written as opaque. */
@@ -66,10 +64,15 @@ public final class DsdCrashRecorder {
     private static final boolean ON = DIR != null && !DIR.isEmpty();
     private static final int DEPTH = integer("dsd.record.depth", 1);
     private static final boolean UNCAUGHT = Boolean.getBoolean("dsd.record.uncaught");
+    /** Most crashes one JVM writes ({@code dsd.record.max}, 100 by default). */
+    private static final int MAX_CRASHES = integer("dsd.record.max", 100);
     /** Per method id: class, name and descriptor, tab-separated. */
     private static final String[] METHODS = methods();
     private static final AtomicInteger CRASHES = new AtomicInteger();
-    /** The traces already written (exception and frames), so a loop writes one crash. */
+    /**
+     * The crashes already written, by exception class and stack (not message): a loop, or a
+     * test suite's expected exceptions, write each crash once.
+     */
     private static final Set<String> WRITTEN = new HashSet<>();
 
     private static final ThreadLocal<Shadow> STACK = ThreadLocal.withInitial(Shadow::new);
@@ -420,14 +423,18 @@ public final class DsdCrashRecorder {
         if (CRASHES.get() >= MAX_CRASHES) {
             return;
         }
-        StringWriter trace = new StringWriter();
-        x.printStackTrace(new PrintWriter(trace));
-        String text = trace.toString();
+        StringBuilder key = new StringBuilder(x.getClass().getName());
+        for (StackTraceElement e : x.getStackTrace()) {
+            key.append('\n').append(e);
+        }
         synchronized (WRITTEN) {
-            if (!WRITTEN.add(text) || CRASHES.get() >= MAX_CRASHES) {
+            if (!WRITTEN.add(key.toString()) || CRASHES.get() >= MAX_CRASHES) {
                 return;
             }
         }
+        StringWriter trace = new StringWriter();
+        x.printStackTrace(new PrintWriter(trace));
+        String text = trace.toString();
         String name = "crash-" + ProcessHandle.current().pid() + "-" + CRASHES.incrementAndGet();
         File root = new File(DIR);
         File tmp = new File(root, "." + name);

@@ -160,6 +160,31 @@ fn a_plain_object_argument_is_rebuilt_as_an_object_not_null() {
 }
 
 #[test]
+fn a_crash_met_again_with_another_message_is_written_once_and_the_cap_counts_distinct_ones() {
+    // 150 NumberFormatExceptions from the same stack, then a NullPointerException: two
+    // crashes, where the messages alone made 100 (the cap) and lost the second.
+    let (status, report) = record("repeat", "RepeatMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(report["recorded"], 2, "{report:#}");
+    assert_eq!(report["replayed"], 2, "{report:#}");
+    let exceptions: Vec<&str> = report["crashes"]
+        .as_array()
+        .expect("crashes")
+        .iter()
+        .map(|c| c["exception"].as_str().expect("exception"))
+        .collect();
+    assert_eq!(
+        exceptions,
+        [
+            "java.lang.NumberFormatException",
+            "java.lang.NullPointerException"
+        ]
+    );
+    let (_, report) = record("repeat-max", "RepeatMain", &["--max-crashes", "1"]);
+    assert_eq!(report["recorded"], 1, "{report:#}");
+}
+
+#[test]
 fn a_crash_in_an_element_of_a_list_argument_is_replayed_with_the_list_rebuilt() {
     let (status, report) = record("nested", "NestedMain", &[]);
     assert_eq!(status, 0, "{report:#}");
