@@ -74,6 +74,11 @@ public final class DsdCrashRecorder {
      * test suite's expected exceptions, write each crash once.
      */
     private static final Set<String> WRITTEN = new HashSet<>();
+    /**
+     * Whether a crash was met past the cap; the file {@code capped-PID} then says so to dsd.
+     * Guarded by {@code WRITTEN}.
+     */
+    private static boolean capped;
 
     private static final ThreadLocal<Shadow> STACK = ThreadLocal.withInitial(Shadow::new);
 
@@ -420,17 +425,22 @@ public final class DsdCrashRecorder {
     // ---- writing at the crash ----
 
     private static void write(Throwable x, Frame[] frames, Thread thread) throws IOException {
-        if (CRASHES.get() >= MAX_CRASHES) {
-            return;
-        }
         StringBuilder key = new StringBuilder(x.getClass().getName());
         for (StackTraceElement e : x.getStackTrace()) {
             key.append('\n').append(e);
         }
         synchronized (WRITTEN) {
-            if (!WRITTEN.add(key.toString()) || CRASHES.get() >= MAX_CRASHES) {
+            if (WRITTEN.contains(key.toString())) {
                 return;
             }
+            if (CRASHES.get() >= MAX_CRASHES) {
+                if (!capped) {
+                    capped = true;
+                    new File(DIR, "capped-" + ProcessHandle.current().pid()).createNewFile();
+                }
+                return;
+            }
+            WRITTEN.add(key.toString());
         }
         StringWriter trace = new StringWriter();
         x.printStackTrace(new PrintWriter(trace));

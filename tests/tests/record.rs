@@ -180,8 +180,10 @@ fn a_crash_met_again_with_another_message_is_written_once_and_the_cap_counts_dis
             "java.lang.NullPointerException"
         ]
     );
+    assert_eq!(report["capped"], 0, "{report:#}");
     let (_, report) = record("repeat-max", "RepeatMain", &["--max-crashes", "1"]);
     assert_eq!(report["recorded"], 1, "{report:#}");
+    assert_eq!(report["capped"], 1, "the JVM says it met more: {report:#}");
 }
 
 #[test]

@@ -165,6 +165,20 @@ impl Frame {
     }
 }
 
+/// The files `capped-PID` below `dir`: one per JVM that met a crash past `--max-crashes`.
+pub fn capped_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("capped-"))
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
+
 /// The crash folders below `dir` (`crash-PID-N`), in the order they were written: by
 /// process, then by number.
 pub fn crash_dirs(dir: &Path) -> Vec<PathBuf> {

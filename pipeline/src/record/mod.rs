@@ -72,6 +72,8 @@ pub fn record(
         depth: args.depth,
         instrumented: build.instrumented,
         replay_seconds,
+        capped: capture::capped_files(&recording::record_dir(work)).len(),
+        max_crashes: args.max_crashes,
     };
     report::finish(work, &program, &crashes, replayed, summary, junit, args)
 }
@@ -105,11 +107,17 @@ fn mode(work: &Path, program: &frontend::ir::Program, mode: RecordMode) -> Resul
     }
 }
 
-/// Removes the crashes of an earlier run from `WORK/record/`.
+/// Removes the crashes of an earlier run from `WORK/record/`, and its marks of JVMs that
+/// met more crashes than they wrote.
 fn clear_crashes(work: &Path) -> Result<(), Failure> {
-    for dir in capture::crash_dirs(&recording::record_dir(work)) {
+    let record = recording::record_dir(work);
+    for dir in capture::crash_dirs(&record) {
         std::fs::remove_dir_all(&dir)
             .map_err(|e| Failure::new(format!("cannot remove {}: {e}", dir.display())))?;
+    }
+    for file in capture::capped_files(&record) {
+        std::fs::remove_file(&file)
+            .map_err(|e| Failure::new(format!("cannot remove {}: {e}", file.display())))?;
     }
     Ok(())
 }

@@ -34,6 +34,12 @@ pub struct Summary {
     pub instrumented: usize,
     /// Wall time of writing, compiling and running the replay tests, in seconds.
     pub replay_seconds: f64,
+    /// How many of the command's JVMs met more distinct crashes than `--max-crashes`, and
+    /// left the rest unrecorded.
+    pub capped: usize,
+    /// `--max-crashes`.
+    #[serde(skip)]
+    pub max_crashes: u32,
 }
 
 fn mode_name<S: serde::Serializer>(mode: &RecordMode, s: S) -> Result<S::Ok, S::Error> {
@@ -276,6 +282,15 @@ fn text(r: &RecordReport) -> String {
             let _ = writeln!(out, "note: {note}");
         }
     }
+    if s.capped > 0 {
+        let _ = writeln!(
+            out,
+            "\nnote: {} of the command met more than {} distinct crashes and recorded only \
+             those; --max-crashes N records more",
+            crate::report::plural(s.capped, "JVM"),
+            s.max_crashes
+        );
+    }
     let _ = writeln!(
         out,
         "\n{} recorded, {} replayed",
@@ -362,6 +377,8 @@ mod tests {
                 depth: 1,
                 instrumented: 3,
                 replay_seconds: 1.5,
+                capped: 1,
+                max_crashes: 100,
             },
             recorded: 1,
             replayed: 0,
@@ -386,6 +403,13 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("note: a java.lang.Thread could not be captured"));
+        assert!(
+            text.contains(
+                "note: 1 JVM of the command met more than 100 distinct crashes and recorded \
+                 only those; --max-crashes N records more"
+            ),
+            "{text}"
+        );
         assert!(text.ends_with("1 crash recorded, 0 replayed\n"), "{text}");
         assert_eq!(
             not_replayed(&crash(1, false), &[&written], 1),
