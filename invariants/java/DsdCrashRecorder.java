@@ -1,5 +1,6 @@
 package dsd.recorder;
 
+import dsd.json.DsdJson;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -39,8 +40,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reference beyond the depth is written as its object is when the crash happens, marked
  * {@code "live":true}. Values are written as JSON data, never as serialized Java objects.
  *
- * <p>With {@code dsd.record.uncaught=true}, only an exception that escapes the program (its
- * thread's uncaught-exception handler receives it) is written. The recorder calls no project
+ * <p>A crash is written once: when the exception escapes its first project method. The error
+ * the JVM wraps around an exception that escapes a static initialiser is the same crash, not a
+ * second one. With {@code dsd.record.uncaught=true}, only an exception that escapes the program
+ * (its thread's uncaught-exception handler receives it, or an exception wrapping it) is written,
+ * with the trace of the exception whose escape was recorded. The recorder calls no project
  * code (fields are read by reflection; only the JDK's collections are iterated), swallows its own
  * failures, and without {@code dsd.record.dir} it is off: instrumented code runs as the original.
  */
@@ -51,8 +55,6 @@ public final class DsdCrashRecorder {
     private static final int MAX_ELEMENTS = 64;
     /** How deep a reference beyond the copy depth is written at the crash. */
     private static final int LIVE_DEPTH = 6;
-    /** Most crashes one JVM writes. */
-    private static final int MAX_CRASHES = 100;
     /** Most objects, arrays, collections and maps one call's values are copied into. */
     private static final int MAX_COPIES = 10_000;
     /** Most values written for one frame; beyond, objects are written as opaque. */
@@ -62,11 +64,21 @@ public final class DsdCrashRecorder {
     private static final boolean ON = DIR != null && !DIR.isEmpty();
     private static final int DEPTH = integer("dsd.record.depth", 1);
     private static final boolean UNCAUGHT = Boolean.getBoolean("dsd.record.uncaught");
+    /** Most crashes one JVM writes ({@code dsd.record.max}, 100 by default). */
+    private static final int MAX_CRASHES = integer("dsd.record.max", 100);
     /** Per method id: class, name and descriptor, tab-separated. */
     private static final String[] METHODS = methods();
     private static final AtomicInteger CRASHES = new AtomicInteger();
-    /** The traces already written (exception and frames), so a loop writes one crash. */
+    /**
+     * The crashes already written, by exception class and stack (not message): a loop, or a
+     * test suite's expected exceptions, write each crash once.
+     */
     private static final Set<String> WRITTEN = new HashSet<>();
+    /**
+     * Whether a crash was met past the cap; the file {@code capped-PID} then says so to dsd.
+     * Guarded by {@code WRITTEN}.
+     */
+    private static boolean capped;
 
     private static final ThreadLocal<Shadow> STACK = ThreadLocal.withInitial(Shadow::new);
 
@@ -218,7 +230,7 @@ public final class DsdCrashRecorder {
             return;
         }
         Shadow s = STACK.get();
-        if (s.busy || s.seen == x) {
+        if (s.busy || s.seen == x || initialiserFailure(x, s.seen)) {
             return;
         }
         s.busy = true;
@@ -241,6 +253,14 @@ public final class DsdCrashRecorder {
         }
     }
 
+    /**
+     * True for the error the JVM wraps around {@code seen} when {@code seen} escapes a static
+     * initialiser: it has no throw site of its own, and the crash was recorded at {@code seen}.
+     */
+    private static boolean initialiserFailure(Throwable x, Throwable seen) {
+        return x instanceof ExceptionInInitializerError && seen != null && x.getCause() == seen;
+    }
+
     /** The call {@code f} ends, normally or not: it leaves the shadow stack. */
     public static void exit(Frame f) {
         if (f == null) {
@@ -260,7 +280,7 @@ public final class DsdCrashRecorder {
             for (Throwable c = x; c != null && pending != null; c = c.getCause()) {
                 if (c == s.seen) {
                     try {
-                        write(x, pending, thread);
+                        write(c, pending, thread);
                     } catch (Throwable t) {
                         // The crash is lost.
                     }
@@ -358,9 +378,11 @@ public final class DsdCrashRecorder {
             }
             return e;
         }
-        if (jdk(type)) {
+        if (jdk(type) && type != Object.class) {
             return v;
         }
+        // A plain Object (a lock, a sentinel, a value of the wrong type) has no state: it is
+        // written as an object without fields, which a test makes with new Object().
         Snapshot s = new Snapshot(type, fields(type));
         copies.put(v, s);
         for (int i = 0; i < s.values.length; i++) {
@@ -403,17 +425,26 @@ public final class DsdCrashRecorder {
     // ---- writing at the crash ----
 
     private static void write(Throwable x, Frame[] frames, Thread thread) throws IOException {
-        if (CRASHES.get() >= MAX_CRASHES) {
-            return;
+        StringBuilder key = new StringBuilder(x.getClass().getName());
+        for (StackTraceElement e : x.getStackTrace()) {
+            key.append('\n').append(e);
+        }
+        synchronized (WRITTEN) {
+            if (WRITTEN.contains(key.toString())) {
+                return;
+            }
+            if (CRASHES.get() >= MAX_CRASHES) {
+                if (!capped) {
+                    capped = true;
+                    new File(DIR, "capped-" + ProcessHandle.current().pid()).createNewFile();
+                }
+                return;
+            }
+            WRITTEN.add(key.toString());
         }
         StringWriter trace = new StringWriter();
         x.printStackTrace(new PrintWriter(trace));
         String text = trace.toString();
-        synchronized (WRITTEN) {
-            if (!WRITTEN.add(text) || CRASHES.get() >= MAX_CRASHES) {
-                return;
-            }
-        }
         String name = "crash-" + ProcessHandle.current().pid() + "-" + CRASHES.incrementAndGet();
         File root = new File(DIR);
         File tmp = new File(root, "." + name);
@@ -423,7 +454,7 @@ public final class DsdCrashRecorder {
         }
         writeFile(new File(tmp, "trace.txt"), text);
         StringBuilder crash = new StringBuilder("{\"thread\":");
-        string(crash, thread.getName());
+        DsdJson.string(crash, thread.getName());
         crash.append(",\"depth\":").append(DEPTH).append(",\"uncaught\":").append(UNCAUGHT).append("}\n");
         writeFile(new File(tmp, "crash.json"), crash.toString());
         StringBuilder lines = new StringBuilder();
@@ -448,11 +479,11 @@ public final class DsdCrashRecorder {
                 ? METHODS[f.method] : "?\t?\t?";
         String[] parts = method.split("\t", -1);
         b.append("{\"class\":");
-        string(b, parts[0]);
+        DsdJson.string(b, parts[0]);
         b.append(",\"method\":");
-        string(b, parts.length > 1 ? parts[1] : "?");
+        DsdJson.string(b, parts.length > 1 ? parts[1] : "?");
         b.append(",\"descriptor\":");
-        string(b, parts.length > 2 ? parts[2] : "?");
+        DsdJson.string(b, parts.length > 2 ? parts[2] : "?");
         Writing w = new Writing();
         b.append(",\"receiver\":");
         w.value(b, f.receiver, LIVE_DEPTH);
@@ -520,7 +551,7 @@ public final class DsdCrashRecorder {
 
         private void head(StringBuilder b, Class<?> type, int id) {
             b.append("{\"class\":");
-            string(b, type.getName());
+            DsdJson.string(b, type.getName());
             b.append(",\"id\":").append(id);
         }
 
@@ -545,9 +576,9 @@ public final class DsdCrashRecorder {
                 }
                 Field f = fields.get(i);
                 b.append("{\"owner\":");
-                string(b, f.getDeclaringClass().getName());
+                DsdJson.string(b, f.getDeclaringClass().getName());
                 b.append(",\"name\":");
-                string(b, f.getName());
+                DsdJson.string(b, f.getName());
                 b.append(",\"value\":");
                 value(b, values[i], live);
                 b.append('}');
@@ -592,43 +623,22 @@ public final class DsdCrashRecorder {
         b.append("{\"class\":");
         if (v instanceof Enum) {
             Enum<?> e = (Enum<?>) v;
-            string(b, e.getDeclaringClass().getName());
+            DsdJson.string(b, e.getDeclaringClass().getName());
             b.append(",\"enum\":");
-            string(b, e.name());
+            DsdJson.string(b, e.name());
         } else if (v instanceof Class) {
-            string(b, "java.lang.Class");
+            DsdJson.string(b, "java.lang.Class");
             b.append(",\"value\":");
-            string(b, ((Class<?>) v).getName());
+            DsdJson.string(b, ((Class<?>) v).getName());
         } else if (v instanceof String || v instanceof Character || v instanceof Float || v instanceof Double) {
-            string(b, v.getClass().getName());
+            DsdJson.string(b, v.getClass().getName());
             b.append(",\"value\":");
-            string(b, v.toString());
+            DsdJson.string(b, v.toString());
         } else {
-            string(b, v.getClass().getName());
+            DsdJson.string(b, v.getClass().getName());
             b.append(",\"value\":").append(v);
         }
         b.append('}');
         return true;
-    }
-
-    private static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"': b.append("\\\""); break;
-                case '\\': b.append("\\\\"); break;
-                case '\n': b.append("\\n"); break;
-                case '\r': b.append("\\r"); break;
-                case '\t': b.append("\\t"); break;
-                default:
-                    if (c < 0x20 || c >= 0x7f) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-            }
-        }
-        b.append('"');
     }
 }

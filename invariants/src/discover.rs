@@ -9,7 +9,7 @@ use crate::toolchain::Flavour;
 use crate::Error;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 /// Annotations that mark a test method.
 const TEST_ANNOTATIONS: &[&str] = &[
@@ -44,11 +44,7 @@ struct Decl {
 pub fn discover(test_dirs: &[PathBuf], work_dir: &Path) -> Result<Suite, Error> {
     let inputs = frontend::collect_sources(test_dirs, frontend::SourceSet::Tests, Some(work_dir))
         .map_err(|e| Error(e.0))?;
-    let mut parser = Parser::new();
-    let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
-    parser
-        .set_language(&language)
-        .map_err(|e| Error(format!("tree-sitter-java grammar is incompatible: {e}")))?;
+    let mut parser = crate::instrument::java_parser().map_err(Error)?;
     let mut jupiter = false;
     let mut decls = Vec::new();
     for input in &inputs {

@@ -17,7 +17,7 @@
 //! definite-assignment rules for final fields are not disturbed.
 
 use crate::ppt::{static_expression, Ppt, SlotKind, Width};
-use tree_sitter::{Node, Parser, Point};
+use tree_sitter::{Node, Parser, Point, Tree};
 
 /// The recorder class as generated code names it.
 pub const RECORDER: &str = "dsd.recorder.DsdRecorder";
@@ -52,17 +52,27 @@ const FOREIGN: &[&str] = &[
     "record_declaration",
 ];
 
-/// Instruments the methods `targets` in the Java source `text`. Targets whose declaration is not
-/// found (or that are compact record constructors) are left alone.
-pub fn instrument(text: &str, targets: &[Target]) -> Result<Instrumented, String> {
+/// A tree-sitter parser for Java; an error says the grammar does not fit the library.
+pub(crate) fn java_parser() -> Result<Parser, String> {
     let mut parser = Parser::new();
     let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     parser
         .set_language(&language)
         .map_err(|e| format!("tree-sitter-java grammar is incompatible: {e}"))?;
-    let tree = parser
+    Ok(parser)
+}
+
+/// The syntax tree of the Java source `text`, which instrumentation edits.
+pub(crate) fn parse_java(text: &str) -> Result<Tree, String> {
+    java_parser()?
         .parse(text, None)
-        .ok_or_else(|| "tree-sitter could not parse the file".to_string())?;
+        .ok_or_else(|| "tree-sitter could not parse the file".to_string())
+}
+
+/// Instruments the methods `targets` in the Java source `text`. Targets whose declaration is not
+/// found (or that are compact record constructors) are left alone.
+pub fn instrument(text: &str, targets: &[Target]) -> Result<Instrumented, String> {
+    let tree = parse_java(text)?;
     let mut edits: Vec<(usize, String)> = Vec::new();
     let mut done = Vec::new();
     for target in targets {

@@ -49,12 +49,38 @@ const CRASH_RECORDER: &str = include_str!("../java/DsdCrashRecorder.java");
 /// The Java agent of `dsd record` for commands other than `java`.
 const RECORD_AGENT: &str = include_str!("../java/DsdRecordAgent.java");
 
-/// Writes the recorder of `dsd record` and its agent below the source root `dir`; returns
-/// the files written.
+/// The JSON writing that the test runner (`pipeline`) and the crash recorder share.
+const JSON: &str = include_str!("../java/DsdJson.java");
+
+/// The source of `dsd.json.DsdJson` below the source root `dir`.
+fn json_path(dir: &Path) -> PathBuf {
+    dir.join("dsd").join("json").join("DsdJson.java")
+}
+
+/// Writes `dsd.json.DsdJson`, the JSON writing of the Java dsd ships, below the source root
+/// `dir`; returns the file written.
+pub fn write_json(dir: &Path) -> Result<PathBuf, String> {
+    let path = json_path(dir);
+    if let Some(pkg) = path.parent() {
+        std::fs::create_dir_all(pkg)
+            .map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
+    }
+    std::fs::write(&path, JSON).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// True when `dir` holds the current source of `dsd.json.DsdJson` (as [`write_json`] writes
+/// it).
+pub fn json_is_current(dir: &Path) -> bool {
+    std::fs::read_to_string(json_path(dir)).is_ok_and(|s| s == JSON)
+}
+
+/// Writes the recorder of `dsd record`, its agent and the JSON writing it uses below the
+/// source root `dir`; returns the files written.
 pub fn write_crash_recorder(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let pkg = dir.join("dsd").join("recorder");
     std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
-    let mut out = Vec::new();
+    let mut out = vec![write_json(dir)?];
     for (name, text) in [
         ("DsdCrashRecorder.java", CRASH_RECORDER),
         ("DsdRecordAgent.java", RECORD_AGENT),

@@ -317,17 +317,9 @@ pub(crate) struct FileCopy {
 /// Instruments every project file into `out`; returns the program points and the copies.
 fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<FileCopy>), Error> {
     let mut ppts = Vec::new();
-    let mut copies = Vec::new();
     let mut next_id = 0u32;
-    let encoding = program.encoding.as_deref();
     let hierarchy = frontend::Hierarchy::new(program);
-    for (index, file) in program.files.iter().enumerate() {
-        if !file.is_built() {
-            continue;
-        }
-        let original = PathBuf::from(&file.path);
-        let text = frontend::encoding::read_source(&original, encoding)
-            .map_err(|e| Error(format!("{}: {e}", original.display())))?;
+    let copies = instrument_files(program, out, |index, text| {
         let mut candidates = Vec::new();
         for class in program.classes.iter().filter(|c| c.file as usize == index) {
             if class.kind == ClassKind::Annotation {
@@ -357,8 +349,7 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
                 this_type: this_type.clone(),
             })
             .collect();
-        let result = instrument(&text, &targets)
-            .map_err(|e| Error(format!("{}: {e}", original.display())))?;
+        let result = instrument(text, &targets)?;
         let done: std::collections::HashSet<u32> = result.done.iter().copied().collect();
         ppts.extend(
             candidates
@@ -366,21 +357,43 @@ fn instrument_project(program: &Program, out: &Path) -> Result<(Vec<Ppt>, Vec<Fi
                 .map(|c| c.0)
                 .filter(|p| done.contains(&p.id)),
         );
-        let target_path = out.join(&file.rel);
-        if let Some(dir) = target_path.parent() {
+        Ok(result.text)
+    })?;
+    Ok((ppts, copies))
+}
+
+/// Writes a copy of every project file that is built below `out` (at its path below its
+/// source root, in the project's encoding), its text what `rewrite` makes of the original's
+/// (given the file's index in `program.files`); an error of `rewrite` is prefixed with the
+/// file. Returns the copies.
+pub(crate) fn instrument_files(
+    program: &Program,
+    out: &Path,
+    mut rewrite: impl FnMut(usize, &str) -> Result<String, String>,
+) -> Result<Vec<FileCopy>, Error> {
+    let encoding = program.encoding.as_deref();
+    let mut copies = Vec::new();
+    for (index, file) in program.files.iter().enumerate() {
+        if !file.is_built() {
+            continue;
+        }
+        let original = PathBuf::from(&file.path);
+        let text = frontend::encoding::read_source(&original, encoding)
+            .map_err(|e| Error(format!("{}: {e}", original.display())))?;
+        let rewritten =
+            rewrite(index, &text).map_err(|e| Error(format!("{}: {e}", original.display())))?;
+        let copy = out.join(&file.rel);
+        if let Some(dir) = copy.parent() {
             std::fs::create_dir_all(dir).map_err(|e| io_error("create", dir, e))?;
         }
-        std::fs::write(
-            &target_path,
-            frontend::encoding::encode(&result.text, encoding),
-        )
-        .map_err(|e| io_error("write", &target_path, e))?;
+        std::fs::write(&copy, frontend::encoding::encode(&rewritten, encoding))
+            .map_err(|e| io_error("write", &copy, e))?;
         copies.push(FileCopy {
-            copy: target_path,
+            copy,
             original: absolute(&original),
         });
     }
-    Ok((ppts, copies))
+    Ok(copies)
 }
 
 /// The instrumented copies javac compiles, and what the run they are for is called in

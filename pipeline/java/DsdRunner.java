@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import dsd.json.DsdJson;
 import dsd.sandbox.DsdSandbox;
 
 /**
@@ -254,16 +255,16 @@ public final class DsdRunner {
     private static String toJson(String className, String methodName, Outcome outcome, long millis) {
         StringBuilder b = new StringBuilder(256);
         b.append("{\"class\":");
-        string(b, className);
+        DsdJson.string(b, className);
         b.append(",\"method\":");
-        string(b, methodName);
+        DsdJson.string(b, methodName);
         b.append(",\"outcome\":");
-        string(b, outcome.kind);
+        DsdJson.string(b, outcome.kind);
         Throwable t = outcome.thrown;
         b.append(",\"exception\":");
-        string(b, t == null ? null : t.getClass().getName());
+        DsdJson.string(b, t == null ? null : t.getClass().getName());
         b.append(",\"message\":");
-        string(b, outcome.note != null ? outcome.note : t == null ? null : safeMessage(t));
+        DsdJson.string(b, outcome.note != null ? outcome.note : t == null ? null : safeMessage(t));
         appendFrames(b, t);
         if (t != null && t.getCause() != null && outcome.note == null) {
             b.append(",\"causes\":[");
@@ -275,9 +276,9 @@ public final class DsdRunner {
                     b.append(',');
                 }
                 b.append("{\"exception\":");
-                string(b, c.getClass().getName());
+                DsdJson.string(b, c.getClass().getName());
                 b.append(",\"message\":");
-                string(b, safeMessage(c));
+                DsdJson.string(b, safeMessage(c));
                 appendFrames(b, c);
                 b.append('}');
             }
@@ -298,11 +299,11 @@ public final class DsdRunner {
                     b.append(',');
                 }
                 b.append("{\"class\":");
-                string(b, frames[i].getClassName());
+                DsdJson.string(b, frames[i].getClassName());
                 b.append(",\"method\":");
-                string(b, frames[i].getMethodName());
+                DsdJson.string(b, frames[i].getMethodName());
                 b.append(",\"file\":");
-                string(b, frames[i].getFileName());
+                DsdJson.string(b, frames[i].getFileName());
                 b.append(",\"line\":").append(frames[i].getLineNumber()).append('}');
             }
         }
@@ -335,40 +336,5 @@ public final class DsdRunner {
         } catch (Throwable e) {
             return "(getMessage threw " + e.getClass().getName() + ")";
         }
-    }
-
-    /** Appends s as a JSON string (or null), ASCII only; lone surrogates become U+FFFD. */
-    private static void string(StringBuilder b, String s) {
-        if (s == null) {
-            b.append("null");
-            return;
-        }
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"': b.append("\\\""); break;
-                case '\\': b.append("\\\\"); break;
-                case '\n': b.append("\\n"); break;
-                case '\r': b.append("\\r"); break;
-                case '\t': b.append("\\t"); break;
-                default:
-                    if (c >= 0x20 && c < 0x7f) {
-                        b.append(c);
-                    } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                        hex(b, c);
-                        hex(b, s.charAt(++i));
-                    } else if (Character.isSurrogate(c)) {
-                        hex(b, '\ufffd');
-                    } else {
-                        hex(b, c);
-                    }
-            }
-        }
-        b.append('"');
-    }
-
-    private static void hex(StringBuilder b, char c) {
-        b.append(String.format("\\u%04x", (int) c));
     }
 }

@@ -67,6 +67,13 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
         record_in(&work, "StateMain", &["--emit-tests", &kept_text]).expect("recorded");
     assert_eq!(status, 0, "{report:#}");
     assert_eq!(report["ran"]["status"], 1, "the command's own exit status");
+    let seconds = |v: &Value| v.as_f64().unwrap_or_else(|| panic!("a time: {report:#}"));
+    assert!(seconds(&report["ran"]["seconds"]) > 0.0, "{report:#}");
+    assert!(seconds(&report["replay_seconds"]) > 0.0, "{report:#}");
+    assert!(
+        report["crashes"][0].get("seconds").is_none(),
+        "a crash's replay is not timed alone: {report:#}"
+    );
     // Tally.mean <- Report.line: both frames, from Report.line's test.
     let crash = replayed(&report, 2);
     assert_eq!(crash["captured"], 2);
@@ -103,6 +110,80 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
     let classes = compile_kept(&tools, &kept, &orig);
     let (passed, output) = junit5(&tools, &classes, &orig);
     assert!(passed, "{output}");
+}
+
+#[test]
+fn a_crash_under_a_static_initialiser_is_replayed_from_the_initialiser_s_caller() {
+    let work = work_dir("record-static");
+    let kept = work.join("kept");
+    let kept_text = kept.display().to_string();
+    let (status, report) =
+        record_in(&work, "StaticMain", &["--emit-tests", &kept_text]).expect("recorded");
+    assert_eq!(status, 0, "{report:#}");
+    // Rates.table <- Rates.<clinit> <- Quote.price: one crash (the JVM's
+    // ExceptionInInitializerError around it is not a second one), replayed from Quote.price,
+    // whose call runs the initialiser again in the test's fresh class loader.
+    let crash = replayed(&report, 3);
+    assert_eq!(crash["exception"], "java.lang.ArithmeticException");
+    assert_eq!(crash["captured"], 2, "Rates.table and Quote.price");
+    let clinit = &crash["frames"][1];
+    assert_eq!(clinit["frame"], "record.Rates.<clinit>(Rates.java:10)");
+    assert_eq!(clinit["callable"], false, "{report:#}");
+    assert_eq!(clinit["status"], "reproduced", "{report:#}");
+    assert_eq!(crash["test"]["class"], "record.QuoteCrash1Test");
+    assert_eq!(crash["test"]["reflection"], false, "{report:#}");
+    // The kept test passes: its call throws the initialiser's error around the crash.
+    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let orig = work.join("orig");
+    let classes = compile_kept(&tools, &kept, &orig);
+    let (passed, output) = junit5(&tools, &classes, &orig);
+    assert!(passed, "{output}");
+    // With --uncaught the error escapes the program and the same crash is written.
+    let (status, report) = record("static-uncaught", "StaticMain", &["--uncaught"]);
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(
+        replayed(&report, 3)["exception"],
+        "java.lang.ArithmeticException"
+    );
+}
+
+#[test]
+fn a_plain_object_argument_is_rebuilt_as_an_object_not_null() {
+    // Labels.width((CharSequence) new Object()): a JDK object the recorder does not look
+    // into would be passed as null, and the cast would not throw.
+    let (status, report) = record("object", "ObjectMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    let crash = replayed(&report, 1);
+    let source =
+        std::fs::read_to_string(crash["test"]["path"].as_str().expect("path")).expect("test");
+    assert!(source.contains("new Object()"), "{source}");
+}
+
+#[test]
+fn a_crash_met_again_with_another_message_is_written_once_and_the_cap_counts_distinct_ones() {
+    // 150 NumberFormatExceptions from the same stack, then a NullPointerException: two
+    // crashes, where the messages alone made 100 (the cap) and lost the second.
+    let (status, report) = record("repeat", "RepeatMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    assert_eq!(report["recorded"], 2, "{report:#}");
+    assert_eq!(report["replayed"], 2, "{report:#}");
+    let exceptions: Vec<&str> = report["crashes"]
+        .as_array()
+        .expect("crashes")
+        .iter()
+        .map(|c| c["exception"].as_str().expect("exception"))
+        .collect();
+    assert_eq!(
+        exceptions,
+        [
+            "java.lang.NumberFormatException",
+            "java.lang.NullPointerException"
+        ]
+    );
+    assert_eq!(report["capped"], 0, "{report:#}");
+    let (_, report) = record("repeat-max", "RepeatMain", &["--max-crashes", "1"]);
+    assert_eq!(report["recorded"], 1, "{report:#}");
+    assert_eq!(report["capped"], 1, "the JVM says it met more: {report:#}");
 }
 
 #[test]
@@ -152,7 +233,15 @@ fn a_state_the_method_changes_before_it_throws_needs_a_deeper_copy() {
 fn only_uncaught_crashes_are_recorded_with_uncaught() {
     let (status, report) = record("caught", "CaughtMain", &[]);
     assert_eq!(status, 0, "{report:#}");
-    replayed(&report, 4);
+    let crash = replayed(&report, 4);
+    let frames = std::fs::read_to_string(
+        Path::new(crash["dir"].as_str().expect("dir")).join("frames.jsonl"),
+    )
+    .expect("frames");
+    assert!(
+        frames.contains(r#"{"class":"java.lang.String","value":"x\ufffd"}"#),
+        "the lone surrogate is written as U+FFFD: {frames}"
+    );
     let (status, report) = record("caught-uncaught", "CaughtMain", &["--uncaught"]);
     assert_eq!(status, 0, "{report:#}");
     assert_eq!(report["recorded"], 0, "{report:#}");

@@ -135,6 +135,20 @@ impl Value {
             _ => false,
         }
     }
+
+    /// The class of the first value, this one or one inside it, that the recorder did not
+    /// look into (and a test replaces by `null`).
+    pub fn opaque_class(&self) -> Option<&str> {
+        match self {
+            Value::Opaque { class, .. } => Some(class),
+            Value::Object { fields, .. } => fields.iter().find_map(|f| f.2.opaque_class()),
+            Value::Items { items, .. } => items.iter().find_map(Value::opaque_class),
+            Value::Entries { keys, values, .. } => {
+                keys.iter().chain(values).find_map(Value::opaque_class)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Frame {
@@ -142,6 +156,27 @@ impl Frame {
     pub fn has_live(&self) -> bool {
         self.receiver.has_live() || self.args.iter().any(Value::has_live)
     }
+
+    /// The class of the first value of the frame that the recorder did not look into.
+    pub fn opaque_class(&self) -> Option<&str> {
+        std::iter::once(&self.receiver)
+            .chain(&self.args)
+            .find_map(Value::opaque_class)
+    }
+}
+
+/// The files `capped-PID` below `dir`: one per JVM that met a crash past `--max-crashes`.
+pub fn capped_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("capped-"))
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
 }
 
 /// The crash folders below `dir` (`crash-PID-N`), in the order they were written: by

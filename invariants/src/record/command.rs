@@ -21,6 +21,8 @@ pub struct Recording<'a> {
     pub depth: u32,
     /// Whether only exceptions that escape the program are written.
     pub uncaught: bool,
+    /// Most crashes one JVM writes.
+    pub max_crashes: u32,
 }
 
 impl Recording<'_> {
@@ -31,6 +33,7 @@ impl Recording<'_> {
             format!("-Ddsd.record.methods={}", self.methods.display()),
             format!("-Ddsd.record.depth={}", self.depth),
             format!("-Ddsd.record.uncaught={}", self.uncaught),
+            format!("-Ddsd.record.max={}", self.max_crashes),
         ]
     }
 }
@@ -154,11 +157,12 @@ mod tests {
             agent: Path::new("/w/record/build/agent.jar"),
             depth: 2,
             uncaught: false,
+            max_crashes: 100,
         };
         rewrite(&argv, &recording, env, Some("-Xss2m"))
     }
 
-    const PROPERTIES: &str = "-Ddsd.record.dir=/w/record/crashes -Ddsd.record.methods=/w/record/build/methods.tsv -Ddsd.record.depth=2 -Ddsd.record.uncaught=false";
+    const PROPERTIES: &str = "-Ddsd.record.dir=/w/record/crashes -Ddsd.record.methods=/w/record/build/methods.tsv -Ddsd.record.depth=2 -Ddsd.record.uncaught=false -Ddsd.record.max=100";
 
     #[test]
     fn the_instrumented_classes_go_first_on_the_class_path() {

@@ -18,7 +18,7 @@ pub mod command;
 pub mod weave;
 
 use crate::javac::absolute;
-use crate::stage::{compile_with_fallback, io_error, Copies, FileCopy};
+use crate::stage::{compile_with_fallback, instrument_files, io_error, Copies, FileCopy};
 use crate::{runtime, Error};
 use frontend::ir::{ClassKind, Program};
 use std::collections::BTreeSet;
@@ -153,7 +153,8 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
     })
 }
 
-/// Writes the agent's jar `jar`: the recorder's classes (from `classes`), which its manifest
+/// Writes the agent's jar `jar`: the recorder's classes and the JSON writing they use (from
+/// `classes`), which its manifest
 /// puts on the boot class path, and the agent as its `Premain-Class`.
 fn write_agent(dir: &Path, classes: &Path, jar: &Path) -> Result<(), Error> {
     let manifest = dir.join("agent-manifest.txt");
@@ -176,6 +177,9 @@ fn write_agent(dir: &Path, classes: &Path, jar: &Path) -> Result<(), Error> {
         .arg("-C")
         .arg(classes)
         .arg("dsd/recorder")
+        .arg("-C")
+        .arg(classes)
+        .arg("dsd/json")
         .output()
         .map_err(|e| Error(format!("cannot run {}: {e}", tool.display())))?;
     if output.status.success() {
@@ -197,7 +201,6 @@ fn instrument_project(
     out: &Path,
     mode: &Mode,
 ) -> Result<(Vec<String>, Vec<FileCopy>), Error> {
-    let encoding = program.encoding.as_deref();
     let filter = match mode {
         Mode::NonTrivial => Filter::NonTrivial,
         _ => Filter::All,
@@ -209,14 +212,7 @@ fn instrument_project(
         _ => true,
     };
     let mut table = Vec::new();
-    let mut copies = Vec::new();
-    for (index, file) in program.files.iter().enumerate() {
-        if !file.is_built() {
-            continue;
-        }
-        let original = PathBuf::from(&file.path);
-        let text = frontend::encoding::read_source(&original, encoding)
-            .map_err(|e| Error(format!("{}: {e}", original.display())))?;
+    let copies = instrument_files(program, out, |index, text| {
         let mut sites = Vec::new();
         let mut names = Vec::new();
         for class in program.classes.iter().filter(|c| c.file as usize == index) {
@@ -241,8 +237,7 @@ fn instrument_project(
                 ));
             }
         }
-        let (woven, done) = weave::weave(&text, &sites, filter)
-            .map_err(|e| Error(format!("{}: {e}", original.display())))?;
+        let (woven, done) = weave::weave(text, &sites, filter)?;
         for (site, name) in sites.iter().zip(names) {
             table.push(if done.contains(&site.id) {
                 name
@@ -250,16 +245,7 @@ fn instrument_project(
                 String::new()
             });
         }
-        let copy = out.join(&file.rel);
-        if let Some(parent) = copy.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| io_error("create", parent, e))?;
-        }
-        std::fs::write(&copy, frontend::encoding::encode(&woven, encoding))
-            .map_err(|e| io_error("write", &copy, e))?;
-        copies.push(FileCopy {
-            copy,
-            original: absolute(&original),
-        });
-    }
+        Ok(woven)
+    })?;
     Ok((table, copies))
 }

@@ -12,8 +12,8 @@
 //! with `null` for the receiver of a static method or a constructor (whose object is not yet
 //! built); in constructors the code goes after an explicit `this(...)`/`super(...)` call.
 
-use crate::instrument::{apply, declaration_at};
-use tree_sitter::{Node, Parser, Point};
+use crate::instrument::{apply, declaration_at, parse_java};
+use tree_sitter::{Node, Point};
 
 /// The recorder class as generated code names it.
 pub const RECORDER: &str = "dsd.recorder.DsdCrashRecorder";
@@ -47,14 +47,7 @@ pub enum Filter {
 /// text and the ids of the sites instrumented. A site whose declaration is not found is left
 /// alone.
 pub fn weave(text: &str, sites: &[Site], filter: Filter) -> Result<(String, Vec<u32>), String> {
-    let mut parser = Parser::new();
-    let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
-    parser
-        .set_language(&language)
-        .map_err(|e| format!("tree-sitter-java grammar is incompatible: {e}"))?;
-    let tree = parser
-        .parse(text, None)
-        .ok_or_else(|| "tree-sitter could not parse the file".to_string())?;
+    let tree = parse_java(text)?;
     let mut edits = Vec::new();
     let mut done = Vec::new();
     for site in sites {

@@ -244,6 +244,11 @@ pub struct RecordArgs {
     /// handler gets it), not every one that escapes a project method.
     #[arg(long)]
     pub uncaught: bool,
+    /// Most crashes each JVM of the command writes. A crash is written once per exception
+    /// class and stack, whatever its message: a test suite's expected exceptions count once
+    /// per place they are thrown from.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_crashes: u32,
     /// Also run the command without instrumentation first (its output discarded) and report
     /// the recording's overhead.
     #[arg(long)]

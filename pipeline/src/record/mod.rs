@@ -20,6 +20,7 @@ use crate::stages::Stages;
 use invariants::record::{self as recording, capture, Mode};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// The classes second chance records, kept across runs: `WORK/record/second-chance.txt`.
 fn second_chance_file(work: &Path) -> PathBuf {
@@ -58,7 +59,9 @@ pub fn record(
         "dsd record: {}; replaying them",
         crate::report::plural(crashes.len(), "crash")
     ));
+    let start = Instant::now();
     let replayed = replay::replay(work, &program, &crashes, &classpath, args)?;
+    let replay_seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     let junit = args
         .junit
         .unwrap_or_else(|| crate::emit::junit::project_junit(&[], sources, work));
@@ -68,6 +71,9 @@ pub fn record(
         mode: args.mode,
         depth: args.depth,
         instrumented: build.instrumented,
+        replay_seconds,
+        capped: capture::capped_files(&recording::record_dir(work)).len(),
+        max_crashes: args.max_crashes,
     };
     report::finish(work, &program, &crashes, replayed, summary, junit, args)
 }
@@ -101,11 +107,17 @@ fn mode(work: &Path, program: &frontend::ir::Program, mode: RecordMode) -> Resul
     }
 }
 
-/// Removes the crashes of an earlier run from `WORK/record/`.
+/// Removes the crashes of an earlier run from `WORK/record/`, and its marks of JVMs that
+/// met more crashes than they wrote.
 fn clear_crashes(work: &Path) -> Result<(), Failure> {
-    for dir in capture::crash_dirs(&recording::record_dir(work)) {
+    let record = recording::record_dir(work);
+    for dir in capture::crash_dirs(&record) {
         std::fs::remove_dir_all(&dir)
             .map_err(|e| Failure::new(format!("cannot remove {}: {e}", dir.display())))?;
+    }
+    for file in capture::capped_files(&record) {
+        std::fs::remove_file(&file)
+            .map_err(|e| Failure::new(format!("cannot remove {}: {e}", file.display())))?;
     }
     Ok(())
 }

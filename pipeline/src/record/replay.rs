@@ -5,10 +5,10 @@
 use crate::cli::RecordArgs;
 use crate::error::Failure;
 use crate::reproduce::trace::{self, Thrown, TraceFrame};
-use crate::run::jvm::{self, JvmConfig, TestId};
+use crate::run::jvm::{self, TestId};
 use crate::run::results::{Outcome, TestResult};
-use crate::run::test_compile::{self, LeftOut, TestBuild};
-use crate::run::{compile_project, runner, tools, ProjectBuild};
+use crate::run::test_compile::{self, Layout, LeftOut};
+use crate::run::{compile_project, runner, test_jvm, tools, ProjectBuild};
 use frontend::ir::Program;
 use invariants::javac::absolute;
 use invariants::record::capture::{Crash, Frame};
@@ -149,29 +149,16 @@ fn compile_and_run(
 ) -> Result<HashMap<(String, String), TestResult>, Failure> {
     let tools = tools::locate()?;
     let libraries: Vec<PathBuf> = classpath.iter().map(|p| absolute(p)).collect();
-    let classes_dir = dir.join("classes");
-    let patch_dir = dir.join("patches");
+    let layout = Layout::below(dir);
     let (patches, left_out) = compile_project(&ProjectBuild {
         tools: &tools,
         program,
         libraries: &libraries,
-        classes_dir: &classes_dir,
-        patch_dir: &patch_dir,
+        classes_dir: &layout.classes,
+        patch_dir: &layout.patches,
         results_dir: dir,
     })?;
-    let test_classes = dir.join("test-classes");
-    let test_patches = dir.join("test-patches");
-    let build = TestBuild {
-        work,
-        tools: &tools,
-        classes_dir: &classes_dir,
-        libraries: &libraries,
-        patches: &patches,
-        patch_dir: &patch_dir,
-        out_dir: &test_classes,
-        test_patch_dir: &test_patches,
-        results_dir: dir,
-    };
+    let build = layout.tests(work, &tools, &libraries, &patches, dir);
     let cases: Vec<TestCase> = tests.iter().map(|t| t.test.clone()).collect();
     let compiled = test_compile::compile_tests(&build, &cases, &LeftOut::new(program, &left_out))?;
     let mut results = HashMap::new();
@@ -194,21 +181,7 @@ fn compile_and_run(
         return Ok(results);
     }
     let runner_dir = runner::prepare(&tools, work)?;
-    let mut test_classpath = vec![absolute(&classes_dir), absolute(&test_classes)];
-    test_classpath.extend(invariants::resource_dirs(&program.source_roots(), &[]));
-    test_classpath.extend(libraries.iter().cloned());
-    let mut runner_classpath = vec![absolute(&runner_dir)];
-    runner_classpath.extend(tools.junit.iter().map(|p| absolute(p)));
-    let config = JvmConfig {
-        java: tools.java.clone(),
-        module_options: patches.jvm_options(&[absolute(&patch_dir), absolute(&test_patches)]),
-        runner_classpath,
-        test_classpath,
-        timeout: args.test_timeout,
-        watchdog: JvmConfig::watchdog_for(args.test_timeout),
-        scratch: absolute(&dir.join("jvm")),
-        log: absolute(&dir.join("jvm.log")),
-    };
+    let config = test_jvm(&build, program, &runner_dir, args.test_timeout);
     let (ran, _) = jvm::run_parallel(&config, &ids, 1, &|_| {})?;
     for r in ran {
         results.insert((r.class.clone(), r.method.clone()), r);

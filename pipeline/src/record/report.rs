@@ -32,6 +32,14 @@ pub struct Summary {
     pub depth: u32,
     /// Methods and constructors recorded.
     pub instrumented: usize,
+    /// Wall time of writing, compiling and running the replay tests, in seconds.
+    pub replay_seconds: f64,
+    /// How many of the command's JVMs met more distinct crashes than `--max-crashes`, and
+    /// left the rest unrecorded.
+    pub capped: usize,
+    /// `--max-crashes`.
+    #[serde(skip)]
+    pub max_crashes: u32,
 }
 
 fn mode_name<S: serde::Serializer>(mode: &RecordMode, s: S) -> Result<S::Ok, S::Error> {
@@ -187,6 +195,15 @@ fn not_replayed(crash: &Crash, tests: &[&Written], depth: u32) -> String {
     if tests.is_empty() {
         return "no captured frame could be written as a test".into();
     }
+    if let Some(class) = tests
+        .iter()
+        .find_map(|t| crash.frames[t.frame].opaque_class())
+    {
+        return format!(
+            "no replay test raised it; the call had a {class}, which the recorder does not \
+             look into, and the test passes null in its place"
+        );
+    }
     let live = tests.iter().any(|t| crash.frames[t.frame].has_live());
     if live {
         format!(
@@ -265,6 +282,15 @@ fn text(r: &RecordReport) -> String {
             let _ = writeln!(out, "note: {note}");
         }
     }
+    if s.capped > 0 {
+        let _ = writeln!(
+            out,
+            "\nnote: {} of the command met more than {} distinct crashes and recorded only \
+             those; --max-crashes N records more",
+            crate::report::plural(s.capped, "JVM"),
+            s.max_crashes
+        );
+    }
     let _ = writeln!(
         out,
         "\n{} recorded, {} replayed",
@@ -279,8 +305,10 @@ mod tests {
     use super::*;
     use crate::reproduce::trace;
 
+    use invariants::record::capture::Value;
+
     fn crash(frames: usize, live: bool) -> Crash {
-        use invariants::record::capture::{Frame, Value};
+        use invariants::record::capture::Frame;
         let receiver = Value::Object {
             class: "p.Ledger".into(),
             id: 1,
@@ -348,6 +376,9 @@ mod tests {
                 mode: RecordMode::All,
                 depth: 1,
                 instrumented: 3,
+                replay_seconds: 1.5,
+                capped: 1,
+                max_crashes: 100,
             },
             recorded: 1,
             replayed: 0,
@@ -372,11 +403,28 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("note: a java.lang.Thread could not be captured"));
+        assert!(
+            text.contains(
+                "note: 1 JVM of the command met more than 100 distinct crashes and recorded \
+                 only those; --max-crashes N records more"
+            ),
+            "{text}"
+        );
         assert!(text.ends_with("1 crash recorded, 0 replayed\n"), "{text}");
         assert_eq!(
             not_replayed(&crash(1, false), &[&written], 1),
             "no replay test raised it with the recorded frames"
         );
         assert!(not_replayed(&crash(0, false), &[], 1).starts_with("no frame was captured"));
+        let mut opaque = crash(1, false);
+        opaque.frames[0].args.push(Value::Opaque {
+            class: "java.lang.Thread".into(),
+            id: 2,
+        });
+        assert_eq!(
+            not_replayed(&opaque, &[&written], 1),
+            "no replay test raised it; the call had a java.lang.Thread, which the recorder \
+             does not look into, and the test passes null in its place"
+        );
     }
 }

@@ -42,6 +42,7 @@ pub fn rewritten(work: &Path, args: &RecordArgs) -> Result<Rewritten, Failure> {
         agent: &recording::agent_jar(work),
         depth: args.depth,
         uncaught: args.uncaught,
+        max_crashes: args.max_crashes,
     };
     let env = |name: &str| std::env::var(name).ok();
     rewrite(

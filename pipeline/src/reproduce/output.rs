@@ -171,8 +171,10 @@ pub struct Report {
     /// Why nothing could be tried, if so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// Wall time, in seconds.
-    pub seconds: f64,
+    /// Wall time, in seconds (`dsd reproduce`'s whole search; none in `dsd record`'s
+    /// report, whose crashes share one replay).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
 }
 
 impl Report {
@@ -213,7 +215,7 @@ impl Report {
             test: None,
             usage: None,
             note: None,
-            seconds: 0.0,
+            seconds: None,
         }
     }
 
@@ -321,7 +323,7 @@ impl Report {
 
 /// Ends `dsd reproduce`: prints or writes the report, and returns the exit status.
 pub fn finish(mut report: Report, args: &ReproduceArgs, start: Instant) -> Result<i32, Failure> {
-    report.seconds = (start.elapsed().as_secs_f64() * 100.0).round() / 100.0;
+    report.seconds = Some((start.elapsed().as_secs_f64() * 100.0).round() / 100.0);
     report.reproduced = report.test.is_some();
     let text = match args.format {
         ReproduceFormat::Text => report.text(),

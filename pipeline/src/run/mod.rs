@@ -25,7 +25,7 @@ use results::{Outcome, TestResult};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use test_compile::{Rejected, TestBuild};
+use test_compile::{Layout, Rejected, TestBuild};
 use testgen::TestCase;
 use vcgen::Site;
 
@@ -85,36 +85,23 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     ));
 
     let spinner = Progress::spinner("compiling project");
-    let classes_dir = work.join("classes");
-    let patch_dir = work.join("patches");
-    let test_patch_dir = work.join("test-patches");
+    let layout = Layout::below(work);
     let libraries: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
     let (patches, left_out) = compile_project(&ProjectBuild {
         tools: &tools,
         program: &program,
         libraries: &libraries,
-        classes_dir: &classes_dir,
-        patch_dir: &patch_dir,
+        classes_dir: &layout.classes,
+        patch_dir: &layout.patches,
         results_dir: &results_dir,
     })?;
     let mut index = index;
     let mut results: HashMap<(String, String), TestResult> = HashMap::new();
-    let test_classes_dir = work.join("test-classes");
     let mut runnable: Vec<&TestCase> = Vec::new();
     let mut uncompiled = Vec::new();
+    let build = layout.tests(work, &tools, &libraries, &patches, &results_dir);
     if !index.tests.is_empty() {
         spinner.set_message("compiling tests");
-        let build = TestBuild {
-            work,
-            tools: &tools,
-            classes_dir: &classes_dir,
-            libraries: &libraries,
-            patches: &patches,
-            patch_dir: &patch_dir,
-            out_dir: &test_classes_dir,
-            test_patch_dir: &test_patch_dir,
-            results_dir: &results_dir,
-        };
         // A test of a class whose file does not compile, or that builds an input of one,
         // cannot compile either: it is cut unseen (the file is listed as not checked).
         let unbuilt = test_compile::LeftOut::new(&program, &left_out);
@@ -148,23 +135,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     let mut jvms = 0;
     if !runnable.is_empty() {
         let runner_dir = runner::prepare(&tools, work)?;
-        // The project's resources (Maven's `src/main/resources`, or files kept with the
-        // sources) are on the class path, as in the project's own build.
-        let mut test_classpath = vec![absolute(&classes_dir), absolute(&test_classes_dir)];
-        test_classpath.extend(invariants::resource_dirs(&program.source_roots(), &[]));
-        test_classpath.extend(libraries.iter().cloned());
-        let mut runner_classpath = vec![absolute(&runner_dir)];
-        runner_classpath.extend(tools.junit.iter().map(|p| absolute(p)));
-        let config = JvmConfig {
-            java: tools.java.clone(),
-            module_options: patches.jvm_options(&[absolute(&patch_dir), absolute(&test_patch_dir)]),
-            runner_classpath,
-            test_classpath,
-            timeout: options.test_timeout,
-            watchdog: JvmConfig::watchdog_for(options.test_timeout),
-            scratch: absolute(&results_dir.join("jvm")),
-            log: absolute(&results_dir.join("jvm.log")),
-        };
+        let config = test_jvm(&build, &program, &runner_dir, options.test_timeout);
         let ids: Vec<TestId> = runnable
             .iter()
             .map(|t| TestId {
@@ -326,6 +297,36 @@ pub fn evaluate(
         gone: None,
         unused_suppressions: Vec::new(),
         not_checked: Vec::new(),
+    }
+}
+
+/// The JVMs that run generated tests: the runner (compiled in `runner_dir`) and JUnit; the
+/// project's and the tests' classes, the project's resources (Maven's `src/main/resources`,
+/// or files kept with the sources, as in the project's own build) and libraries; the module
+/// patches of both; the per-test `timeout`; their scratch folder and log in the build's
+/// results folder. `dsd run` and `dsd record`'s replay both run their tests so.
+pub(crate) fn test_jvm(
+    build: &TestBuild,
+    program: &frontend::ir::Program,
+    runner_dir: &Path,
+    timeout: Duration,
+) -> JvmConfig {
+    let mut test_classpath = vec![absolute(build.classes_dir), absolute(build.out_dir)];
+    test_classpath.extend(invariants::resource_dirs(&program.source_roots(), &[]));
+    test_classpath.extend(build.libraries.iter().cloned());
+    let mut runner_classpath = vec![absolute(runner_dir)];
+    runner_classpath.extend(build.tools.junit.iter().map(|p| absolute(p)));
+    JvmConfig {
+        java: build.tools.java.clone(),
+        module_options: build
+            .patches
+            .jvm_options(&[absolute(build.patch_dir), absolute(build.test_patch_dir)]),
+        runner_classpath,
+        test_classpath,
+        timeout,
+        watchdog: JvmConfig::watchdog_for(timeout),
+        scratch: absolute(&build.results_dir.join("jvm")),
+        log: absolute(&build.results_dir.join("jvm.log")),
     }
 }
 

@@ -12,15 +12,16 @@ const RUNNER_SOURCE: &str = include_str!("../../java/DsdRunner.java");
 /// Fully qualified name of the runner's main class.
 pub const RUNNER_CLASS: &str = "dsd.runner.DsdRunner";
 
-/// Writes the runner and the sandbox to `WORK/runner/` and compiles them, unless the compiled
-/// runner is there and both sources are unchanged. Returns the directory to put on the runner
+/// Writes the runner, the sandbox and the JSON writing to `WORK/runner/` and compiles them,
+/// unless the compiled runner is there and their sources are unchanged. Returns the directory to put on the runner
 /// JVM's class path.
 pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     let dir = work.join("runner");
     let source = dir.join("dsd").join("runner").join("DsdRunner.java");
     let class = source.with_extension("class");
     let unchanged = std::fs::read_to_string(&source).is_ok_and(|s| s == RUNNER_SOURCE)
-        && invariants::sandbox::source_is_current(&dir);
+        && invariants::sandbox::source_is_current(&dir)
+        && invariants::runtime::json_is_current(&dir);
     if unchanged && class.is_file() {
         return Ok(dir);
     }
@@ -33,7 +34,8 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     std::fs::write(&source, RUNNER_SOURCE)
         .map_err(|e| Failure::new(format!("{}: {e}", source.display())))?;
     let sandbox = invariants::sandbox::write_source(&dir).map_err(Failure::new)?;
-    let sources = [source.clone(), sandbox];
+    let json = invariants::runtime::write_json(&dir).map_err(Failure::new)?;
+    let sources = [source.clone(), sandbox, json];
     let compilation = Compilation {
         javac: &tools.javac,
         sources: &sources,

@@ -50,6 +50,54 @@ pub struct TestBuild<'a> {
     pub results_dir: &'a Path,
 }
 
+/// The folders of a build of the project and its tests below one folder: `classes/`,
+/// `patches/`, `test-classes/` and `test-patches/`.
+pub struct Layout {
+    /// The project's classes.
+    pub classes: PathBuf,
+    /// The project's module patches, a folder per module.
+    pub patches: PathBuf,
+    /// The tests' classes.
+    pub test_classes: PathBuf,
+    /// The tests' module patches, a folder per module.
+    pub test_patches: PathBuf,
+}
+
+impl Layout {
+    /// The layout below `dir`.
+    pub fn below(dir: &Path) -> Self {
+        Layout {
+            classes: dir.join("classes"),
+            patches: dir.join("patches"),
+            test_classes: dir.join("test-classes"),
+            test_patches: dir.join("test-patches"),
+        }
+    }
+
+    /// The build of tests into this layout, against the project compiled into it with its
+    /// module `patches`; logs go to `results_dir`.
+    pub fn tests<'a>(
+        &'a self,
+        work: &'a Path,
+        tools: &'a JavaTools,
+        libraries: &'a [PathBuf],
+        patches: &'a ModulePatches,
+        results_dir: &'a Path,
+    ) -> TestBuild<'a> {
+        TestBuild {
+            work,
+            tools,
+            classes_dir: &self.classes,
+            libraries,
+            patches,
+            patch_dir: &self.patches,
+            out_dir: &self.test_classes,
+            test_patch_dir: &self.test_patches,
+            results_dir,
+        }
+    }
+}
+
 /// What javac did not compile of the project: the tests that need it are cut unseen.
 pub struct LeftOut {
     /// The files left out, below their source root (as a site's id starts).

@@ -214,13 +214,20 @@ const EXPECT: &str = r#"
         void run() throws Throwable;
     }
 
-    /** Fails unless `call` throws `exception` with a frame `method` of `owner` at `line`. */
+    /**
+     * Fails unless `call` throws `exception` (or an exception caused by one, such as the error
+     * around a failed static initialiser) with a frame `method` of `owner` at `line`.
+     */
     static void expect(String exception, String owner, String method, int line, Call call) throws Throwable {
         try {
             call.run();
-        } catch (Throwable thrown) {
-            if (!Class.forName(exception).isInstance(thrown)) {
-                throw new AssertionError("expected " + exception + ", got " + thrown, thrown);
+        } catch (Throwable caught) {
+            Throwable thrown = caught;
+            while (thrown != null && !Class.forName(exception).isInstance(thrown)) {
+                thrown = thrown.getCause();
+            }
+            if (thrown == null) {
+                throw new AssertionError("expected " + exception + ", got " + caught, caught);
             }
             for (StackTraceElement frame : thrown.getStackTrace()) {
                 if (frame.getClassName().equals(owner) && frame.getMethodName().equals(method)) {
