@@ -14,13 +14,13 @@ import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -88,22 +88,82 @@ public final class DsdCrashRecorder {
         }
     }
 
-    /** One thread's shadow stack. */
+    /** How many copies one call remembers by a linear scan before it uses a hash map. */
+    private static final int SMALL = 16;
+
+    /**
+     * One thread's shadow stack. It is reached once per call, at entry; the call's frame keeps
+     * it for the rest of the call, so that the exit needs no thread-local lookup.
+     */
     private static final class Shadow {
-        final ArrayList<Frame> frames = new ArrayList<>();
+        /** The frames, the innermost last; {@code size} of them are on the stack. */
+        Frame[] frames = new Frame[64];
+        int size;
         /** The last exception whose escape was seen, so that callers do not record it again. */
         Throwable seen;
         /** With {@code UNCAUGHT}: the frames when {@code seen} escaped its first method. */
         Frame[] pending;
         /** True while the recorder itself runs on this thread. */
         boolean busy;
-        /** The copies of one call's values by original, emptied after each call. */
-        final IdentityHashMap<Object, Object> copies = new IdentityHashMap<>();
-    }
+        /**
+         * The copies of one call's values by original, emptied after each call: the first
+         * {@value #SMALL} in two arrays searched by identity (a call copies a few values), the
+         * rest in {@code more}.
+         */
+        final Object[] originals = new Object[SMALL];
+        final Object[] copied = new Object[SMALL];
+        int count;
+        IdentityHashMap<Object, Object> more;
+        /**
+         * At depth 1: the receiver last copied, its snapshot and the values its fields had then
+         * (a primitive array's copy is in the snapshot, the array itself here).
+         */
+        Object lastReceiver;
+        Snapshot lastCopy;
+        Object[] lastValues;
+        /** What is left of one call's copying: at most {@value #MAX_COPIES} copies. */
+        int left;
 
-    /** What is left of one call's copying: at most {@value #MAX_COPIES} copies. */
-    private static final class Budget {
-        int left = MAX_COPIES;
+        Object copyOf(Object v) {
+            for (int i = 0; i < count; i++) {
+                if (originals[i] == v) {
+                    return copied[i];
+                }
+            }
+            return more == null || more.isEmpty() ? null : more.get(v);
+        }
+
+        void remember(Object v, Object copy) {
+            if (count < SMALL) {
+                originals[count] = v;
+                copied[count++] = copy;
+            } else {
+                if (more == null) {
+                    more = new IdentityHashMap<>();
+                }
+                more.put(v, copy);
+            }
+        }
+
+        /** Forgets one call's copies (and so drops the references to its values). */
+        void forget() {
+            for (int i = 0; i < count; i++) {
+                originals[i] = null;
+                copied[i] = null;
+            }
+            count = 0;
+            if (more != null && !more.isEmpty()) {
+                more.clear();
+            }
+        }
+
+        void push(Frame f) {
+            if (size == frames.length) {
+                frames = Arrays.copyOf(frames, size * 2);
+            }
+            f.index = size;
+            frames[size++] = f;
+        }
     }
 
     /** One call on the shadow stack: its method, and its receiver and arguments as copied. */
@@ -111,12 +171,15 @@ public final class DsdCrashRecorder {
         final int method;
         final Object receiver;
         final Object[] args;
+        /** The shadow stack of the thread that made the call. */
+        final Shadow shadow;
         int index;
 
-        Frame(int method, Object receiver, Object[] args) {
+        Frame(int method, Object receiver, Object[] args, Shadow shadow) {
             this.method = method;
             this.receiver = receiver;
             this.args = args;
+            this.shadow = shadow;
         }
     }
 
@@ -193,7 +256,11 @@ public final class DsdCrashRecorder {
         }
     }
 
-    /** A call of method {@code id} begins: copies its receiver (null if none) and arguments. */
+    /**
+     * A call of method {@code id} begins: copies its receiver (null if none) and arguments.
+     * {@code args} is the array the instrumented call site has just made, which nothing else
+     * holds: the copies replace the values in it.
+     */
     public static Frame enter(int id, Object receiver, Object[] args) {
         if (!ON) {
             return null;
@@ -204,21 +271,19 @@ public final class DsdCrashRecorder {
         }
         s.busy = true;
         try {
-            IdentityHashMap<Object, Object> copies = s.copies;
-            Budget budget = new Budget();
-            Object[] copied = new Object[args.length];
+            s.left = MAX_COPIES;
+            Object self = DEPTH == 1 ? receiver(receiver, s) : copy(receiver, DEPTH, s);
             for (int i = 0; i < args.length; i++) {
-                copied[i] = copy(args[i], DEPTH, copies, budget);
+                args[i] = copy(args[i], DEPTH, s);
             }
-            Frame f = new Frame(id, copy(receiver, DEPTH, copies, budget), copied);
-            f.index = s.frames.size();
-            s.frames.add(f);
+            Frame f = new Frame(id, self, args, s);
+            s.push(f);
             return f;
         } catch (Throwable t) {
             return null;
         } finally {
-            if (!s.copies.isEmpty()) {
-                s.copies.clear();
+            if (s.count > 0 || s.more != null) {
+                s.forget();
             }
             s.busy = false;
         }
@@ -229,17 +294,17 @@ public final class DsdCrashRecorder {
         if (f == null) {
             return;
         }
-        Shadow s = STACK.get();
+        Shadow s = f.shadow;
         if (s.busy || s.seen == x || initialiserFailure(x, s.seen)) {
             return;
         }
         s.busy = true;
         try {
             s.seen = x;
-            int top = Math.min(f.index, s.frames.size() - 1);
+            int top = Math.min(f.index, s.size - 1);
             Frame[] frames = new Frame[top + 1];
             for (int i = 0; i <= top; i++) {
-                frames[i] = s.frames.get(top - i);
+                frames[i] = s.frames[top - i];
             }
             if (UNCAUGHT) {
                 s.pending = frames;
@@ -266,9 +331,10 @@ public final class DsdCrashRecorder {
         if (f == null) {
             return;
         }
-        ArrayList<Frame> frames = STACK.get().frames;
-        for (int i = frames.size() - 1; i >= f.index && i >= 0; i--) {
-            frames.remove(i);
+        Shadow s = f.shadow;
+        for (int i = s.size - 1; i >= f.index; i--) {
+            s.frames[i] = null;
+            s.size = i;
         }
     }
 
@@ -304,106 +370,258 @@ public final class DsdCrashRecorder {
                 || v instanceof Boolean || v instanceof Character || v instanceof Enum || v instanceof Class;
     }
 
-    /**
-     * True for an array of primitives, which is copied (its first elements) at any depth: a
-     * reference would keep a buffer the call replaces alive until it returns.
-     */
-    private static boolean primitiveArray(Object v) {
-        return v.getClass().isArray() && v.getClass().getComponentType().isPrimitive();
-    }
-
     private static boolean jdk(Class<?> c) {
         String n = c.getName();
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
                 || n.startsWith("com.sun.");
     }
 
-    private static Object copy(Object v, int depth, IdentityHashMap<Object, Object> copies, Budget budget) {
-        if (exact(v) || depth <= 0 && !primitiveArray(v)) {
+    /**
+     * The receiver {@code r} copied at depth 1, the first value of the call copied. A method
+     * called again on the same object, or a method that calls another on {@code this}, finds it
+     * mostly unchanged: its last snapshot is taken again (snapshots are never changed once
+     * made) when each field holds the same value, or the same array of primitives with the
+     * same first elements; otherwise a new snapshot is made as {@link #copy} makes one.
+     */
+    private static Object receiver(Object r, Shadow s) {
+        if (r == null || exact(r)) {
+            return r;
+        }
+        Class<?> type = r.getClass();
+        Layout layout = FIELDS.get(type);
+        if (type.isArray() || layout.jdk) {
+            return copy(r, 1, s);
+        }
+        Field[] fields = layout.array;
+        if (r == s.lastReceiver && unchanged(r, fields, s.lastCopy, s.lastValues)) {
+            Snapshot snapshot = s.lastCopy;
+            s.remember(r, snapshot);
+            s.left--;
+            for (int i = 0; i < fields.length; i++) {
+                if (snapshot.values[i] instanceof Elements) {
+                    s.remember(s.lastValues[i], snapshot.values[i]);
+                    s.left--;
+                }
+            }
+            return snapshot;
+        }
+        s.lastReceiver = null;
+        Snapshot snapshot = new Snapshot(type, layout.list);
+        s.remember(r, snapshot);
+        s.left--;
+        Object[] values = new Object[fields.length];
+        boolean readable = true;
+        for (int i = 0; i < fields.length; i++) {
+            try {
+                values[i] = fields[i].get(r);
+                snapshot.values[i] = copy(values[i], 0, s);
+            } catch (Throwable t) {
+                // A field that cannot be read is written as null.
+                readable = false;
+            }
+        }
+        if (readable) {
+            s.lastReceiver = r;
+            s.lastCopy = snapshot;
+            s.lastValues = values;
+        }
+        return snapshot;
+    }
+
+    /** Whether the fields of {@code r} hold what they held when {@code snapshot} was taken. */
+    private static boolean unchanged(Object r, Field[] fields, Snapshot snapshot, Object[] values) {
+        try {
+            for (int i = 0; i < fields.length; i++) {
+                Object v = fields[i].get(r);
+                Object was = values[i];
+                if (v == was) {
+                    Object copied = snapshot.values[i];
+                    if (copied instanceof Elements && !sameItems(v, ((Elements) copied).items)) {
+                        return false;
+                    }
+                } else if (v == null || was == null || !exact(v) || !v.equals(was)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+
+    /** Whether the array of primitives {@code v} starts with {@code items}, its earlier copy. */
+    private static boolean sameItems(Object v, Object items) {
+        if (v instanceof byte[]) {
+            byte[] b = (byte[]) items;
+            return Arrays.equals((byte[]) v, 0, b.length, b, 0, b.length);
+        } else if (v instanceof char[]) {
+            char[] b = (char[]) items;
+            return Arrays.equals((char[]) v, 0, b.length, b, 0, b.length);
+        } else if (v instanceof int[]) {
+            int[] b = (int[]) items;
+            return Arrays.equals((int[]) v, 0, b.length, b, 0, b.length);
+        } else if (v instanceof long[]) {
+            long[] b = (long[]) items;
+            return Arrays.equals((long[]) v, 0, b.length, b, 0, b.length);
+        } else if (v instanceof boolean[]) {
+            boolean[] b = (boolean[]) items;
+            return Arrays.equals((boolean[]) v, 0, b.length, b, 0, b.length);
+        } else if (v instanceof short[]) {
+            short[] b = (short[]) items;
+            return Arrays.equals((short[]) v, 0, b.length, b, 0, b.length);
+        } else if (v instanceof double[]) {
+            double[] b = (double[]) items;
+            return Arrays.equals((double[]) v, 0, b.length, b, 0, b.length);
+        } else if (v instanceof float[]) {
+            float[] b = (float[]) items;
+            return Arrays.equals((float[]) v, 0, b.length, b, 0, b.length);
+        }
+        return false;
+    }
+
+    /**
+     * The first elements of an array of primitives, or null for any other value. Such an array
+     * is copied at any depth: a reference would keep a buffer the call replaces alive until it
+     * returns.
+     */
+    private static Object primitiveItems(Object v) {
+        if (v instanceof byte[]) {
+            byte[] a = (byte[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        } else if (v instanceof char[]) {
+            char[] a = (char[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        } else if (v instanceof int[]) {
+            int[] a = (int[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        } else if (v instanceof long[]) {
+            long[] a = (long[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        } else if (v instanceof boolean[]) {
+            boolean[] a = (boolean[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        } else if (v instanceof short[]) {
+            short[] a = (short[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        } else if (v instanceof double[]) {
+            double[] a = (double[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        } else if (v instanceof float[]) {
+            float[] a = (float[]) v;
+            return Arrays.copyOf(a, Math.min(a.length, MAX_ELEMENTS));
+        }
+        return null;
+    }
+
+    /** {@code v} copied to {@code depth}, the copies of the call so far in {@code s}. */
+    private static Object copy(Object v, int depth, Shadow s) {
+        if (exact(v)) {
             return v;
         }
-        Object done = copies.get(v);
+        Object primitives = depth <= 0 || v.getClass().isArray() ? primitiveItems(v) : null;
+        if (primitives == null && depth <= 0) {
+            return v;
+        }
+        Object done = s.copyOf(v);
         if (done != null) {
             return done;
         }
-        if (--budget.left < 0) {
+        if (--s.left < 0) {
             return v;
         }
         Class<?> type = v.getClass();
+        if (primitives != null) {
+            Elements e = new Elements(type, Array.getLength(v), primitives);
+            s.remember(v, e);
+            return e;
+        }
         if (type.isArray()) {
-            int n = Array.getLength(v);
-            int kept = Math.min(n, MAX_ELEMENTS);
-            if (type.getComponentType().isPrimitive()) {
-                Object items = Array.newInstance(type.getComponentType(), kept);
-                System.arraycopy(v, 0, items, 0, kept);
-                Elements e = new Elements(type, n, items);
-                copies.put(v, e);
-                return e;
-            }
-            Object[] items = new Object[kept];
-            Elements e = new Elements(type, n, items);
-            copies.put(v, e);
             Object[] array = (Object[]) v;
+            int n = array.length;
+            int kept = Math.min(n, MAX_ELEMENTS);
+            Object[] copied = new Object[kept];
+            Elements e = new Elements(type, n, copied);
+            s.remember(v, e);
             for (int i = 0; i < kept; i++) {
-                items[i] = copy(array[i], depth - 1, copies, budget);
+                copied[i] = copy(array[i], depth - 1, s);
             }
             return e;
         }
-        if (v instanceof Collection && jdk(type)) {
+        Layout layout = FIELDS.get(type);
+        if (v instanceof Collection && layout.jdk) {
             Collection<?> c = (Collection<?>) v;
             Object[] items = new Object[Math.min(c.size(), MAX_ELEMENTS)];
             Elements e = new Elements(type, c.size(), items);
-            copies.put(v, e);
+            s.remember(v, e);
             int i = 0;
             for (Object item : c) {
                 if (i == items.length) {
                     break;
                 }
-                items[i++] = copy(item, depth - 1, copies, budget);
+                items[i++] = copy(item, depth - 1, s);
             }
             return e;
         }
-        if (v instanceof Map && jdk(type)) {
+        if (v instanceof Map && layout.jdk) {
             Map<?, ?> m = (Map<?, ?>) v;
             int n = Math.min(m.size(), MAX_ELEMENTS);
             Entries e = new Entries(type, m.size(), new Object[n], new Object[n]);
-            copies.put(v, e);
+            s.remember(v, e);
             int i = 0;
             for (Map.Entry<?, ?> entry : m.entrySet()) {
                 if (i == n) {
                     break;
                 }
-                e.keys[i] = copy(entry.getKey(), depth - 1, copies, budget);
-                e.values[i++] = copy(entry.getValue(), depth - 1, copies, budget);
+                e.keys[i] = copy(entry.getKey(), depth - 1, s);
+                e.values[i++] = copy(entry.getValue(), depth - 1, s);
             }
             return e;
         }
-        if (jdk(type) && type != Object.class) {
+        if (layout.jdk && type != Object.class) {
             return v;
         }
         // A plain Object (a lock, a sentinel, a value of the wrong type) has no state: it is
         // written as an object without fields, which a test makes with new Object().
-        Snapshot s = new Snapshot(type, fields(type));
-        copies.put(v, s);
-        for (int i = 0; i < s.values.length; i++) {
+        Snapshot snapshot = new Snapshot(type, layout.list);
+        s.remember(v, snapshot);
+        Field[] fields = layout.array;
+        Object[] values = snapshot.values;
+        for (int i = 0; i < fields.length; i++) {
             try {
-                s.values[i] = copy(s.fields.get(i).get(v), depth - 1, copies, budget);
+                values[i] = copy(fields[i].get(v), depth - 1, s);
             } catch (Throwable t) {
                 // A field that cannot be read is written as null.
             }
         }
-        return s;
+        return snapshot;
     }
 
-    private static final Map<Class<?>, List<Field>> FIELDS = new ConcurrentHashMap<>();
+    /**
+     * What copying needs of a class, worked out once: whether it is the JDK's, and the
+     * instance fields of a project class (as a list, which its snapshots share, and as an array).
+     */
+    private static final class Layout {
+        final boolean jdk;
+        final List<Field> list;
+        final Field[] array;
+
+        Layout(Class<?> type) {
+            this.jdk = jdk(type);
+            this.list = jdk && type != Object.class ? List.of() : readFields(type);
+            this.array = list.toArray(new Field[0]);
+        }
+    }
+
+    private static final ClassValue<Layout> FIELDS = new ClassValue<Layout>() {
+        @Override
+        protected Layout computeValue(Class<?> type) {
+            return new Layout(type);
+        }
+    };
 
     /** The instance fields of a project class and of its project superclasses, made readable. */
-    private static List<Field> fields(Class<?> type) {
-        List<Field> out = FIELDS.get(type);
-        return out != null ? out : readFields(type);
-    }
 
-    private static synchronized List<Field> readFields(Class<?> type) {
+    private static List<Field> readFields(Class<?> type) {
         List<Field> out = new ArrayList<>();
         for (Class<?> c = type; c != null && !jdk(c); c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
@@ -418,7 +636,6 @@ public final class DsdCrashRecorder {
                 }
             }
         }
-        FIELDS.put(type, out);
         return out;
     }
 
@@ -595,7 +812,9 @@ public final class DsdCrashRecorder {
                 b.append(",\"opaque\":true");
                 return;
             }
-            Object copied = copy(v, 1, new IdentityHashMap<>(), new Budget());
+            Shadow scratch = new Shadow();
+            scratch.left = MAX_COPIES;
+            Object copied = copy(v, 1, scratch);
             if (copied instanceof Elements) {
                 Elements e = (Elements) copied;
                 b.append(",\"size\":").append(e.size).append(",\"items\":");
