@@ -7,7 +7,7 @@
 
 use frontend::ir::Type;
 use frontend::Hierarchy;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -27,6 +27,8 @@ pub struct TypeTable {
     uses_store: bool,
     uses_arrays: bool,
     uses_superclass: bool,
+    /// The ids the entry asked for: the types its objects, class literals and checks name.
+    used: BTreeSet<u32>,
 }
 
 impl TypeTable {
@@ -39,6 +41,7 @@ impl TypeTable {
             uses_store: false,
             uses_arrays: false,
             uses_superclass: false,
+            used: BTreeSet::new(),
         };
         for c in h.classes() {
             t.id(&Type::class(&c.name));
@@ -52,10 +55,13 @@ impl TypeTable {
         let ty = ty.erasure();
         let key = ty.descriptor();
         if let Some((id, _)) = self.classes.get(&key) {
+            self.used.insert(*id);
             return *id;
         }
         let next = (self.classes.len() + self.more.len()) as u32 + 1;
-        self.more.entry(key).or_insert((next, ty)).0
+        let id = self.more.entry(key).or_insert((next, ty)).0;
+        self.used.insert(id);
+        id
     }
 
     /// Every type with its id, in the order of their descriptors.
@@ -156,13 +162,15 @@ impl TypeTable {
         out
     }
 
-    /// The definition of `superclass` over the table's ids, as the JVM's
-    /// `Class.getSuperclass()` answers: a class's declared superclass, `Object` for an
-    /// array type, none (0) for `Object`, an interface and a primitive type; for a class of
-    /// the JDK model, whose own superclass serves the model (`SlotMap`), the one of its class
-    /// file. A class the program does not declare, a model class whose class file was not
-    /// read, and a class whose superclass has no id extend a class the solver chooses
-    /// (`superclass-free`), which may be none.
+    /// The definition of `superclass` over the ids the entry asked for and their
+    /// superclasses, as the JVM's `Class.getSuperclass()` answers: a class's declared
+    /// superclass, `Object` for an array type, none (0) for `Object`, an interface and a
+    /// primitive type; for a class of the JDK model, whose own superclass serves the model
+    /// (`SlotMap`), the one of its class file. Any other id (a class the program does not
+    /// declare, a model class whose class file was not read, the class of an object an
+    /// opaque call returned) extends a class the solver chooses (`superclass-free`), which
+    /// may be none. Only the entry's ids: a table of every class of commons-lang3 made its
+    /// reflection helpers (`TypeUtils.getTypeArguments`) time out.
     fn superclass_table(&self, h: &Hierarchy, ids: &[&(u32, Type)]) -> String {
         let known = |ty: &Type| {
             let key = ty.erasure().descriptor();
@@ -171,33 +179,49 @@ impl TypeTable {
                 .or_else(|| self.more.get(&key))
                 .map(|(id, _)| *id)
         };
-        let object = known(&Type::object());
-        let mut cases: Vec<(u32, String)> = Vec::new();
-        for (id, t) in ids {
-            let extends = match t {
-                Type::Array(_) => object.map(|o| o.to_string()),
-                Type::Class { name, .. } => match h.class(name) {
-                    Some(c) if c.superclass.is_none() => Some("0".to_string()),
-                    // The JDK model's classes extend what suits the model (`SlotMap`).
-                    Some(c) if c.library && !c.signatures_only => c
-                        .platform_superclass
-                        .as_ref()
-                        .and_then(known)
-                        .map(|s| s.to_string()),
-                    Some(c) => c.superclass.as_ref().and_then(known).map(|s| s.to_string()),
-                    None => None,
-                },
-                _ => Some("0".to_string()),
-            };
-            let extends = extends.unwrap_or_else(|| "(superclass-free t)".to_string());
-            if object.is_none_or(|o| extends != o.to_string()) {
-                cases.push((*id, extends));
+        let types: BTreeMap<u32, &Type> = ids.iter().map(|(id, t)| (*id, t)).collect();
+        // Per id: `Some(None)` extends nothing, `Some(Some(s))` extends `s`, `None` unknown.
+        let extends = |t: &Type| -> Option<Option<u32>> {
+            match t {
+                Type::Array(_) => known(&Type::object()).map(Some),
+                Type::Class { name, .. } => {
+                    let c = h.class(name)?;
+                    let declared = if c.library && !c.signatures_only {
+                        c.platform_superclass.as_ref()
+                    } else {
+                        c.superclass.as_ref()
+                    };
+                    match (&c.superclass, declared) {
+                        (None, _) => Some(None),
+                        (Some(_), Some(sup)) => known(sup).map(Some),
+                        (Some(_), None) => None,
+                    }
+                }
+                _ => Some(None),
             }
+        };
+        let mut cases: BTreeMap<u32, String> = BTreeMap::new();
+        let mut todo: Vec<u32> = self.used.iter().copied().collect();
+        while let Some(id) = todo.pop() {
+            let Some(t) = types.get(&id).filter(|_| !cases.contains_key(&id)) else {
+                continue;
+            };
+            let to = match extends(t) {
+                Some(Some(sup)) => {
+                    todo.push(sup);
+                    sup.to_string()
+                }
+                Some(None) => "0".to_string(),
+                None => "(superclass-free t)".to_string(),
+            };
+            cases.insert(id, to);
         }
-        let fallback = object.map_or("(superclass-free t)".to_string(), |o| o.to_string());
-        let body = cases.iter().rev().fold(fallback, |rest, (id, to)| {
-            format!("(ite (= t {id}) {to} {rest})")
-        });
+        let body = cases
+            .iter()
+            .rev()
+            .fold("(superclass-free t)".to_string(), |rest, (id, to)| {
+                format!("(ite (= t {id}) {to} {rest})")
+            });
         format!(
             "(declare-fun superclass-free (Int) Int)\n(define-fun superclass ((t Int)) Int {body})\n"
         )
