@@ -69,7 +69,7 @@ public class Caches {
     .assert_eq(&verdicts("p/Caches.java", java));
 }
 
-/// Two keys `equals` finds equal have the same length and first char: a lookup of a key of
+/// Two keys `equals` finds equal have the same length: a lookup of a key of
 /// another length than every key put finds nothing (two keys of any lengths were taken for
 /// one, and the test the model made was refuted).
 #[test]
