@@ -47,6 +47,8 @@ impl TypeTable {
             t.id(&Type::class(&c.name));
         }
         t.classes = Arc::new(std::mem::take(&mut t.more));
+        // Numbering every class asks for no id on an entry's behalf.
+        t.used.clear();
         t
     }
 
