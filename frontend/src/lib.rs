@@ -11,6 +11,7 @@ mod calls;
 mod capture;
 mod declare;
 pub mod deep;
+pub mod digest;
 pub mod encoding;
 mod expr;
 pub mod files;

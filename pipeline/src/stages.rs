@@ -6,7 +6,7 @@ use crate::error::Failure;
 use crate::progress::Progress;
 use crate::report::{plural, StageTime};
 use crate::run::{self, RunSummary};
-use crate::stamps::{self, StageFiles};
+use crate::stamps::{StageFiles, Stamps};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -28,6 +28,7 @@ const MAX_DIAGNOSTICS: usize = 10;
 /// The stages of one dsd invocation over one work directory, with their wall times.
 pub struct Stages {
     work: PathBuf,
+    stamps: Stamps,
     cache: bool,
     threads: usize,
     /// The encoding of the project's sources as javac names it (UTF-8 when `None`).
@@ -41,6 +42,7 @@ impl Stages {
     /// unchanged are skipped.
     pub fn new(work: PathBuf, cache: bool, threads: usize) -> Stages {
         Stages {
+            stamps: Stamps::new(&work),
             work,
             cache,
             threads,
@@ -62,8 +64,8 @@ impl Stages {
         T: Serialize + DeserializeOwned,
         E: Into<Failure>,
     {
-        let hash = self.cache.then(|| stamps::input_hash(&files));
-        if let Some(summary) = hash.and_then(|h| stamps::load::<T>(&self.work, stage, h, &files)) {
+        let hash = self.cache.then(|| self.stamps.input_hash(&files));
+        if let Some(summary) = hash.and_then(|h| self.stamps.load::<T>(stage, h, &files)) {
             self.times.push(StageTime {
                 stage: stage.to_string(),
                 seconds: 0.0,
@@ -74,7 +76,7 @@ impl Stages {
             ));
             return Ok(summary);
         }
-        stamps::clear(&self.work, stage);
+        self.stamps.clear(stage);
         let outputs: Vec<String> = files
             .outputs
             .iter()
@@ -109,7 +111,7 @@ impl Stages {
             describe(&summary)
         ));
         if let Some(h) = hash {
-            stamps::store(&self.work, stage, h, &files, &summary);
+            self.stamps.store(stage, h, &files, &summary);
         }
         Ok(summary)
     }
@@ -162,7 +164,9 @@ impl Stages {
             inputs,
             outputs: vec![self.work.join("ir")],
             options: format!(
-                "{sources:?} {java_home:?} {classpath:?} {:?}",
+                "{} {java_home:?} {} {:?}",
+                self.stamps.names(sources),
+                self.stamps.names(classpath),
                 self.encoding
             ),
         };
@@ -214,7 +218,11 @@ impl Stages {
         let files = StageFiles {
             inputs,
             outputs: vec![invariants::invariants_path(&self.work)],
-            options: format!("tests={tests:?} classpath={classpath:?}"),
+            options: format!(
+                "tests={} classpath={}",
+                self.stamps.names(tests),
+                self.stamps.names(classpath)
+            ),
         };
         self.stage(
             "infer",
@@ -360,7 +368,7 @@ impl Stages {
         )
         .inspect(|s| {
             if s.cut > 0 {
-                stamps::clear(&self.work, "solve");
+                self.stamps.clear("solve");
             }
         })
     }
@@ -403,7 +411,11 @@ impl Stages {
             .chain(options.classpath.iter().cloned())
             .collect(),
             outputs: vec![self.work.join("results")],
-            options: format!("{:?} {:?}", args.test_timeout, options.classpath),
+            options: format!(
+                "{:?} {}",
+                args.test_timeout,
+                self.stamps.names(&options.classpath)
+            ),
         };
         let findings_file = self.work.join("results").join("findings.json");
         self.stage(

@@ -2,19 +2,19 @@
 //! (`cache/library.json`) and reused by the next parse of any project with that work dir.
 //!
 //! Classes are kept per origin: the JDK's module image, and each jar of the class path.
-//! An origin's key is its file's path, size and modification time, after the identity of
-//! the reader (the `dsd` executable's path, size and modification time, and
-//! [`FORMAT`]), so a changed jar, another JDK or another build of dsd reads its classes
-//! afresh. Class folders are not kept: a class file can change below a folder without the
+//! An origin's key is the digest of its file's contents, after the identity of the reader
+//! (the digest of the `dsd` executable and [`FORMAT`]), so a changed jar, another JDK or
+//! another build of dsd reads its classes afresh, while the same jar found at another
+//! path or copied at another time does not (see [`crate::digest`]). Class folders are not kept: a class file can change below a folder without the
 //! folder changing. The file is plain JSON, read whole before the parse and written once
 //! after it when a class was added; a file that cannot be read or decoded, or whose
 //! format differs, counts as empty, and only the origins the parse uses are written back.
 
+use crate::digest::DigestMemo;
 use crate::ir::{Class, FileId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
 /// The format of the cache file; a file of another format is ignored.
 const FORMAT: u32 = 1;
@@ -98,23 +98,13 @@ impl Cache {
 }
 
 /// The key of the classes read from the file at `path` (a module image or a jar): the
-/// reader's identity, then the file's path, size and modification time; `None` when the
-/// file cannot be looked at.
-pub fn origin_key(path: &Path) -> Option<String> {
-    let reader = std::env::current_exe().ok().and_then(|p| stamp(&p))?;
-    Some(format!("{FORMAT} {reader} | {}", stamp(path)?))
-}
-
-/// `path size mtime` of a file, the time in nanoseconds since the epoch.
-fn stamp(path: &Path) -> Option<String> {
-    let path = std::fs::canonicalize(path).ok()?;
-    let meta = std::fs::metadata(&path).ok()?;
-    let mtime = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
+/// reader's identity, then the digest of the file's contents; `None` when the file cannot
+/// be read.
+pub fn origin_key(path: &Path, digests: &mut DigestMemo) -> Option<String> {
+    let reader = crate::digest::executable_digest()?;
     Some(format!(
-        "{} {} {}",
-        path.display(),
-        meta.len(),
-        mtime.as_nanos()
+        "{FORMAT} {reader:016x} | {:016x}",
+        digests.digest(path)?
     ))
 }
 
@@ -161,16 +151,18 @@ mod tests {
     }
 
     #[test]
-    fn a_key_names_the_file_and_changes_with_it() {
+    fn a_key_follows_the_contents_of_the_file() {
         let dir = std::env::temp_dir().join(format!("dsd-key-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
-        let jar = dir.join("a.jar");
+        let mut digests = DigestMemo::load(&dir.join("digests.json"));
+        let (jar, copy) = (dir.join("a.jar"), dir.join("copy.jar"));
         std::fs::write(&jar, b"one").expect("written");
-        let first = origin_key(&jar).expect("a key");
-        assert!(first.contains("a.jar 3 "), "{first}");
+        std::fs::write(&copy, b"one").expect("written");
+        let first = origin_key(&jar, &mut digests).expect("a key");
+        assert_eq!(origin_key(&copy, &mut digests), Some(first.clone()));
         std::fs::write(&jar, b"three").expect("written");
-        assert_ne!(origin_key(&jar), Some(first));
-        assert_eq!(origin_key(&dir.join("missing.jar")), None);
+        assert_ne!(origin_key(&jar, &mut digests), Some(first));
+        assert_eq!(origin_key(&dir.join("missing.jar"), &mut digests), None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

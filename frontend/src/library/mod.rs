@@ -20,6 +20,7 @@ mod classpath;
 mod jimage;
 mod signature;
 
+use crate::digest::DigestMemo;
 use crate::ir::{Class, FileId, Program, SourceFile, Type};
 use crate::names::FileScope;
 use crate::syntax::Source;
@@ -73,11 +74,14 @@ impl Library {
     /// file at `path` (see [`cache`]); [`Library::save_cache`] writes back what this parse
     /// read.
     pub fn cached_in(mut self, path: &Path) -> Library {
-        let mut keys = vec![cache::origin_key(&self.image_path)];
-        keys.extend(
-            (0..self.classpath.len())
-                .map(|i| self.classpath.jar_path(i).and_then(cache::origin_key)),
-        );
+        let mut digests = DigestMemo::load(&path.with_file_name("digests.json"));
+        let mut keys = vec![cache::origin_key(&self.image_path, &mut digests)];
+        keys.extend((0..self.classpath.len()).map(|i| {
+            self.classpath
+                .jar_path(i)
+                .and_then(|jar| cache::origin_key(jar, &mut digests))
+        }));
+        digests.save();
         let known: Vec<String> = keys.iter().flatten().cloned().collect();
         self.cache = Some(Mutex::new(cache::Cache::load(path, &known)));
         self.keys = keys;
