@@ -354,9 +354,13 @@ impl Stages {
                     0 => String::new(),
                     n => format!(" ({n} cut off when the time given ran out)"),
                 };
+                let reused = match s.reused {
+                    0 => String::new(),
+                    n => format!("; {n} answered as by the last solve (the same formula)"),
+                };
                 format!(
                     "{}: {} sat, {} unsat, {} unknown{cut}, {} skipped (site settled or given \
-                     up); {}",
+                     up); {}{reused}",
                     plural(s.queries, "query"),
                     s.sat,
                     s.unsat,

@@ -82,3 +82,71 @@ fn a_work_directory_copied_to_another_path_skips_every_unchanged_stage() {
     assert_eq!(findings(&copied), findings(&report));
     assert!(!findings(&report).is_empty());
 }
+
+/// `dsd --work-dir WORK check SRC --format json`: stderr and the report's findings.
+fn check_source(work: &Path, source: &Path) -> (String, Vec<String>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dsd"))
+        .arg("--work-dir")
+        .arg(work)
+        .arg("check")
+        .arg(source)
+        .args(["--format", "json", "-o"])
+        .arg(work.join("report.json"))
+        .output()
+        .expect("dsd runs");
+    let report = std::fs::read_to_string(work.join("report.json")).expect("a report");
+    (
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        findings(&report),
+    )
+}
+
+/// The numbers on the solve stage's line: the goals the solver decided and those answered
+/// as the last solve answered them.
+fn solved_and_reused(stderr: &str) -> (usize, usize) {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("dsd solve: ") && !l.contains("preludes ("))
+        .unwrap_or_else(|| panic!("a solve line: {stderr}"));
+    let count = |word: &str| {
+        line.split([',', ':', ';'])
+            .find_map(|part| part.trim().strip_suffix(word)?.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    let decided = count(" sat") + count(" unsat") + count(" unknown");
+    let reused = line
+        .split("; ")
+        .find_map(|part| part.split_once(" answered as by the last solve"))
+        .map_or(0, |(n, _)| n.parse().expect("a count"));
+    (decided, reused)
+}
+
+#[test]
+fn a_one_line_edit_is_solved_again_only_where_the_formulas_changed() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("warm-edit");
+    let _ = std::fs::remove_dir_all(&root);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/arith");
+    copy_tree(&fixture, &root.join("src"));
+    let work = root.join("work");
+    let (stderr, before) = check_source(&work, &root.join("src"));
+    let (decided, reused) = solved_and_reused(&stderr);
+    assert_eq!(reused, 0, "a cold run: {stderr}");
+
+    let file = root.join("src/fix/Arith.java");
+    let text = std::fs::read_to_string(&file).expect("the fixture");
+    let edited = text.replacen(
+        "int[] table = new int[128];",
+        "int[] table = new int[127];",
+        1,
+    );
+    assert_ne!(edited, text, "the line to edit is there");
+    std::fs::write(&file, edited).expect("edited");
+    let (stderr, after) = check_source(&work, &root.join("src"));
+    let (decided_again, reused) = solved_and_reused(&stderr);
+    assert_eq!(decided_again, decided, "{stderr}");
+    assert!(
+        reused > 0 && reused < decided,
+        "only the edited method's goals are solved again: {stderr}"
+    );
+    assert_eq!(after, before, "the same findings");
+}

@@ -44,6 +44,7 @@ mod budget;
 pub mod cex;
 mod cpu_time;
 mod ledger;
+mod memo;
 mod pool;
 mod schedule;
 mod slice;
@@ -108,6 +109,10 @@ pub struct SolveSummary {
     /// (`--solver-memory`): a longer timeout does not answer them, a smaller formula may.
     #[serde(default)]
     pub memory_out: usize,
+    /// Of the queries asked, those answered as the last solve stage answered them (the
+    /// same formula, asked the same way: [`memo`]) rather than by the solver.
+    #[serde(default)]
+    pub reused: usize,
 }
 
 /// An error that stops the solve stage.
@@ -354,6 +359,8 @@ pub fn solve_stage(
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     let ledger = Ledger::default();
+    let memo_file = memo::memo_path(work_dir);
+    let memo = memo::Memo::load(&memo_file, memo::solver_identity(&options.worker));
     let total = groups.len();
     let schedule = Schedule::new(&groups);
     let summary = Mutex::new(Ok(SolveSummary::default()));
@@ -378,7 +385,9 @@ pub fn solve_stage(
         for _ in 0..threads {
             scope.spawn(|| {
                 while let Some(unit) = schedule.next() {
-                    let mut worker = Worker::new(&options.worker).until(options.deadline);
+                    let mut worker = Worker::new(&options.worker)
+                        .until(options.deadline)
+                        .remembering(&memo);
                     for group in &groups[unit.preludes()] {
                         record(&solve_prelude(
                             work_dir,
@@ -402,9 +411,12 @@ pub fn solve_stage(
             });
         }
     });
-    summary
+    memo.save(&memo_file);
+    let mut summary = summary
         .into_inner()
-        .map_err(|_| Error("a solver thread failed".into()))?
+        .map_err(|_| Error("a solver thread failed".into()))??;
+    summary.reused = memo.hits();
+    Ok(summary)
 }
 
 /// Writes one `cex/QUERY.json` per counterexample.

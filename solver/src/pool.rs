@@ -16,6 +16,7 @@
 
 use crate::budget::{self, Effort};
 use crate::cpu_time::{CpuClock, CpuDeadline};
+use crate::memo::{Memo, Transcript};
 use crate::worker::Request;
 use crate::z3query::{self, Solved};
 use std::ffi::OsString;
@@ -74,6 +75,10 @@ pub struct PreludeRef<'a> {
 pub struct Worker<'c> {
     command: &'c WorkerCommand,
     process: Option<Process>,
+    /// What the process has been asked since it started, some of it answered from `memo`.
+    transcript: Transcript,
+    /// The answers of the last solve stage, when they are reused.
+    memo: Option<&'c Memo>,
     /// Why its process could not be started, when it could not: no goal can be solved.
     cannot_start: Option<String>,
     /// When every goal must end ([`crate::Options::deadline`]).
@@ -85,10 +90,6 @@ struct Process {
     child: Arc<Mutex<Child>>,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
-    /// The prelude it holds.
-    loaded: Option<String>,
-    /// How many preludes it has loaded.
-    preludes: u32,
     /// Its CPU clock, where the system offers one.
     clock: Option<CpuClock>,
     watchdog: Arc<Watchdog>,
@@ -157,15 +158,28 @@ impl Deadline {
     }
 }
 
+/// How long a goal of `effort` may take before its process is ended.
+fn allowed(effort: Effort) -> Duration {
+    Duration::from_millis(u64::from(effort.timeout_ms) * budget::TIME_FACTOR + MIN_GRACE_MS)
+}
+
 impl<'c> Worker<'c> {
     /// A worker that starts its process when first asked.
     pub fn new(command: &'c WorkerCommand) -> Self {
         Worker {
             command,
             process: None,
+            transcript: Transcript::default(),
+            memo: None,
             cannot_start: None,
             deadline: None,
         }
+    }
+
+    /// This worker, answering from `memo` what an earlier stage asked the same way.
+    pub fn remembering(mut self, memo: &'c Memo) -> Self {
+        self.memo = Some(memo);
+        self
     }
 
     /// This worker, its goals ended at `deadline` (if any) however much time they have
@@ -192,7 +206,7 @@ impl<'c> Worker<'c> {
         effort: Effort,
     ) -> Solved {
         let solved = self.attempt(prelude, query, required, effort);
-        let veteran = self.process.as_ref().is_some_and(|p| p.preludes > 1);
+        let veteran = self.transcript.preludes > 1;
         if !(veteran && solved.reason.as_deref() == Some(z3query::MEMORY_OUT)) {
             return solved;
         }
@@ -200,7 +214,8 @@ impl<'c> Worker<'c> {
         self.attempt(prelude, query, required, effort)
     }
 
-    /// One try of [`Worker::solve`] in the current process (started if there is none).
+    /// One try of [`Worker::solve`] in the current process (started if there is none), or
+    /// the answer the memo has for the same transcript.
     fn attempt(
         &mut self,
         prelude: &PreludeRef,
@@ -208,34 +223,53 @@ impl<'c> Worker<'c> {
         required: &[String],
         effort: Effort,
     ) -> Solved {
-        let timeout = u64::from(effort.timeout_ms);
-        let allowed = Duration::from_millis(timeout * budget::TIME_FACTOR + MIN_GRACE_MS);
+        if self.transcript.loaded.as_deref() != Some(prelude.id) {
+            let load = Request::Load {
+                path: prelude.path.to_path_buf(),
+                harness: Box::new(prelude.harness.clone()),
+                goals: (prelude.goals)(),
+            };
+            self.transcript.push(load, prelude.id);
+        }
+        let solve = Request::Solve {
+            query: query.clone(),
+            required: required.to_vec(),
+            effort,
+        };
+        let key = self.transcript.push(solve, prelude.id);
+        if let Some(solved) = self.memo.and_then(|memo| memo.get(key)) {
+            return solved;
+        }
         let stage = self.deadline;
+        let pending = std::mem::take(&mut self.transcript.pending);
         let outcome = self.process().and_then(|process| {
-            if process.loaded.as_deref() != Some(prelude.id) {
-                process.send(&Request::Load {
-                    path: prelude.path.to_path_buf(),
-                    harness: Box::new(prelude.harness.clone()),
-                    goals: (prelude.goals)(),
-                })?;
-                process.loaded = Some(prelude.id.to_string());
-                process.preludes += 1;
+            let mut answer = Err("nothing asked".to_string());
+            for request in &pending {
+                process.send(request)?;
+                if let Request::Solve { effort, .. } = request {
+                    answer = process.receive(Deadline::new(process.clock, allowed(*effort), stage));
+                    answer.as_ref().map_err(Clone::clone)?;
+                }
             }
-            process.send(&Request::Solve {
-                query: query.clone(),
-                required: required.to_vec(),
-                effort,
-            })?;
-            process.receive(Deadline::new(process.clock, allowed, stage))
+            answer
         });
-        outcome.unwrap_or_else(|reason| {
-            self.restart();
-            Solved::unknown(Some(reason))
-        })
+        match outcome {
+            Ok(solved) => {
+                if let Some(memo) = self.memo {
+                    memo.keep(key, &solved);
+                }
+                solved
+            }
+            Err(reason) => {
+                self.restart();
+                Solved::unknown(Some(reason))
+            }
+        }
     }
 
     /// Ends the current process, if any: the next goal gets a fresh one.
     fn restart(&mut self) {
+        self.transcript = Transcript::default();
         if let Some(process) = self.process.take() {
             process.end();
         }
@@ -302,8 +336,6 @@ impl Process {
             child,
             stdin,
             stdout: BufReader::new(stdout),
-            loaded: None,
-            preludes: 0,
             clock,
             watchdog,
         })

@@ -18,7 +18,7 @@ mod shorten;
 const MAX_ELEMENTS: i64 = vcgen::INPUT_LENGTH_MAX as i64;
 
 /// The result of solving one query.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Solved {
     /// Outcome.
     pub status: Status,

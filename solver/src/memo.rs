@@ -1,0 +1,276 @@
+//! The answers of the last solve stage, reused when a solver process would be asked the
+//! same thing again (`WORK/cache/solved.json.zst`).
+//!
+//! A solver process's answer depends only on what it was sent since it started: the
+//! preludes it loaded (their formulas, harnesses and the goals still to be asked) and the
+//! goals it solved, in order, since Z3 runs with its work limited and its addresses fixed
+//! ([`crate::pool`]). The [`Transcript`] of a process is that sequence as a digest, blind
+//! to the numbers vcgen gives preludes and queries (a method added shifts them all); an
+//! answer is remembered under the transcript that led to it. A re-check after an edit
+//! that leaves most entries' formulas as they were asks the solver only about the rest:
+//! the requests answered from the memo are sent to a real process only when a later
+//! request of the same process is not, so its state is the one its transcript says.
+//!
+//! Answers a process gave are remembered; an unknown that came from ending the process
+//! (its time overrun on a busy machine, the stage's end, a crash) is not, so the next
+//! solve asks again. The memo also holds the identity of the solver program and its
+//! arguments (the memory limit): another build of dsd or another `--solver-memory` starts
+//! afresh. Only the answers this stage used are written back.
+
+use crate::worker::Request;
+use crate::z3query::Solved;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The memo file below the work directory.
+pub fn memo_path(work_dir: &Path) -> PathBuf {
+    work_dir.join("cache").join("solved.json.zst")
+}
+
+/// The memo file's contents.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Stored {
+    /// The digest of the solver program and its arguments.
+    solver: u64,
+    /// Answers by the digest of the transcript that led to them.
+    answers: HashMap<u64, Solved>,
+}
+
+/// Answers of the last solve stage, and those of this one.
+pub struct Memo {
+    solver: u64,
+    earlier: HashMap<u64, Solved>,
+    now: Mutex<HashMap<u64, Solved>>,
+    hits: AtomicUsize,
+}
+
+impl Memo {
+    /// The answers kept in `path` when they were given by the solver `solver` identifies
+    /// ([`solver_identity`]); none when the file is missing, unreadable or another's.
+    pub fn load(path: &Path, solver: u64) -> Memo {
+        let earlier = std::fs::read(path)
+            .ok()
+            .and_then(|packed| zstd::decode_all(&packed[..]).ok())
+            .and_then(|json| serde_json::from_slice::<Stored>(&json).ok())
+            .filter(|stored| stored.solver == solver)
+            .map(|stored| stored.answers)
+            .unwrap_or_default();
+        Memo {
+            solver,
+            earlier,
+            now: Mutex::new(HashMap::new()),
+            hits: AtomicUsize::new(0),
+        }
+    }
+
+    /// The answer remembered for `key`, kept for the next stage too.
+    pub fn get(&self, key: u64) -> Option<Solved> {
+        let solved = self.earlier.get(&key)?.clone();
+        self.keep(key, &solved);
+        self.hits.fetch_add(1, Ordering::Relaxed);
+        Some(solved)
+    }
+
+    /// How many answers came from the memo.
+    pub fn hits(&self) -> usize {
+        self.hits.load(Ordering::Relaxed)
+    }
+
+    /// Remembers the answer a process gave after the transcript `key`.
+    pub fn keep(&self, key: u64, solved: &Solved) {
+        if let Ok(mut now) = self.now.lock() {
+            now.insert(key, solved.clone());
+        }
+    }
+
+    /// Writes the answers this stage used to `path`. Failing to write only means solving
+    /// again next time.
+    pub fn save(&self, path: &Path) {
+        let answers = match self.now.lock() {
+            Ok(now) => now.clone(),
+            Err(_) => return,
+        };
+        let stored = Stored {
+            solver: self.solver,
+            answers,
+        };
+        let packed = serde_json::to_vec(&stored)
+            .ok()
+            .and_then(|json| zstd::encode_all(&json[..], 3).ok());
+        if let (Some(dir), Some(packed)) = (path.parent(), packed) {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = frontend::files::write_atomic(path, packed);
+        }
+    }
+}
+
+/// The identity of the solver processes `command` starts: its program's contents and its
+/// arguments (the memory limit).
+pub fn solver_identity(command: &crate::WorkerCommand) -> u64 {
+    let mut h = DefaultHasher::new();
+    std::fs::read(which(&command.program))
+        .ok()
+        .map(|bytes| frontend::digest::bytes_digest(&bytes))
+        .hash(&mut h);
+    command.args.hash(&mut h);
+    command.env.hash(&mut h);
+    h.finish()
+}
+
+/// The file of a program named by path or found on the `PATH`.
+fn which(program: &std::ffi::OsStr) -> PathBuf {
+    let path = PathBuf::from(program);
+    if path.components().count() > 1 {
+        return path;
+    }
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join(&path))
+        .find(|candidate| candidate.is_file())
+        .unwrap_or(path)
+}
+
+/// What one solver process has been sent since it started, as a digest, and the requests
+/// answered from the [`Memo`] that the process has not been sent yet.
+#[derive(Default)]
+pub struct Transcript {
+    digest: DefaultHasher,
+    /// Requests not yet sent to the process, in order.
+    pub pending: Vec<Request>,
+    /// How many preludes it has loaded.
+    pub preludes: u32,
+    /// The prelude it holds.
+    pub loaded: Option<String>,
+}
+
+impl Transcript {
+    /// Adds a request for prelude `id` (loaded when a `Load`) to the transcript and to
+    /// those to send, and returns the digest of the transcript so far.
+    pub fn push(&mut self, request: Request, id: &str) -> u64 {
+        match &request {
+            Request::Load {
+                path,
+                harness,
+                goals,
+            } => {
+                "load".hash(&mut self.digest);
+                std::fs::read(path)
+                    .ok()
+                    .map(|bytes| frontend::digest::bytes_digest(&bytes))
+                    .hash(&mut self.digest);
+                serde_json::to_string(harness)
+                    .unwrap_or_default()
+                    .hash(&mut self.digest);
+                goals.hash(&mut self.digest);
+                self.preludes += 1;
+                self.loaded = Some(id.to_string());
+            }
+            Request::Solve {
+                query,
+                required,
+                effort,
+            } => {
+                "solve".hash(&mut self.digest);
+                let numbered = vcgen::Query {
+                    id: String::new(),
+                    ..query.clone()
+                };
+                serde_json::to_string(&numbered)
+                    .unwrap_or_default()
+                    .hash(&mut self.digest);
+                required.hash(&mut self.digest);
+                serde_json::to_string(effort)
+                    .unwrap_or_default()
+                    .hash(&mut self.digest);
+            }
+        }
+        self.pending.push(request);
+        self.digest.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Effort;
+    use crate::cex::Status;
+
+    fn solve(goal: &str) -> Request {
+        Request::Solve {
+            query: vcgen::Query {
+                id: "q00007".into(),
+                goal: goal.into(),
+                site: "A.java:3:5:ArithmeticException@A.f(I)I".into(),
+                rank: 0,
+                through_caller: false,
+                own_entry_decides: false,
+            },
+            required: Vec::new(),
+            effort: Effort {
+                max_models: 3,
+                timeout_ms: 2000,
+                slice: true,
+            },
+        }
+    }
+
+    #[test]
+    fn a_transcript_is_blind_to_query_numbers_but_not_to_goals_or_order() {
+        let mut one = Transcript::default();
+        let mut two = Transcript::default();
+        let key = one.push(solve("goal!0"), "p1");
+        let Request::Solve {
+            query,
+            required,
+            effort,
+        } = solve("goal!0")
+        else {
+            unreachable!()
+        };
+        let renumbered = Request::Solve {
+            query: vcgen::Query {
+                id: "q09999".into(),
+                ..query
+            },
+            required,
+            effort,
+        };
+        assert_eq!(two.push(renumbered, "p9"), key);
+        assert_ne!(
+            one.push(solve("goal!1"), "p1"),
+            two.push(solve("goal!2"), "p9")
+        );
+        assert_eq!(one.pending.len(), 2);
+    }
+
+    #[test]
+    fn answers_are_kept_for_the_same_solver_only() {
+        let dir = std::env::temp_dir().join(format!("dsd-memo-{}", std::process::id()));
+        let path = memo_path(&dir);
+        let memo = Memo::load(&path, 1);
+        assert!(memo.get(5).is_none());
+        let solved = Solved {
+            status: Status::Unsat,
+            reason: None,
+            models: Vec::new(),
+        };
+        memo.keep(5, &solved);
+        memo.save(&path);
+        let again = Memo::load(&path, 1);
+        assert_eq!(again.get(5).map(|s| s.status), Some(Status::Unsat));
+        assert_eq!(again.hits(), 1);
+        assert!(Memo::load(&path, 2).get(5).is_none(), "another solver");
+        let unused = Memo::load(&path, 1);
+        unused.save(&path);
+        assert!(
+            Memo::load(&path, 1).get(5).is_none(),
+            "only used answers are kept"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
