@@ -165,8 +165,8 @@
             esc(text.slice(from, to)) + "</mark>" + esc(text.slice(to));
         }
       }
-      return '<span class="' + cls + '"><span class="n">' + n + "</span>" + body + "</span>";
-    }).join("\n") + "</pre>";
+      return '<span class="' + cls + '"><span class="n">' + n + "</span>" + body + "\n</span>";
+    }).join("") + "</pre>";
   }
 
   function details(f) {
