@@ -55,7 +55,10 @@ fn dom(page: &Path, hash: &str) -> String {
 /// How many findings the list shows, as the page's body says.
 #[track_caller]
 fn shown(dom: &str) -> usize {
-    let at = dom.find("data-shown=\"").expect("the body says how many are shown") + 12;
+    let at = dom
+        .find("data-shown=\"")
+        .expect("the body says how many are shown")
+        + 12;
     dom[at..dom[at..].find('"').map(|e| at + e).unwrap()]
         .parse()
         .unwrap()
@@ -129,7 +132,10 @@ fn the_html_report_renders_in_a_browser() {
         "the note count"
     );
     assert_eq!(shown(&whole), findings.len(), "every finding is listed");
-    assert!(whole.contains("ArithmeticException"), "the kinds are listed");
+    assert!(
+        whole.contains("ArithmeticException"),
+        "the kinds are listed"
+    );
 
     let only_notes = dom(&page, "#level=note");
     assert_eq!(shown(&only_notes), notes, "the level filter from the hash");

@@ -449,7 +449,10 @@ fn settings(args: &CheckArgs, stages: &Stages) -> Vec<Setting> {
         ("documentation", v.documentation.to_string()),
         ("timeout", format!("{} s", s.timeout.as_secs_f64())),
         ("models", s.models.to_string()),
-        ("test-timeout", format!("{} s", r.test_timeout.as_secs_f64())),
+        (
+            "test-timeout",
+            format!("{} s", r.test_timeout.as_secs_f64()),
+        ),
         ("jobs", stages.threads().to_string()),
         ("exclude", v.exclude.join(" ")),
         ("ignore", v.ignore.join(", ")),

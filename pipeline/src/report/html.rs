@@ -277,7 +277,11 @@ mod tests {
         let path = findings.findings[0].file.clone();
         let near_end = Files::default().window(&path, 29, CONTEXT);
         assert_eq!(near_end["start"], 29 - CONTEXT, "line 29 of 30 lines");
-        assert_eq!(near_end["lines"].as_array().unwrap().len(), 10, "{near_end}");
+        assert_eq!(
+            near_end["lines"].as_array().unwrap().len(),
+            10,
+            "{near_end}"
+        );
         let near_start = Files::default().window(&path, 2, CONTEXT);
         assert_eq!(near_start["start"], 1);
         let code = first["test"]["code"]["lines"].as_array().unwrap();
