@@ -133,13 +133,8 @@ fn finding(f: &Finding, files: &mut Files) -> Value {
         .stack
         .iter()
         .map(|frame| {
-            let simple = frame.class.rsplit('.').next().unwrap_or(&frame.class);
-            let method = match frame.method.as_str() {
-                "<init>" => format!("new {}", simple.rsplit('$').next().unwrap_or(simple)),
-                m => format!("{simple}.{m}"),
-            };
             json!({
-                "label": method,
+                "label": frame_label(&frame.class, &frame.method),
                 "file": frame.file,
                 "line": frame.line,
                 "source": files.window(&frame.file, frame.line, FRAME_CONTEXT),
@@ -185,6 +180,25 @@ fn finding(f: &Finding, files: &mut Files) -> Value {
         })),
         "suppress": format!("// dsd:ignore[{}]", kind.name()),
     })
+}
+
+/// A stack frame in Java terms: `Outer.Inner.m`, `new Inner`, `Outer.<static init>`, `a
+/// lambda in Outer.m`, from the class's binary name and the method's name.
+fn frame_label(class: &str, method: &str) -> String {
+    let simple = class.rsplit('.').next().unwrap_or(class);
+    let nested = simple.replace('$', ".");
+    let innermost = nested.rsplit('.').next().unwrap_or(&nested);
+    match method {
+        "<init>" => format!("new {innermost}"),
+        "<clinit>" => format!("{nested}.<static init>"),
+        m => match m.strip_prefix("lambda$") {
+            Some(rest) => {
+                let outer = rest.rsplit_once('$').map_or(rest, |(o, _)| o);
+                format!("a lambda in {nested}.{outer}")
+            }
+            None => format!("{nested}.{m}"),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -297,6 +311,17 @@ mod tests {
         );
         assert_eq!(value["partial"][0]["line"], 3);
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn frames_are_named_in_java_terms() {
+        assert_eq!(frame_label("p.Outer$Inner", "get"), "Outer.Inner.get");
+        assert_eq!(frame_label("p.Outer$Inner", "<init>"), "new Inner");
+        assert_eq!(frame_label("Top", "<clinit>"), "Top.<static init>");
+        assert_eq!(
+            frame_label("p.Lists", "lambda$sum$0"),
+            "a lambda in Lists.sum"
+        );
     }
 
     #[test]

@@ -52,8 +52,21 @@ pub fn load(work: &Path) -> Result<(Findings, Summary), Failure> {
     let findings: Findings = serde_json::from_str(&text)
         .map_err(|e| Failure::new(format!("{}: {e}", results.display())))?;
     let sites = vcgen::read_sites(work).map_or(0, |t| t.sites.len());
-    let summary = Summary::new(&findings, sites, 0);
+    let summary = Summary::new(&findings, sites, solved_queries(work));
     Ok((findings, summary))
+}
+
+/// The queries the solve stage answered in `work`: one `cex/qNNNNN.json` each.
+fn solved_queries(work: &Path) -> usize {
+    std::fs::read_dir(work.join("cex")).map_or(0, |dir| {
+        dir.flatten()
+            .filter(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                name.starts_with('q') && name.ends_with(".json")
+            })
+            .count()
+    })
 }
 
 /// The findings and summary a JSON report holds.

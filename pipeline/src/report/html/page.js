@@ -4,6 +4,7 @@
 // opens one finding, so a link reproduces the view.
 "use strict";
 (function () {
+  var started = performance.now();
   var data = JSON.parse(document.getElementById("dsd-data").textContent);
   var findings = data.findings;
   var byId = {};
@@ -42,9 +43,11 @@
   function countTable(title, rowsOf, filter, limit) {
     var rs = rowsOf;
     var body = rs.map(function (r, i) {
+      // Long qualified names break after a dot, never inside a name.
+      var shown = esc(r.name).replace(/\./g, ".<wbr>");
       var name = filter
-        ? '<a href="#" data-filter="' + filter + '" data-value="' + esc(r.name) + '">' + esc(r.name) + "</a>"
-        : esc(r.name);
+        ? '<a href="#" data-filter="' + filter + '" data-value="' + esc(r.name) + '">' + shown + "</a>"
+        : shown;
       return "<tr" + (limit && i >= limit ? ' class="more"' : "") + "><td>" + name +
         '</td><td class="num">' + r.error + '</td><td class="num">' + r.note + "</td></tr>";
     }).join("");
@@ -263,6 +266,7 @@
   };
 
   function apply(st) {
+    var t0 = performance.now();
     var words = st.q.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = rows.filter(function (r) {
       return (!st.level || r.f.level === st.level) && (!st.kind || r.f.kind === st.kind) &&
@@ -281,6 +285,7 @@
     $("shown").textContent = shown.length === rows.length ? "(" + rows.length + ")" :
       "(" + shown.length + " of " + rows.length + ")";
     document.body.dataset.shown = String(shown.length);
+    document.body.dataset.filterMs = (performance.now() - t0).toFixed(1);
   }
 
   function stateHash(st) {
@@ -376,4 +381,7 @@
   window.addEventListener("hashchange", fromHash);
   fromHash();
   document.body.dataset.ready = "1";
+  // The script's own time, and the time since the page was asked for.
+  document.body.dataset.renderMs = (performance.now() - started).toFixed(1);
+  document.body.dataset.readyMs = performance.now().toFixed(1);
 })();
