@@ -183,6 +183,18 @@ fn the_html_report_renders_in_a_browser() {
         "the test's name"
     );
     assert!(row.contains("dsd:ignore["), "the suppression comment");
+    let jumps: Vec<&str> = row
+        .split("data-jump=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .collect();
+    assert!(!jumps.is_empty(), "the stack links to its frames' sources");
+    for jump in jumps {
+        assert!(
+            row.contains(&format!("id=\"{jump}\"")),
+            "the frame {jump} is shown"
+        );
+    }
 
     let shot = work.join("report.png");
     let shot_arg = format!("--screenshot={}", shot.display());

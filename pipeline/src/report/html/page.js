@@ -282,6 +282,8 @@
       list.innerHTML = '<p class="muted" id="none">' + (rows.length ? "No finding matches the filters." :
         "No crash was reproduced.") + "</p>";
     }
+    // A filter that leaves one finding shows it whole.
+    if (shown.length === 1 && rows.length > 1) expand(shown[0]);
     $("shown").textContent = shown.length === rows.length ? "(" + rows.length + ")" :
       "(" + shown.length + " of " + rows.length + ")";
     document.body.dataset.shown = String(shown.length);
@@ -304,15 +306,19 @@
     history.replaceState(null, "", h ? "#" + h : location.pathname + location.search);
   }
 
-  function open(id) {
-    var r = byId[id];
-    if (!r) return;
-    if (!r.el.isConnected) { writeState({}); apply(readState()); }
+  function expand(r) {
     r.el.open = true;
     if (!r.el.dataset.built) {
       r.el.insertAdjacentHTML("beforeend", details(r.f));
       r.el.dataset.built = "1";
     }
+  }
+
+  function open(id) {
+    var r = byId[id];
+    if (!r) return;
+    if (!r.el.isConnected) { writeState({}); apply(readState()); }
+    expand(r);
     rows.forEach(function (x) { x.el.classList.remove("target"); });
     r.el.classList.add("target");
     r.el.scrollIntoView({ block: "start" });
