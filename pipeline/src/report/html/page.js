@@ -116,9 +116,10 @@
     html += '<div class="card wide" id="not-checked"><h3>What was not checked</h3>' +
       (missed || '<p class="muted">Every crash site of every project file was checked.</p>') + "</div>";
     if (data.gone) {
-      var fresh = findings.filter(function (f) { return !f.baselined; }).length;
+      var fresh = findings.filter(function (f) { return stateOf(f) === "new"; }).length;
       html += '<div class="card wide" id="baseline"><h3>Against the baseline</h3><p>' +
-        plural(fresh, "new finding") + ", " + plural(s.baselined || 0, "baselined finding") + ", " +
+        '<a href="#state=new">' + plural(fresh, "new finding") + "</a>, " +
+        '<a href="#state=baselined">' + plural(s.baselined || 0, "baselined finding") + "</a>, " +
         plural(data.gone.length, "finding") + " gone.</p>" +
         listSection("Gone since the baseline", data.gone, true) + "</div>";
     }
@@ -243,6 +244,7 @@
   function readState() {
     return {
       level: $("f-level").value, kind: $("f-kind").value, pkg: $("f-pkg").value,
+      state: $("f-state").value,
       q: $("f-q").value.trim(), sort: $("f-sort").value
     };
   }
@@ -251,6 +253,7 @@
     $("f-level").value = st.level || "";
     $("f-kind").value = st.kind || "";
     $("f-pkg").value = st.pkg || "";
+    $("f-state").value = st.state || "";
     $("f-q").value = st.q || "";
     $("f-sort").value = st.sort || "location";
   }
@@ -270,7 +273,7 @@
     var words = st.q.toLowerCase().split(/\s+/).filter(Boolean);
     var shown = rows.filter(function (r) {
       return (!st.level || r.f.level === st.level) && (!st.kind || r.f.kind === st.kind) &&
-        (!st.pkg || r.f.package === st.pkg) &&
+        (!st.pkg || r.f.package === st.pkg) && (!st.state || stateOf(r.f) === st.state) &&
         words.every(function (w) { return r.text.indexOf(w) >= 0; });
     });
     shown.sort(SORTS[st.sort] || SORTS.location);
@@ -290,9 +293,13 @@
     document.body.dataset.filterMs = (performance.now() - t0).toFixed(1);
   }
 
+  function stateOf(f) {
+    return f.baselined ? "baselined" : f.suppressed ? "suppressed" : "new";
+  }
+
   function stateHash(st) {
     var parts = [];
-    ["level", "kind", "pkg", "q"].forEach(function (k) {
+    ["level", "kind", "pkg", "state", "q"].forEach(function (k) {
       if (st[k]) parts.push(k + "=" + encodeURIComponent(st[k]));
     });
     if (st.sort && st.sort !== "location") parts.push("sort=" + st.sort);
@@ -354,7 +361,7 @@
   fillSelect("f-pkg", tally(function (f) { return f.package; }).sort(function (a, b) {
     return a.name < b.name ? -1 : 1;
   }));
-  ["f-level", "f-kind", "f-pkg", "f-sort"].forEach(function (id) { $(id).addEventListener("change", onFilter); });
+  ["f-level", "f-kind", "f-pkg", "f-state", "f-sort"].forEach(function (id) { $(id).addEventListener("change", onFilter); });
   var typing;
   $("f-q").addEventListener("input", function () { clearTimeout(typing); typing = setTimeout(onFilter, 80); });
   $("f-clear").addEventListener("click", function () { writeState({}); onFilter(); });
