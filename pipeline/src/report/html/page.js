@@ -133,24 +133,32 @@
       f.fingerprint, f.why.text, f.test.name].concat(f.inputs).join("\n").toLowerCase();
   }
 
-  function buildRow(f, i) {
-    var el = document.createElement("details");
-    el.className = "finding " + f.level + (f.baselined || f.suppressed ? " silenced" : "");
-    el.id = f.id;
+  // Every row in one piece of HTML, parsed once: much faster than a row at a time.
+  function rowHtml(f) {
     var state = f.baselined ? '<span class="tag">baselined</span>' :
       f.suppressed ? '<span class="tag">suppressed</span>' : "";
-    el.innerHTML = "<summary>" +
+    return '<details class="finding ' + f.level + (f.baselined || f.suppressed ? " silenced" : "") +
+      '" id="' + esc(f.id) + '"><summary>' +
       '<span class="level ' + f.level + '">' + f.level + "</span>" +
       '<span class="kind">' + esc(f.kind) + "</span>" +
       '<span class="what">' + esc(f.summary) + " in <code>" + esc(f.method) + "</code>" + state + "</span>" +
-      '<span class="at">' + esc(baseName(f.file)) + ":" + f.line + "</span></summary>";
-    el.addEventListener("toggle", function () {
-      if (el.open && !el.dataset.built) {
-        el.insertAdjacentHTML("beforeend", details(f));
-        el.dataset.built = "1";
-      }
+      '<span class="at">' + esc(baseName(f.file)) + ":" + f.line + "</span></summary></details>";
+  }
+
+  function buildRows() {
+    var holder = document.createElement("div");
+    holder.innerHTML = findings.map(rowHtml).join("");
+    var els = holder.children;
+    findings.forEach(function (f, i) {
+      var r = { f: f, el: els[i], text: haystack(f), index: i };
+      rows.push(r);
+      byId[f.id] = r;
     });
-    return { f: f, el: el, text: haystack(f), index: i };
+    // Details are built when a row is first opened (toggle does not bubble: capture it).
+    document.addEventListener("toggle", function (e) {
+      var r = e.target.classList && e.target.classList.contains("finding") && byId[e.target.id];
+      if (r && r.el.open) expand(r);
+    }, true);
   }
 
   function codeBlock(block, id, mark) {
@@ -350,11 +358,7 @@
   // ---- Start --------------------------------------------------------------------------
 
   renderSummary();
-  findings.forEach(function (f, i) {
-    var r = buildRow(f, i);
-    rows.push(r);
-    byId[f.id] = r;
-  });
+  buildRows();
   fillSelect("f-kind", tally(function (f) { return f.kind; }).sort(function (a, b) {
     return a.name < b.name ? -1 : 1;
   }));
