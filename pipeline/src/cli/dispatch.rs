@@ -440,7 +440,9 @@ fn settings(args: &CheckArgs, stages: &Stages) -> Vec<Setting> {
             .join(" ")
     };
     let (v, s, r) = (&args.vcgen, &args.solve, &args.run);
+    let folder = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
     let mut all = vec![
+        (report::html::FOLDER, folder),
         ("sources", paths(&args.sources)),
         ("tests", paths(&args.tests)),
         ("unroll", v.unroll.to_string()),

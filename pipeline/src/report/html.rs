@@ -21,6 +21,9 @@ pub const CONTEXT: u32 = 8;
 /// Lines shown above and below a stack frame's line.
 pub const FRAME_CONTEXT: u32 = 3;
 
+/// The setting that names the folder a run's relative paths start from.
+pub const FOLDER: &str = "folder";
+
 const PAGE: &str = include_str!("html/page.html");
 const CSS: &str = include_str!("html/page.css");
 const SCRIPT: &str = include_str!("html/page.js");
@@ -28,7 +31,12 @@ const SCRIPT: &str = include_str!("html/page.js");
 /// Renders the page of these findings: the sources and tests they name are read from
 /// where dsd runs; a file that cannot be read is shown as such.
 pub fn render(findings: &Findings, summary: &Summary) -> Result<String, serde_json::Error> {
-    let data = serde_json::to_string(&data(findings, summary, &mut Files::default()))?;
+    let folder = summary
+        .settings
+        .iter()
+        .find(|s| s.name == FOLDER)
+        .map(|s| std::path::PathBuf::from(&s.value));
+    let data = serde_json::to_string(&data(findings, summary, &mut Files::below(folder)))?;
     Ok(PAGE
         .replace("/*CSS*/", CSS)
         .replace("/*SCRIPT*/", SCRIPT)

@@ -339,8 +339,12 @@
     r.el.scrollIntoView({ block: "start" });
   }
 
+  function decode(s) {
+    try { return decodeURIComponent(s); } catch (e) { return s; }
+  }
+
   function fromHash() {
-    var h = decodeURIComponent(location.hash.slice(1));
+    var h = decode(location.hash.slice(1));
     if (/^f-/.test(h)) {
       apply(readState());
       open(h);
@@ -349,7 +353,7 @@
     var st = {};
     location.hash.slice(1).split("&").forEach(function (kv) {
       var i = kv.indexOf("=");
-      if (i > 0) st[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
+      if (i > 0) st[kv.slice(0, i)] = decode(kv.slice(i + 1).replace(/\+/g, " "));
     });
     writeState(st);
     apply(readState());

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 /// Most lines of a test method the page shows.
 const MAX_TEST_LINES: usize = 200;
@@ -11,15 +12,34 @@ const MAX_TEST_LINES: usize = 200;
 #[derive(Default)]
 pub(super) struct Files {
     read: HashMap<String, Option<Vec<String>>>,
+    /// The folder the run's relative paths are relative to, when it is known and is not the
+    /// current one (`dsd report` from another folder).
+    base: Option<PathBuf>,
 }
 
 impl Files {
+    /// Files whose relative paths are read from where they are, else below `base`.
+    pub(super) fn below(base: Option<PathBuf>) -> Files {
+        Files {
+            read: HashMap::new(),
+            base,
+        }
+    }
+
     /// The lines of `path`, read once; lines that are not UTF-8 are read lossily.
     fn lines(&mut self, path: &str) -> Option<&[String]> {
+        let base = self.base.as_deref();
         self.read
             .entry(path.to_string())
             .or_insert_with(|| {
-                let bytes = std::fs::read(path).ok()?;
+                let bytes = std::fs::read(path)
+                    .or_else(|e| match base {
+                        Some(base) if Path::new(path).is_relative() => {
+                            std::fs::read(base.join(path))
+                        }
+                        _ => Err(e),
+                    })
+                    .ok()?;
                 Some(
                     String::from_utf8_lossy(&bytes)
                         .lines()
@@ -111,6 +131,21 @@ fn code_of(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_relative_path_is_read_below_the_folder_the_run_started_in() {
+        let dir = std::env::temp_dir().join(format!("dsd-html-base-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src/p")).unwrap();
+        std::fs::write(dir.join("src/p/A.java"), "class A {\n  int f;\n}\n").unwrap();
+        let window = Files::below(Some(dir.clone())).window("src/p/A.java", 2, 1);
+        assert_eq!(
+            window,
+            json!({"start": 1, "lines": ["class A {", "  int f;", "}"]})
+        );
+        let missing = Files::default().window("src/p/A.java", 2, 1);
+        assert!(missing["missing"].is_string(), "{missing}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn braces_in_literals_and_comments_do_not_count() {
