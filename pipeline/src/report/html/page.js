@@ -70,6 +70,7 @@
   function renderSummary() {
     var s = data.summary;
     $("line").textContent = s.line;
+    document.title = "dsd: " + plural(s.errors, "error") + ", " + plural(s.notes, "note");
     var t = s.tests;
     var cards = [
       ["errors", s.errors, "count-errors", "error"],
