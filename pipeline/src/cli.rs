@@ -7,8 +7,8 @@ mod args;
 mod dispatch;
 pub use args::{
     parse_junit, parse_kind, parse_seconds, seconds, CheckArgs, ExitArgs, FailOn, InferArgs,
-    MergeArgs, RecordArgs, RecordMode, ReproduceArgs, ReproduceFormat, RuleArgs, RunArgs,
-    SolveArgs, VcgenArgs,
+    MergeArgs, RecordArgs, RecordMode, ReportArgs, ReproduceArgs, ReproduceFormat, RuleArgs,
+    RunArgs, SolveArgs, VcgenArgs,
 };
 pub(crate) use dispatch::write_report;
 pub use dispatch::{classpath_entries, configured, execute, exit_code};
@@ -53,7 +53,10 @@ impl Cli {
     /// (`frontend::deep`). A solver process holds no program and bounds its own data
     /// segment, which a deep stack reservation would use up.
     pub fn walks_programs(&self) -> bool {
-        !matches!(self.command, Command::SolveWorker { .. } | Command::Rule(_))
+        !matches!(
+            self.command,
+            Command::SolveWorker { .. } | Command::Rule(_) | Command::Report(_)
+        )
     }
 }
 
@@ -115,6 +118,9 @@ pub enum Command {
     /// Combine the reports of the shards of one run (`dsd check --shard I/N`) into the report of
     /// the whole run.
     Merge(MergeArgs),
+    /// Report the findings of a finished `dsd check` again, in any format (`dsd report
+    /// --format html -o report.html`), from its work directory, running nothing.
+    Report(ReportArgs),
     /// Print the documentation of a crash kind (`dsd rule ArithmeticException`) or of all
     /// of them (`dsd rule --all`): what dsd finds, why it matters, an example, how to fix
     /// it, and when it is an error or a note.

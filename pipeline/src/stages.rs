@@ -51,6 +51,11 @@ impl Stages {
         }
     }
 
+    /// The threads the stages use (`--jobs`).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Runs one stage (or reuses its stored summary), records its time and prints
     /// `dsd STAGE: LINE in Ns` built by `describe`.
     fn stage<T, E>(

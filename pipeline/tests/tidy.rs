@@ -270,6 +270,7 @@ fn the_options_page_agrees_with_help() {
         "run",
         "check",
         "merge",
+        "report",
         "rule",
         "reproduce",
         "record",

@@ -311,6 +311,27 @@ pub struct MergeArgs {
     pub exit: ExitArgs,
 }
 
+/// Options of `dsd report`.
+#[derive(Debug, Clone, Args)]
+pub struct ReportArgs {
+    /// The work directory of a finished `dsd check` (default: --work-dir's).
+    #[arg(value_name = "WORK")]
+    pub work: Option<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Compare with the baseline FILE, as `dsd check --baseline` does, instead of the
+    /// baseline the run was compared with.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Which findings make the exit status 1.
+    #[command(flatten)]
+    pub exit: ExitArgs,
+}
+
 /// Options of `dsd rule`.
 #[derive(Debug, Clone, Args)]
 #[command(group(clap::ArgGroup::new("which").required(true).args(["kind", "all"])))]

@@ -1,11 +1,11 @@
 //! Dispatch: runs a parsed command line's stages, with the settings and the exit status.
 
-use super::{CheckArgs, Cli, Command, ExitArgs, FailOn, ReproduceArgs};
+use super::{CheckArgs, Cli, Command, ExitArgs, FailOn, ReportArgs, ReproduceArgs};
 use crate::changes;
 use crate::discover;
 use crate::error::{Failure, EXIT_CLEAN, EXIT_FINDINGS};
 use crate::report::rules;
-use crate::report::{self, plural, Format, Summary};
+use crate::report::{self, plural, Format, Setting, Summary};
 use crate::run::baseline;
 use crate::run::findings::{Findings, Level};
 use crate::stages::Stages;
@@ -248,6 +248,10 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
             };
             crate::record::record(&mut stages, &cli.work_dir, &args, &sources)
         }
+        Command::Report(args) => {
+            let colour = cli.color.wanted(args.output.as_deref());
+            report_again(args.work.as_deref().unwrap_or(&cli.work_dir), args, colour)
+        }
         Command::Rule(args) => {
             print!("{}", rules::render(args.kind, args.format));
             Ok(EXIT_CLEAN)
@@ -393,6 +397,8 @@ fn check(
             .map(|s| s.id)
             .collect();
     }
+    summary.settings = settings(args, stages);
+    report::saved::save(work, &findings, &summary)?;
     let text = report::render(args.format, &findings, &summary, colour)
         .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
     emit(
@@ -402,4 +408,73 @@ fn check(
         args.format,
     )?;
     Ok(findings_exit_code(&findings, args.run.exit))
+}
+
+/// `dsd report`: the last report of the work directory `work`, rendered again (in colour
+/// when `colour`), compared with `--baseline` when given.
+fn report_again(work: &std::path::Path, args: &ReportArgs, colour: bool) -> Result<i32, Failure> {
+    writable(args.output.as_deref(), "-o", "the report", None)?;
+    let (mut findings, mut summary) = report::saved::load(work)?;
+    if let Some(path) = &args.baseline {
+        baseline::apply(&baseline::read(path)?, &mut findings);
+        let fresh = Summary::new(&findings, summary.sites, summary.queries);
+        (summary.baselined, summary.gone) = (fresh.baselined, fresh.gone);
+    }
+    let text = report::render(args.format, &findings, &summary, colour)
+        .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
+    emit(
+        &text,
+        args.output.as_deref(),
+        Some(summary.line()),
+        args.format,
+    )?;
+    Ok(findings_exit_code(&findings, args.exit))
+}
+
+/// The settings of a `dsd check` run as its reports show them.
+fn settings(args: &CheckArgs, stages: &Stages) -> Vec<Setting> {
+    let paths = |ps: &[PathBuf]| {
+        ps.iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (v, s, r) = (&args.vcgen, &args.solve, &args.run);
+    let folder = std::env::current_dir().map_or(String::new(), |d| d.display().to_string());
+    let mut all = vec![
+        (report::html::FOLDER, folder),
+        ("sources", paths(&args.sources)),
+        ("tests", paths(&args.tests)),
+        ("unroll", v.unroll.to_string()),
+        ("inline-depth", v.inline_depth.to_string()),
+        ("sequence", v.sequence.to_string()),
+        ("documentation", v.documentation.to_string()),
+        ("timeout", format!("{} s", s.timeout.as_secs_f64())),
+        ("models", s.models.to_string()),
+        (
+            "test-timeout",
+            format!("{} s", r.test_timeout.as_secs_f64()),
+        ),
+        ("jobs", stages.threads().to_string()),
+        ("exclude", v.exclude.join(" ")),
+        ("ignore", v.ignore.join(", ")),
+        ("classpath", r.classpath.clone().unwrap_or_default()),
+        ("encoding", stages.encoding.clone().unwrap_or_default()),
+    ];
+    if let Some(shard) = v.shard {
+        all.push(("shard", shard.to_string()));
+    }
+    if let Some(b) = &args.baseline {
+        all.push(("baseline", b.display().to_string()));
+    }
+    if let Some(rev) = &args.changed_since {
+        all.push(("changed-since", rev.clone()));
+    }
+    all.into_iter()
+        .filter(|(_, value)| !value.is_empty())
+        .map(|(name, value)| Setting {
+            name: name.to_string(),
+            value,
+        })
+        .collect()
 }

@@ -301,3 +301,33 @@ fn missing_sources_fail_cleanly() {
     let failure = execute(&cli).unwrap_err();
     assert!(failure.0.contains("/nonexistent/src"), "{failure}");
 }
+
+#[test]
+fn report_reads_a_work_directory_in_any_format() {
+    let cli = Cli::try_parse_from([
+        "dsd",
+        "report",
+        "lang3-work",
+        "--format",
+        "html",
+        "-o",
+        "r.html",
+    ])
+    .unwrap();
+    let Command::Report(args) = cli.command else {
+        panic!("not report")
+    };
+    assert_eq!(args.work, Some(PathBuf::from("lang3-work")));
+    assert_eq!(args.format, Format::Html);
+    assert_eq!(args.output, Some(PathBuf::from("r.html")));
+    let default = Cli::try_parse_from(["dsd", "--work-dir", "w", "report"]).unwrap();
+    let Command::Report(args) = default.command else {
+        panic!("not report")
+    };
+    assert_eq!((args.work, args.format), (None, Format::Text));
+    let missing = std::env::temp_dir().join(format!("dsd-no-run-{}", std::process::id()));
+    let cli =
+        Cli::try_parse_from(["dsd".as_ref(), "report".as_ref(), missing.as_os_str()]).unwrap();
+    let error = execute(&cli).unwrap_err().0;
+    assert!(error.contains("holds no finished run"), "{error}");
+}

@@ -405,6 +405,15 @@ fn merge_json(reports: &[json::Report], format: Format, colour: bool) -> Result<
     };
     let mut summary = Summary::new(&findings, sites + shard_sites.len(), queries);
     summary.stages = stages;
+    // Every shard ran with the same settings but its own shard.
+    summary.settings = reports
+        .first()
+        .map(|r| r.summary.settings.iter())
+        .into_iter()
+        .flatten()
+        .filter(|s| s.name != "shard")
+        .cloned()
+        .collect();
     let text = super::render(format, &findings, &summary, colour)
         .map_err(|e| Failure::new(format!("rendering the merged report: {e}")))?;
     Ok(Merged {

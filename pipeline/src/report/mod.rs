@@ -1,12 +1,14 @@
-//! Reports of the findings: terminal text, JSON, SARIF 2.1.0, GitHub annotations and
-//! JUnit XML.
+//! Reports of the findings: terminal text, JSON, SARIF 2.1.0, GitHub annotations, JUnit
+//! XML and an HTML page.
 
 pub mod github;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod merge;
 pub mod rules;
 pub mod sarif;
+pub mod saved;
 pub mod text;
 
 use crate::run::findings::{java_method, Counts, Finding, Findings, Level};
@@ -26,6 +28,9 @@ pub enum Format {
     /// JUnit XML, for CI servers' test reports: a failed test case per error, a skipped
     /// one per note or silenced finding.
     Junit,
+    /// One self-contained HTML page to read in a browser: a summary, filters, and each
+    /// finding's source, test and stack.
+    Html,
 }
 
 /// Wall time of one stage.
@@ -73,6 +78,19 @@ pub struct Summary {
     pub unused_suppressions: usize,
     /// Wall time per stage, in pipeline order.
     pub stages: Vec<StageTime>,
+    /// The run's settings as the command line and dsd.toml gave them (`dsd check`), e.g.
+    /// `unroll` `5`; the HTML report shows them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub settings: Vec<Setting>,
+}
+
+/// One setting of a run, as the reports show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setting {
+    /// The option's name without dashes: `unroll`, `timeout`.
+    pub name: String,
+    /// Its value as the user would write it.
+    pub value: String,
 }
 
 impl Summary {
@@ -98,6 +116,7 @@ impl Summary {
                 .count(),
             unused_suppressions: findings.unused_suppressions.len(),
             stages: Vec::new(),
+            settings: Vec::new(),
         }
     }
 
@@ -237,6 +256,7 @@ pub fn render(
         Format::Sarif => sarif::render(findings, summary.shard.as_deref()),
         Format::Github => Ok(github::render(findings)),
         Format::Junit => Ok(junit::render(findings)),
+        Format::Html => html::render(findings, summary),
     }
 }
 
