@@ -11,9 +11,12 @@
 //! the requests answered from the memo are sent to a real process only when a later
 //! request of the same process is not, so its state is the one its transcript says.
 //!
-//! Answers a process gave are remembered; an unknown that came from ending the process
-//! (its time overrun on a busy machine, the stage's end, a crash) is not, so the next
-//! solve asks again. The memo also holds the identity of the solver program and its
+//! An unknown that came from ending the process (its time overrun, a crash) is
+//! remembered too, with the restart it caused, so that the next solve skips the goal as
+//! the last one did rather than wait out its time again (on commons-lang3, four
+//! `Fraction` goals that overran took 89 of the 95 s a re-check spent solving); only the
+//! stage's end (`OUT_OF_TIME`) and a failure while bringing a process to its state are
+//! not. The memo also holds the identity of the solver program and its
 //! arguments (the memory limit): another build of dsd or another `--solver-memory` starts
 //! afresh. Only the answers this stage used are written back.
 
@@ -37,14 +40,24 @@ struct Stored {
     /// The digest of the solver program and its arguments.
     solver: u64,
     /// Answers by the digest of the transcript that led to them.
-    answers: HashMap<u64, Solved>,
+    answers: HashMap<u64, Answer>,
+}
+
+/// One remembered answer.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Answer {
+    /// What the process answered, or the unknown its end gave.
+    pub solved: Solved,
+    /// Whether the process was ended for it: the next goal went to a fresh one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ended: bool,
 }
 
 /// Answers of the last solve stage, and those of this one.
 pub struct Memo {
     solver: u64,
-    earlier: HashMap<u64, Solved>,
-    now: Mutex<HashMap<u64, Solved>>,
+    earlier: HashMap<u64, Answer>,
+    now: Mutex<HashMap<u64, Answer>>,
     hits: AtomicUsize,
 }
 
@@ -68,11 +81,11 @@ impl Memo {
     }
 
     /// The answer remembered for `key`, kept for the next stage too.
-    pub fn get(&self, key: u64) -> Option<Solved> {
-        let solved = self.earlier.get(&key)?.clone();
-        self.keep(key, &solved);
+    pub fn get(&self, key: u64) -> Option<Answer> {
+        let answer = self.earlier.get(&key)?.clone();
+        self.keep(key, &answer.solved, answer.ended);
         self.hits.fetch_add(1, Ordering::Relaxed);
-        Some(solved)
+        Some(answer)
     }
 
     /// How many answers came from the memo.
@@ -80,10 +93,12 @@ impl Memo {
         self.hits.load(Ordering::Relaxed)
     }
 
-    /// Remembers the answer a process gave after the transcript `key`.
-    pub fn keep(&self, key: u64, solved: &Solved) {
+    /// Remembers the answer a process gave after the transcript `key`; `ended` when the
+    /// process was ended for it.
+    pub fn keep(&self, key: u64, solved: &Solved, ended: bool) {
         if let Ok(mut now) = self.now.lock() {
-            now.insert(key, solved.clone());
+            let solved = solved.clone();
+            now.insert(key, Answer { solved, ended });
         }
     }
 
@@ -259,11 +274,13 @@ mod tests {
             reason: None,
             models: Vec::new(),
         };
-        memo.keep(5, &solved);
+        memo.keep(5, &solved, false);
+        memo.keep(6, &Solved::unknown(Some("overran".into())), true);
         memo.save(&path);
         let again = Memo::load(&path, 1);
-        assert_eq!(again.get(5).map(|s| s.status), Some(Status::Unsat));
-        assert_eq!(again.hits(), 1);
+        assert_eq!(again.get(5).map(|a| a.solved.status), Some(Status::Unsat));
+        assert!(again.get(6).is_some_and(|a| a.ended));
+        assert_eq!(again.hits(), 2);
         assert!(Memo::load(&path, 2).get(5).is_none(), "another solver");
         let unused = Memo::load(&path, 1);
         unused.save(&path);

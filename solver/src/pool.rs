@@ -237,33 +237,50 @@ impl<'c> Worker<'c> {
             effort,
         };
         let key = self.transcript.push(solve, prelude.id);
-        if let Some(solved) = self.memo.and_then(|memo| memo.get(key)) {
-            return solved;
+        if let Some(answer) = self.memo.and_then(|memo| memo.get(key)) {
+            if answer.ended {
+                self.restart();
+            }
+            return answer.solved;
         }
         let stage = self.deadline;
-        let pending = std::mem::take(&mut self.transcript.pending);
-        let outcome = self.process().and_then(|process| {
-            let mut answer = Err("nothing asked".to_string());
+        let mut pending = std::mem::take(&mut self.transcript.pending);
+        let asked = pending.pop().expect("the goal at hand was pushed");
+        // Why the goal at hand is unknown, and whether it was its own request that failed
+        // rather than one of those sent before it to bring the process to its state.
+        let outcome = self.process().map_err(|e| (e, false)).and_then(|process| {
             for request in &pending {
-                process.send(request)?;
+                process.send(request).map_err(|e| (e, false))?;
                 if let Request::Solve { effort, .. } = request {
-                    answer = process.receive(Deadline::new(process.clock, allowed(*effort), stage));
-                    answer.as_ref().map_err(Clone::clone)?;
+                    let deadline = Deadline::new(process.clock, allowed(*effort), stage);
+                    process.receive(deadline).map_err(|e| (e, false))?;
                 }
             }
-            answer
+            process.send(&asked).map_err(|e| (e, true))?;
+            let deadline = Deadline::new(process.clock, allowed(effort), stage);
+            process.receive(deadline).map_err(|e| (e, true))
         });
         match outcome {
             Ok(solved) => {
-                if let Some(memo) = self.memo {
-                    memo.keep(key, &solved);
+                self.remember(key, &solved, false);
+                solved
+            }
+            Err((reason, own)) => {
+                self.restart();
+                let solved = Solved::unknown(Some(reason));
+                if own && solved.reason.as_deref() != Some(crate::OUT_OF_TIME) {
+                    self.remember(key, &solved, true);
                 }
                 solved
             }
-            Err(reason) => {
-                self.restart();
-                Solved::unknown(Some(reason))
-            }
+        }
+    }
+
+    /// Keeps the answer to the transcript `key` in the memo, if there is one; `ended` when
+    /// the process was ended for it.
+    fn remember(&self, key: u64, solved: &Solved, ended: bool) {
+        if let Some(memo) = self.memo {
+            memo.keep(key, solved, ended);
         }
     }
 
