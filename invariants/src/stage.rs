@@ -162,6 +162,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     classpath.extend(resource_dirs(&options.sources, &options.tests));
     classpath.extend(built.classpath);
     let cwd = project_root(&options.tests);
+    let agent = crate::sandbox::agent::prepare(&tools.javac, &infer_dir(&work)).map_err(Error)?;
     let config = RunConfig {
         java: &tools.java,
         classpath,
@@ -174,6 +175,8 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
         sandbox: Sandbox {
             writable: vec![work.clone()],
             tmp: infer_dir(&work).join("tmp"),
+            runner_output: Vec::new(),
+            agent,
         },
     };
     let stats = run_tests(&config, &suite.classes)?;

@@ -99,14 +99,20 @@ pub fn java_home() -> Result<PathBuf, Error> {
 /// compiled and run. `-source N` is javac's default; the flag changes nothing for code
 /// that uses no preview feature.
 pub fn preview_release(tool: &Path) -> Option<u32> {
+    feature_release(tool).filter(|&feature| feature >= 12)
+}
+
+/// The feature release (`17`, `25`) of the JDK a tool (`javac`, `java`) belongs to, from the
+/// `JAVA_VERSION` of the `release` file two folders above the tool's real path; `None` when
+/// there is none (`1.8.0_392` is release 1).
+pub fn feature_release(tool: &Path) -> Option<u32> {
     let real = std::fs::canonicalize(tool).ok()?;
     let release = std::fs::read_to_string(real.parent()?.parent()?.join("release")).ok()?;
     let version = release
         .lines()
         .find_map(|l| l.strip_prefix("JAVA_VERSION="))?
         .trim_matches('"');
-    let feature: u32 = version.split(['.', '-', '+']).next()?.parse().ok()?;
-    (feature >= 12).then_some(feature)
+    version.split(['.', '-', '+']).next()?.parse().ok()
 }
 
 /// The required jars of a flavour, plus the optional hamcrest libraries when present.

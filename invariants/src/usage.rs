@@ -209,6 +209,7 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
     )?;
     classpath.insert(0, classes);
     classpath.extend(stage::resource_dirs(run.sources, run.tests));
+    let agent = crate::sandbox::agent::prepare(&tools.javac, &scratch).map_err(Error)?;
     let config = RunConfig {
         java: &tools.java,
         classpath,
@@ -221,6 +222,8 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
         sandbox: Sandbox {
             writable: vec![work_dir],
             tmp: scratch.join("tmp"),
+            runner_output: Vec::new(),
+            agent,
         },
     };
     run_tests(&config, run.classes)?;

@@ -44,8 +44,8 @@ public class Calc {
         java.io.File.createTempFile("dsd", ".tmp");
     }
 
-    public static void connect() throws java.io.IOException {
-        new java.net.Socket("127.0.0.1", 9).close();
+    public static void connect(int port) throws java.io.IOException {
+        new java.net.Socket("127.0.0.1", port).close();
     }
 
     public static void exec() throws java.io.IOException {
@@ -99,7 +99,8 @@ public class Calc {
 }
 "#;
 
-/// The generated tests; `OUTSIDE` stands for a path outside the work directory.
+/// The generated tests; `OUTSIDE` stands for a path outside the work directory, `PORT` for a
+/// port on which the machine listens.
 const TEST: &str = r#"package demo;
 
 public class Calc_DsdTest {
@@ -113,7 +114,7 @@ public class Calc_DsdTest {
     @org.junit.Test public void afterQuit() { Calc.check(0); }
     @org.junit.Test public void escape() throws Exception { Calc.write("OUTSIDE"); }
     @org.junit.Test public void inside() throws Exception { Calc.write("inside.txt"); Calc.tempFile(); }
-    @org.junit.Test public void connect() throws Exception { Calc.connect(); }
+    @org.junit.Test public void connect() throws Exception { Calc.connect(PORT); }
     @org.junit.Test public void exec() throws Exception { Calc.exec(); }
     @org.junit.Test public void forkBomb() { Calc.forkBomb(); }
     @org.junit.Test public void afterBomb() throws Exception { Calc.oneThread(0); }
@@ -157,9 +158,13 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
     let source = root.join("src/demo/Calc.java");
     let outside = root.join("outside.txt");
     write(&source, CALC);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
     write(
         &work.join("tests/demo/Calc_DsdTest.java"),
-        &TEST.replace("OUTSIDE", &outside.display().to_string()),
+        &TEST
+            .replace("OUTSIDE", &outside.display().to_string())
+            .replace("PORT", &port.to_string()),
     );
     write(&work.join("tests/demo/Broken_DsdTest.java"), BROKEN);
     let class = json!({"name": "demo.Calc", "simple_name": "Calc", "kind": "class", "modifiers": {"public": true},
@@ -234,7 +239,8 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         .any(|f| f.class == "demo.Calc" && f.method == "quit"));
     assert_eq!(outcome("afterQuit"), Some(Outcome::Exception));
     assert_eq!(outcome("t"), Some(Outcome::Error));
-    sandbox_holds(&results, &work, &outside);
+    sandbox_holds(&results, &work, &outside, port);
+    drop(listener);
 
     let counts = &summary.findings.counts;
     assert_eq!(
@@ -277,19 +283,44 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
 }
 
 /// What the sandbox refused (or allowed) the tests, each of which ran in the JVM that went on.
-fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path) {
+/// Files and the network are kept in by the namespaces, which the machines that run these tests
+/// must have (`.ci/install` installs bubblewrap), or with `DSD_SANDBOX=off` by the security
+/// manager; the rest by dsd's agent.
+fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path, port: u16) {
     let result = |m: &str| results.iter().find(|r| r.method == m).unwrap();
-    let refused = |m: &str, what: &str| {
+    let thrown = |m: &str, exception: &str, what: &str| {
         let r = result(m);
         assert_eq!(
             (r.outcome, r.exception.as_deref()),
-            (Outcome::Exception, Some("java.lang.SecurityException")),
+            (Outcome::Exception, Some(exception)),
             "{m}: {r:?}"
         );
         let message = r.message.as_deref().unwrap_or("");
         assert!(message.contains(what), "{m}: {message}");
     };
-    refused("escape", "only the work directory is writable");
+    let refused = |m: &str, what: &str| thrown(m, "java.lang.SecurityException", what);
+    let off = std::env::var_os("DSD_SANDBOX").is_some_and(|v| v == "off");
+    let namespaces = matches!(
+        invariants::sandbox::namespace::isolation(),
+        invariants::sandbox::namespace::Isolation::Bubblewrap(_)
+    );
+    assert!(
+        namespaces || off,
+        "bwrap cannot isolate the test JVMs here: {:?}; install bubblewrap (.ci/install) or set DSD_SANDBOX=off",
+        invariants::sandbox::namespace::isolation()
+    );
+    if namespaces {
+        thrown(
+            "escape",
+            "java.nio.file.FileSystemException",
+            "Read-only file system",
+        );
+        // The machine's loopback is not the namespace's: nothing listens there.
+        thrown("connect", "java.net.ConnectException", "Connection refused");
+    } else {
+        refused("escape", "only the work directory is writable");
+        refused("connect", &format!("network access (127.0.0.1:{port})"));
+    }
     assert!(!outside.exists(), "a test wrote outside the work directory");
     assert_eq!(result("inside").outcome, Outcome::Pass);
     let files = work.join("results/jvm/files");
@@ -303,7 +334,6 @@ fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path) {
             .any(|e| e.file_name().to_string_lossy().starts_with("dsd")),
         "the temporary folder lies in the work directory"
     );
-    refused("connect", "network access (127.0.0.1:9)");
     refused("exec", "starting a process");
     refused("forkBomb", "starting more than 256 threads");
     assert_eq!(
@@ -343,6 +373,7 @@ fn jvm_config(work: &Path, name: &str, timeout: Duration, watchdog: Duration) ->
         watchdog,
         scratch: work.join(name),
         log: work.join(format!("{name}.log")),
+        agent: invariants::sandbox::agent::jar(&work.join("runner")),
     }
 }
 

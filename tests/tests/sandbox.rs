@@ -61,11 +61,21 @@ fn a_write_outside_the_work_directory_is_refused() {
     let results = results(&run);
     let write = result_of(&results, "logThenDivide");
     assert_eq!(write["outcome"], "exception");
-    assert_eq!(write["exception"], "java.lang.SecurityException");
+    let (exception, message) = match invariants::sandbox::namespace::isolation() {
+        invariants::sandbox::namespace::Isolation::Bubblewrap(_) => (
+            "java.nio.file.FileSystemException",
+            "/tmp/dsd-sandbox-escape.txt: Read-only file system",
+        ),
+        _ => (
+            "java.lang.SecurityException",
+            "writing /tmp/dsd-sandbox-escape.txt",
+        ),
+    };
+    assert_eq!(write["exception"], exception);
     assert!(
         write["message"]
             .as_str()
-            .is_some_and(|m| m.contains("writing /tmp/dsd-sandbox-escape.txt")),
+            .is_some_and(|m| m.contains(message)),
         "{write}"
     );
 }

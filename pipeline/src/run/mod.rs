@@ -327,6 +327,7 @@ pub(crate) fn test_jvm(
         watchdog: JvmConfig::watchdog_for(timeout),
         scratch: absolute(&build.results_dir.join("jvm")),
         log: absolute(&build.results_dir.join("jvm.log")),
+        agent: invariants::sandbox::agent::jar(&absolute(runner_dir)),
     }
 }
 
