@@ -35,6 +35,8 @@ pub struct Compilation<'a> {
     pub patched: Option<PatchedSources<'a>>,
     /// The sources' encoding as javac names it (UTF-8 when `None`).
     pub encoding: Option<&'a str>,
+    /// The feature release of the JVM that runs the classes (`--test-java`'s), when known.
+    pub target: Option<u32>,
 }
 
 /// Project packages of JDK modules ([`ModulePatches`]) and the folders that hold their sources.
@@ -105,6 +107,21 @@ pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     )
 }
 
+/// The options that fit javac's classes to the JVM that runs them: for the JDK's own release,
+/// its preview features (`--enable-preview -source N`, 12 and later); for an older one,
+/// `--release N`; for a newer one, none (it runs the classes javac writes, but not its
+/// previews).
+fn release_options(javac: Option<u32>, target: Option<u32>) -> Vec<String> {
+    match (javac, target) {
+        (Some(own), Some(target)) if target < own => vec!["--release".into(), target.to_string()],
+        (Some(own), Some(target)) if target > own => Vec::new(),
+        (Some(own), _) if own >= 12 => {
+            vec!["--enable-preview".into(), "-source".into(), own.to_string()]
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// One javac call over `sources` with the options of `c` and `extra`.
 fn run(
     c: &Compilation<'_>,
@@ -117,8 +134,8 @@ fn run(
     let encoding = c.encoding.unwrap_or("UTF-8");
     let mut args = format!("-nowarn\n-encoding\n{encoding}\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
     let _ = writeln!(args, "-d\n{}", quote(absolute(c.out_dir).into_os_string()));
-    if let Some(release) = crate::toolchain::preview_release(c.javac) {
-        let _ = writeln!(args, "--enable-preview\n-source\n{release}");
+    for option in release_options(crate::toolchain::feature_release(c.javac), c.target) {
+        let _ = writeln!(args, "{option}");
     }
     if !c.classpath.is_empty() {
         let absolute: Vec<PathBuf> = c.classpath.iter().map(|p| absolute(p)).collect();

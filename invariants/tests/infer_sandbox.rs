@@ -93,6 +93,7 @@ fn sandboxed(name: &str, annotation: &str, jar: &str) {
         classpath: Vec::<PathBuf>::new(),
         test_timeout: Duration::from_secs(20),
         encoding: None,
+        jdk: Default::default(),
     };
     let summary = infer_stage(&work, &options).unwrap();
     assert_eq!(

@@ -32,6 +32,9 @@ pub struct Stages {
     threads: usize,
     /// The encoding of the project's sources as javac names it (UTF-8 when `None`).
     pub encoding: Option<String>,
+    /// The JDK that compiles, and the `java` that runs the tests (`--java-home`,
+    /// `--test-java`).
+    pub jdk: invariants::toolchain::Jdk,
     /// Wall time of every stage run so far.
     pub times: Vec<StageTime>,
 }
@@ -45,6 +48,7 @@ impl Stages {
             cache,
             threads,
             encoding: None,
+            jdk: invariants::toolchain::Jdk::default(),
             times: Vec::new(),
         }
     }
@@ -155,8 +159,9 @@ impl Stages {
             }
             inputs.extend(files);
         }
-        // Without a JDK the platform's classes stay untyped; the run stage says what is missing.
-        let java_home = invariants::toolchain::java_home().ok();
+        // The platform's classes are those of the JDK the tests run on. Without a JDK they stay
+        // untyped; the run stage says what is missing.
+        let java_home = self.jdk.test_home().ok();
         inputs.extend(classpath.iter().cloned());
         let files = StageFiles {
             inputs,
@@ -208,13 +213,14 @@ impl Stages {
             classpath: classpath.to_vec(),
             test_timeout: invariants::DEFAULT_TEST_TIMEOUT,
             encoding: self.encoding.clone(),
+            jdk: self.jdk.clone(),
         };
         let mut inputs = source_files(sources, frontend::SourceSet::Main, &self.work)?;
         inputs.extend(source_files(tests, frontend::SourceSet::Tests, &self.work)?);
         let files = StageFiles {
             inputs,
             outputs: vec![invariants::invariants_path(&self.work)],
-            options: format!("tests={tests:?} classpath={classpath:?}"),
+            options: format!("tests={tests:?} classpath={classpath:?} {:?}", self.jdk),
         };
         self.stage(
             "infer",
@@ -392,6 +398,7 @@ impl Stages {
             test_timeout: args.test_timeout,
             classpath: crate::cli::classpath_entries(args.classpath.as_deref())?,
             jobs: self.threads,
+            jdk: self.jdk.clone(),
         };
         let files = StageFiles {
             inputs: [
@@ -403,7 +410,10 @@ impl Stages {
             .chain(options.classpath.iter().cloned())
             .collect(),
             outputs: vec![self.work.join("results")],
-            options: format!("{:?} {:?}", args.test_timeout, options.classpath),
+            options: format!(
+                "{:?} {:?} {:?}",
+                args.test_timeout, options.classpath, options.jdk
+            ),
         };
         let findings_file = self.work.join("results").join("findings.json");
         self.stage(

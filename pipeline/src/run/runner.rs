@@ -40,6 +40,7 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     let sources = [source.clone(), sandbox, json];
     let compilation = Compilation {
         javac: &tools.javac,
+        target: invariants::toolchain::feature_release(&tools.java),
         sources: &sources,
         classpath: &tools.junit,
         out_dir: &dir,
