@@ -341,6 +341,17 @@ pub fn files_with_errors(output: &str) -> Vec<PathBuf> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn javac_compiles_for_the_release_of_the_jvm_that_runs_the_classes() {
+        let options = |javac, target| release_options(javac, target).join(" ");
+        assert_eq!(options(Some(17), None), "--enable-preview -source 17");
+        assert_eq!(options(Some(17), Some(17)), "--enable-preview -source 17");
+        assert_eq!(options(Some(21), Some(17)), "--release 17");
+        assert_eq!(options(Some(17), Some(25)), "", "no previews for another release");
+        assert_eq!(options(Some(11), None), "");
+        assert_eq!(options(None, Some(25)), "");
+    }
+
     const OUTPUT: &str =
         "t/a/A_DsdTest.java:7: error: cannot find symbol\n        x.foo();\n         ^\n\
                           t/a/B_DsdTest.java:3: error: ';' expected\n  int x\n       ^\n\
