@@ -347,7 +347,11 @@ mod tests {
         assert_eq!(options(Some(17), None), "--enable-preview -source 17");
         assert_eq!(options(Some(17), Some(17)), "--enable-preview -source 17");
         assert_eq!(options(Some(21), Some(17)), "--release 17");
-        assert_eq!(options(Some(17), Some(25)), "", "no previews for another release");
+        assert_eq!(
+            options(Some(17), Some(25)),
+            "",
+            "no previews for another release"
+        );
         assert_eq!(options(Some(11), None), "");
         assert_eq!(options(None, Some(25)), "");
     }

@@ -27,6 +27,9 @@ pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
             crate::progress::say(&format!("dsd: settings from {}", found.path.display()));
             found.apply(args, check);
             encoding = found.encoding().map(str::to_string);
+            let (java_home, test_java) = found.jdk();
+            cli.java_home = cli.java_home.take().or(java_home);
+            cli.test_java = cli.test_java.take().or(test_java);
         }
         let project_tests =
             check.value_source("tests") == Some(ValueSource::CommandLine) && args.tests.is_empty();
