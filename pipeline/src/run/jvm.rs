@@ -258,11 +258,12 @@ fn start_failure(log: &str) -> String {
     match (said, security) {
         (Some(said), false) => said,
         (Some(said), true) => format!(
-            "{said} (the tests run under a security manager, which needs a JDK from 17 to 23)"
+            "{said} (without bubblewrap, the tests run under a security manager, which needs \
+             a JDK from 17 to 23; install bubblewrap)"
         ),
-        (None, true) => {
-            "the tests run under a security manager, which needs a JDK from 17 to 23".into()
-        }
+        (None, true) => "without bubblewrap, the tests run under a security manager, which \
+                         needs a JDK from 17 to 23; install bubblewrap"
+            .into(),
         (None, false) => "it printed no error; check that `java` is a working JDK".into(),
     }
 }
