@@ -215,6 +215,16 @@ impl Stages {
             encoding: self.encoding.clone(),
             jdk: self.jdk.clone(),
         };
+        crate::progress::detail(&format!(
+            "dsd infer: javac {}, the project's tests on {}, {}",
+            self.jdk
+                .tool("javac")
+                .map_or_else(|e| e.0, |t| t.display().to_string()),
+            self.jdk
+                .test_java()
+                .map_or_else(|e| e.0, |t| t.display().to_string()),
+            invariants::sandbox::describe()
+        ));
         let mut inputs = source_files(sources, frontend::SourceSet::Main, &self.work)?;
         inputs.extend(source_files(tests, frontend::SourceSet::Tests, &self.work)?);
         let files = StageFiles {

@@ -124,6 +124,14 @@ impl Sandbox {
     }
 }
 
+/// Where the test JVMs run, for `-v`: in bubblewrap's namespaces, or why not.
+pub fn describe() -> String {
+    match namespace::isolation() {
+        Isolation::Bubblewrap(bwrap) => format!("tests in {}'s namespaces", bwrap.display()),
+        Isolation::Unavailable(why) => format!("tests without namespaces ({why})"),
+    }
+}
+
 /// Says once per dsd run, in one line, that the namespaces are not to be had and what that
 /// leaves unenforced.
 fn warn_once(why: &str, security_manager: bool) {

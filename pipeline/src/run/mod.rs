@@ -76,9 +76,12 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
         .map_err(|e| Failure::new(format!("{}: {e}", results_dir.display())))?;
     let tools = tools::locate(&options.jdk)?;
     crate::progress::detail(&format!(
-        "dsd run: javac {}, java {}, JUnit {}",
+        "dsd run: javac {} (JDK {}), java {} (JDK {}), {}, JUnit {}",
         tools.javac.display(),
+        release(&tools.javac),
         tools.java.display(),
+        release(&tools.java),
+        invariants::sandbox::describe(),
         tools
             .junit
             .iter()
@@ -301,6 +304,11 @@ pub fn evaluate(
         unused_suppressions: Vec::new(),
         not_checked: Vec::new(),
     }
+}
+
+/// The feature release of the JDK of a tool, for `-v`: `17`, or `?`.
+fn release(tool: &Path) -> String {
+    invariants::toolchain::feature_release(tool).map_or("?".into(), |r| r.to_string())
 }
 
 /// The JVMs that run generated tests: the runner (compiled in `runner_dir`) and JUnit; the
