@@ -28,14 +28,17 @@ pub fn jar(dir: &Path) -> PathBuf {
 }
 
 /// Writes the agent's sources below `dir/agent/`, compiles them with `javac` and packs them
-/// into [`jar`], unless the jar is there and the sources are unchanged. Returns the jar.
+/// into [`jar`], unless the jar is there and the sources and the manifest are unchanged.
+/// Returns the jar.
 pub fn prepare(javac: &Path, dir: &Path) -> Result<PathBuf, String> {
     let root = dir.join("agent");
     let src = root.join("src").join("dsd").join("agent");
     let jar = jar(dir);
+    let manifest = root.join("manifest.txt");
     let current = SOURCES
         .iter()
-        .all(|(name, text)| std::fs::read_to_string(src.join(name)).is_ok_and(|s| s == *text));
+        .all(|(name, text)| std::fs::read_to_string(src.join(name)).is_ok_and(|s| s == *text))
+        && std::fs::read_to_string(&manifest).is_ok_and(|s| s == MANIFEST);
     if current && jar.is_file() {
         return Ok(jar);
     }
@@ -49,7 +52,6 @@ pub fn prepare(javac: &Path, dir: &Path) -> Result<PathBuf, String> {
         files.push(path);
     }
     let classes = root.join("classes");
-    let manifest = root.join("manifest.txt");
     std::fs::write(&manifest, MANIFEST).map_err(|e| io(&manifest, e))?;
     let mut compile = Command::new(javac);
     compile
