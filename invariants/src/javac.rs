@@ -37,6 +37,8 @@ pub struct Compilation<'a> {
     pub encoding: Option<&'a str>,
     /// The feature release of the JVM that runs the classes (`--test-java`'s), when known.
     pub target: Option<u32>,
+    /// javac's `--release N`, when the user asked for it: it replaces what `target` implies.
+    pub release: Option<u32>,
 }
 
 /// Project packages of JDK modules ([`ModulePatches`]) and the folders that hold their sources.
@@ -134,7 +136,11 @@ fn run(
     let encoding = c.encoding.unwrap_or("UTF-8");
     let mut args = format!("-nowarn\n-encoding\n{encoding}\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
     let _ = writeln!(args, "-d\n{}", quote(absolute(c.out_dir).into_os_string()));
-    for option in release_options(crate::toolchain::feature_release(c.javac), c.target) {
+    let options = match c.release {
+        Some(release) => vec!["--release".to_string(), release.to_string()],
+        None => release_options(crate::toolchain::feature_release(c.javac), c.target),
+    };
+    for option in options {
         let _ = writeln!(args, "{option}");
     }
     if !c.classpath.is_empty() {

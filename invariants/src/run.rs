@@ -41,6 +41,7 @@ pub fn compile(
         patched: None,
         encoding,
         target: crate::toolchain::feature_release(&tools.java),
+        release: tools.release,
     };
     match javac::compile(&compilation) {
         Ok(()) => Ok(()),

@@ -49,6 +49,8 @@ pub struct Tools {
     pub java: PathBuf,
     /// Jars to compile and run the tests and the runner with.
     pub junit: Vec<PathBuf>,
+    /// javac's `--release N`, when asked for.
+    pub release: Option<u32>,
 }
 
 /// Which JDK compiles and which runs the code under test (`--java-home`, `--test-java`).
@@ -59,6 +61,8 @@ pub struct Jdk {
     pub home: Option<PathBuf>,
     /// The `java` that runs the generated tests and the project's tests, when not the home's.
     pub test_java: Option<PathBuf>,
+    /// javac's `--release N`, when asked for (`--release`).
+    pub release: Option<u32>,
 }
 
 impl Jdk {
@@ -107,6 +111,7 @@ pub fn locate(flavour: Flavour, jdk: &Jdk) -> Result<Tools, Error> {
         javac: jdk.tool("javac")?,
         java: jdk.test_java()?,
         junit: junit_jars(&dir, flavour)?,
+        release: jdk.release,
     })
 }
 

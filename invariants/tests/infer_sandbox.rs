@@ -183,5 +183,6 @@ fn jdk_25() -> Jdk {
     Jdk {
         home: None,
         test_java: Some(java),
+        release: None,
     }
 }

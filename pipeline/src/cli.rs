@@ -49,6 +49,10 @@ pub struct Cli {
     /// compiles for it (`--release N` for an older one, no preview features for a newer one).
     #[arg(long, global = true, value_name = "PATH")]
     pub test_java: Option<PathBuf>,
+    /// Compile the project and the tests with javac's `--release N` (default: for the JDK
+    /// the tests run on, with its preview features).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(8..))]
+    pub release: Option<u32>,
     /// Threads for vcgen, solver processes and test JVMs (default: the number of cores).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,

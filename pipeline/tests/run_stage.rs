@@ -164,6 +164,7 @@ fn runs_tests_on_jdk_25_surviving_hangs_and_exits() {
     runs_tests_in_a_real_jvm(Jdk {
         home: None,
         test_java: Some(java_25()),
+        release: None,
     });
 }
 

@@ -182,6 +182,7 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
     stages.jdk = invariants::toolchain::Jdk {
         home: cli.java_home.clone(),
         test_java: cli.test_java.clone(),
+        release: cli.release,
     };
     match &cli.command {
         Command::Parse { sources, classpath } => {

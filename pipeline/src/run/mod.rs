@@ -413,6 +413,7 @@ pub(crate) fn compile_project(
         let compilation = Compilation {
             javac: &build.tools.javac,
             target: invariants::toolchain::feature_release(&build.tools.java),
+            release: build.tools.release,
             sources: &sources,
             classpath: build.libraries,
             out_dir: build.classes_dir,

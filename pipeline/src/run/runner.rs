@@ -41,6 +41,7 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     let compilation = Compilation {
         javac: &tools.javac,
         target: invariants::toolchain::feature_release(&tools.java),
+        release: tools.release,
         sources: &sources,
         classpath: &tools.junit,
         out_dir: &dir,
