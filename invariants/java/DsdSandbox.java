@@ -17,43 +17,41 @@ import java.util.List;
  * The sandbox of every JVM in which dsd runs code it did not write: generated tests in the run
  * stage, the project's own tests in the infer stage.
  *
- * <p>A {@link SecurityManager} (JDK 17; the JVM needs {@code -Djava.security.manager=allow})
- * that refuses, with a {@link SecurityException} thrown where the code under test asked:
+ * <p>{@link #install} arms dsd's agent ({@code dsd.agent.DsdHook}, on the boot class path; the JVM
+ * starts with {@code -javaagent}), which refuses, with a {@link SecurityException} thrown where
+ * the code under test asked, on every JDK from 17 on:
  * <ul>
- *   <li>writing, deleting or linking a file outside the directories named by the system property
- *       {@value #WRITABLE} (paths separated by {@link File#pathSeparator}); reading stays allowed;
- *   <li>every network access (connect, listen, accept, resolve; Unix domain sockets) and attaching
- *       to another JVM;
- *   <li>starting a process ({@code Runtime.exec}, {@code ProcessBuilder}), and native libraries
- *       from outside the JDK;
  *   <li>{@code System.exit} and {@code Runtime.halt}: the first refused attempt of a test is kept,
  *       so its runner can record it ({@link Control#exitAttempt});
- *   <li>a test's thread beyond {@value #MAX_THREADS} more than were alive when it started;
- *   <li>replacing the sandbox, and {@code Thread.stop}.
+ *   <li>starting a process ({@code Runtime.exec}, {@code ProcessBuilder});
+ *   <li>a test's thread beyond 256 more than were alive when it started.
  * </ul>
- * Everything else is allowed, reflection and {@code setAccessible} included: the sandbox keeps
- * code that means no harm from doing harm by accident; it is no defence against code that sets
- * out to escape it.
+ * Files and the network are kept in below the JVM, by the namespaces it runs in. Where those
+ * cannot be had and the JDK has a security manager (17 to 23; the JVM then starts with
+ * {@code -Djava.security.manager=allow} and the property {@value #MANAGER} set), this class
+ * installs itself as one that refuses writing, deleting or linking a file outside the directories
+ * named by the system property {@value #WRITABLE} (paths separated by {@link File#pathSeparator}),
+ * every network access, attaching to another JVM, native libraries from outside the JDK, replacing
+ * the sandbox and {@code Thread.stop}.
  *
- * <p>Its checks look at the permission only, never at the calling code: the runner that installs
- * it opens its own output files before and halts the JVM through the {@link Control} that only it
- * holds.
+ * <p>Everything else is allowed, reflection and {@code setAccessible} included: the sandbox keeps
+ * code that means no harm from doing harm by accident; it is no defence against code that sets
+ * out to escape it. The runner that installs it opens its own output files before and halts the
+ * JVM through the {@link Control} that only it holds.
  */
 @SuppressWarnings("removal")
 public final class DsdSandbox extends SecurityManager {
     /** System property naming the directories code under test may write below. */
     public static final String WRITABLE = "dsd.sandbox.writable";
 
-    /** Threads a test may start beyond those alive when it started. */
-    public static final int MAX_THREADS = 256;
+    /** System property that asks for the security manager, when the JVM has no namespaces. */
+    public static final String MANAGER = "dsd.sandbox.manager";
+
+    private static final String HOOK = "dsd.agent.DsdHook";
 
     private final List<Path> writable = new ArrayList<>();
     private final Path cwd;
     private final Path javaLib;
-    private final ThreadGroup root;
-    private volatile int threadCeiling;
-    private volatile Thread halting;
-    private volatile SecurityException exitAttempt;
 
     private DsdSandbox(String dirs) {
         cwd = Paths.get("").toAbsolutePath();
@@ -70,52 +68,66 @@ public final class DsdSandbox extends SecurityManager {
                 // A directory that does not exist yet is matched by its name only.
             }
         }
-        ThreadGroup group = Thread.currentThread().getThreadGroup();
-        while (group.getParent() != null) {
-            group = group.getParent();
-        }
-        root = group;
-        threadCeiling = root.activeCount() + MAX_THREADS;
     }
 
     /**
-     * Installs the sandbox over the whole JVM, configured by the system property {@value #WRITABLE};
-     * returns the only handle that can halt the JVM afterwards. Fails when the property is missing or
-     * the JVM does not allow a security manager.
+     * Arms dsd's agent and, when the property {@value #MANAGER} asks for it, installs the security
+     * manager configured by the system property {@value #WRITABLE}; returns the only handle that
+     * can halt the JVM afterwards. Fails when the agent is not loaded, a property is missing or the
+     * JVM does not allow a security manager.
      */
     public static Control install() {
         String dirs = System.getProperty(WRITABLE);
         if (dirs == null) {
             throw new IllegalStateException("the system property " + WRITABLE + " is not set");
         }
-        DsdSandbox sandbox = new DsdSandbox(dirs);
-        System.setSecurityManager(sandbox);
-        return new Control(sandbox);
+        Control control;
+        try {
+            control = new Control(Class.forName(HOOK, true, null));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("dsd's agent is not loaded (the JVM needs -javaagent:dsd-agent.jar)", e);
+        }
+        if (Boolean.getBoolean(MANAGER)) {
+            System.setSecurityManager(new DsdSandbox(dirs));
+        }
+        return control;
     }
 
     /** What the runner that installed the sandbox may do that code under test may not. */
     public static final class Control {
-        private final DsdSandbox sandbox;
+        private final Object key;
+        private final java.lang.reflect.Method startTest;
+        private final java.lang.reflect.Method exitAttempt;
+        private final java.lang.reflect.Method halt;
 
-        private Control(DsdSandbox sandbox) {
-            this.sandbox = sandbox;
+        private Control(Class<?> hook) throws ReflectiveOperationException {
+            startTest = hook.getMethod("startTest", Object.class);
+            exitAttempt = hook.getMethod("exitAttempt");
+            halt = hook.getMethod("halt", Object.class, int.class);
+            key = hook.getMethod("arm").invoke(null);
         }
 
         /** A test starts: forgets earlier exit attempts and allows it its own threads. */
         public void startTest() {
-            sandbox.exitAttempt = null;
-            sandbox.threadCeiling = sandbox.root.activeCount() + MAX_THREADS;
+            call(startTest, key);
         }
 
         /** The exception that refused the first exit attempt since the test started, or null. */
         public SecurityException exitAttempt() {
-            return sandbox.exitAttempt;
+            return (SecurityException) call(exitAttempt);
         }
 
         /** Ends the JVM at once with {@code status}. */
         public void halt(int status) {
-            sandbox.halting = Thread.currentThread();
-            Runtime.getRuntime().halt(status);
+            call(halt, key, status);
+        }
+
+        private static Object call(java.lang.reflect.Method method, Object... args) {
+            try {
+                return method.invoke(null, args);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("dsd sandbox: " + method.getName(), e);
+            }
         }
     }
 
@@ -156,67 +168,19 @@ public final class DsdSandbox extends SecurityManager {
     public void checkPropertyAccess(String key) {
     }
 
-    @Override
-    public void checkExit(int status) {
-        if (Thread.currentThread() == halting) {
-            return;
-        }
-        SecurityException refused = refuse(exitCall() + "(" + status + ")");
-        synchronized (this) {
-            if (exitAttempt == null) {
-                exitAttempt = refused;
-            }
-        }
-        throw refused;
-    }
-
-    /** Called before every new thread (and for other thread group operations): the thread cap. */
-    @Override
-    public void checkAccess(ThreadGroup group) {
-        if (root.activeCount() >= threadCeiling) {
-            throw refuse("starting more than " + MAX_THREADS + " threads");
-        }
-    }
-
     private void checkFile(String name, String actions) {
-        if (actions.contains("execute")) {
-            throw refuse("starting a process");
-        }
         if ((actions.contains("write") || actions.contains("delete")) && !isWritable(name)) {
             throw refuse("writing " + name + " (only the work directory is writable)");
         }
     }
 
     private void checkRuntime(String name) {
-        if (name.startsWith("exitVM")) {
-            int dot = name.indexOf('.');
-            checkExit(dot < 0 ? 0 : parseStatus(name.substring(dot + 1)));
-        } else if (name.equals("setSecurityManager")) {
+        if (name.equals("setSecurityManager")) {
             throw refuse("replacing the sandbox");
         } else if (name.equals("stopThread")) {
             throw refuse("Thread.stop");
         } else if (name.startsWith("loadLibrary.") && !isJdkLibrary(name.substring("loadLibrary.".length()))) {
             throw refuse("loading the native library " + name.substring("loadLibrary.".length()));
-        }
-    }
-
-    /** The call that asked to end the JVM: System.exit, Runtime.exit or Runtime.halt. */
-    private static String exitCall() {
-        StackTraceElement[] frames = Thread.currentThread().getStackTrace();
-        for (int i = 0; i < frames.length; i++) {
-            if (frames[i].getClassName().equals("java.lang.Runtime")) {
-                boolean viaSystem = i + 1 < frames.length && frames[i + 1].getClassName().equals("java.lang.System");
-                return viaSystem ? "System.exit" : "Runtime." + frames[i].getMethodName();
-            }
-        }
-        return "exit";
-    }
-
-    private static int parseStatus(String text) {
-        try {
-            return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            return 0;
         }
     }
 

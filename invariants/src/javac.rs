@@ -35,6 +35,10 @@ pub struct Compilation<'a> {
     pub patched: Option<PatchedSources<'a>>,
     /// The sources' encoding as javac names it (UTF-8 when `None`).
     pub encoding: Option<&'a str>,
+    /// The feature release of the JVM that runs the classes (`--test-java`'s), when known.
+    pub target: Option<u32>,
+    /// javac's `--release N`, when the user asked for it: it replaces what `target` implies.
+    pub release: Option<u32>,
 }
 
 /// Project packages of JDK modules ([`ModulePatches`]) and the folders that hold their sources.
@@ -105,6 +109,21 @@ pub fn compile(c: &Compilation<'_>) -> Result<(), JavacError> {
     )
 }
 
+/// The options that fit javac's classes to the JVM that runs them: for the JDK's own release,
+/// its preview features (`--enable-preview -source N`, 12 and later); for an older one,
+/// `--release N`; for a newer one, none (it runs the classes javac writes, but not its
+/// previews).
+fn release_options(javac: Option<u32>, target: Option<u32>) -> Vec<String> {
+    match (javac, target) {
+        (Some(own), Some(target)) if target < own => vec!["--release".into(), target.to_string()],
+        (Some(own), Some(target)) if target > own => Vec::new(),
+        (Some(own), _) if own >= 12 => {
+            vec!["--enable-preview".into(), "-source".into(), own.to_string()]
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// One javac call over `sources` with the options of `c` and `extra`.
 fn run(
     c: &Compilation<'_>,
@@ -117,8 +136,12 @@ fn run(
     let encoding = c.encoding.unwrap_or("UTF-8");
     let mut args = format!("-nowarn\n-encoding\n{encoding}\n-g\n-proc:none\n-Xmaxerrs\n1000\n");
     let _ = writeln!(args, "-d\n{}", quote(absolute(c.out_dir).into_os_string()));
-    if let Some(release) = crate::toolchain::preview_release(c.javac) {
-        let _ = writeln!(args, "--enable-preview\n-source\n{release}");
+    let options = match c.release {
+        Some(release) => vec!["--release".to_string(), release.to_string()],
+        None => release_options(crate::toolchain::feature_release(c.javac), c.target),
+    };
+    for option in options {
+        let _ = writeln!(args, "{option}");
     }
     if !c.classpath.is_empty() {
         let absolute: Vec<PathBuf> = c.classpath.iter().map(|p| absolute(p)).collect();
@@ -323,6 +346,21 @@ pub fn files_with_errors(output: &str) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn javac_compiles_for_the_release_of_the_jvm_that_runs_the_classes() {
+        let options = |javac, target| release_options(javac, target).join(" ");
+        assert_eq!(options(Some(17), None), "--enable-preview -source 17");
+        assert_eq!(options(Some(17), Some(17)), "--enable-preview -source 17");
+        assert_eq!(options(Some(21), Some(17)), "--release 17");
+        assert_eq!(
+            options(Some(17), Some(25)),
+            "",
+            "no previews for another release"
+        );
+        assert_eq!(options(Some(11), None), "");
+        assert_eq!(options(None, Some(25)), "");
+    }
 
     const OUTPUT: &str =
         "t/a/A_DsdTest.java:7: error: cannot find symbol\n        x.foo();\n         ^\n\

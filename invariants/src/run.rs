@@ -25,7 +25,7 @@ const MAX_ERRORS: usize = 15;
 /// Compiles `files`, in the encoding `encoding` (UTF-8 when `None`), into `out` with
 /// `classpath`; on failure returns the compiler's complaints and the files they are about.
 pub fn compile(
-    javac: &Path,
+    tools: &crate::toolchain::Tools,
     classpath: &[PathBuf],
     files: &[PathBuf],
     out: &Path,
@@ -33,13 +33,15 @@ pub fn compile(
     encoding: Option<&str>,
 ) -> Result<(), (String, Vec<PathBuf>)> {
     let compilation = javac::Compilation {
-        javac,
+        javac: &tools.javac,
         sources: files,
         classpath,
         out_dir: out,
         argfile: &scratch.join("javac-files.txt"),
         patched: None,
         encoding,
+        target: crate::toolchain::feature_release(&tools.java),
+        release: tools.release,
     };
     match javac::compile(&compilation) {
         Ok(()) => Ok(()),

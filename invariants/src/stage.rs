@@ -7,6 +7,7 @@ use crate::model::InvariantsFile;
 use crate::ppt::Ppt;
 use crate::run::{compile, run_tests, RunConfig};
 use crate::sandbox::Sandbox;
+use crate::toolchain::Tools;
 use crate::trace::{Collector, Trace};
 use crate::{invariants_path, runtime, spec, toolchain, Error};
 use frontend::ir::{ClassKind, Program};
@@ -31,6 +32,8 @@ pub struct Options {
     pub test_timeout: Duration,
     /// The encoding of the project's sources and tests as javac names it (UTF-8 when `None`).
     pub encoding: Option<String>,
+    /// The JDK that compiles, and the `java` that runs the tests.
+    pub jdk: toolchain::Jdk,
 }
 
 /// What the infer stage did.
@@ -140,7 +143,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
             display_list(&options.tests)
         )));
     }
-    let tools = toolchain::locate(suite.flavour)?;
+    let tools = toolchain::locate(suite.flavour, &options.jdk)?;
     let inputs =
         frontend::collect_sources(&options.sources, frontend::SourceSet::Main, Some(&work))
             .map_err(|e| Error(e.0))?;
@@ -162,6 +165,7 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
     classpath.extend(resource_dirs(&options.sources, &options.tests));
     classpath.extend(built.classpath);
     let cwd = project_root(&options.tests);
+    let agent = crate::sandbox::agent::prepare(&tools.javac, &infer_dir(&work)).map_err(Error)?;
     let config = RunConfig {
         java: &tools.java,
         classpath,
@@ -174,6 +178,8 @@ pub fn infer_stage(work_dir: &Path, options: &Options) -> Result<InferSummary, E
         sandbox: Sandbox {
             writable: vec![work.clone()],
             tmp: infer_dir(&work).join("tmp"),
+            runner_output: Vec::new(),
+            agent,
         },
     };
     let stats = run_tests(&config, &suite.classes)?;
@@ -271,7 +277,7 @@ fn build(
     let mut classpath = tools.junit.clone();
     classpath.extend(options.classpath.iter().map(|p| absolute(p)));
     let uninstrumented = compile_with_fallback(
-        &tools.javac,
+        tools,
         &classpath,
         &files,
         &classes,
@@ -409,7 +415,7 @@ pub(crate) struct Copies<'a> {
 /// a file that does not compile as written is left out of `run` (the warning says so).
 /// Returns how many files were left uninstrumented.
 pub(crate) fn compile_with_fallback(
-    javac: &Path,
+    tools: &Tools,
     classpath: &[PathBuf],
     files: &[PathBuf],
     classes: &Path,
@@ -425,7 +431,7 @@ pub(crate) fn compile_with_fallback(
     // attempts as files, plus the one that compiles.
     for _ in 0..=files.len() {
         let (message, culprits) =
-            match compile(javac, classpath, &files, classes, scratch, encoding) {
+            match compile(tools, classpath, &files, classes, scratch, encoding) {
                 Ok(()) => return Ok(restored.len()),
                 Err(failure) => failure,
             };

@@ -49,18 +49,69 @@ pub struct Tools {
     pub java: PathBuf,
     /// Jars to compile and run the tests and the runner with.
     pub junit: Vec<PathBuf>,
+    /// javac's `--release N`, when asked for.
+    pub release: Option<u32>,
 }
 
-/// Finds `javac` and `java` (`$JAVA_HOME/bin` first, then `PATH`) and the JUnit jars of
-/// `flavour` (in `$DSD_JUNIT_DIR`, else `/usr/share/java`).
-pub fn locate(flavour: Flavour) -> Result<Tools, Error> {
+/// Which JDK compiles and which runs the code under test (`--java-home`, `--test-java`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Jdk {
+    /// The JDK whose `javac` and `java` the run uses; `JAVA_HOME`, else the `PATH`, when
+    /// `None`.
+    pub home: Option<PathBuf>,
+    /// The `java` that runs the generated tests and the project's tests, when not the home's.
+    pub test_java: Option<PathBuf>,
+    /// javac's `--release N`, when asked for (`--release`).
+    pub release: Option<u32>,
+}
+
+impl Jdk {
+    /// A tool of the chosen JDK: `HOME/bin/NAME`, else [`find_tool`].
+    pub fn tool(&self, name: &str) -> Result<PathBuf, Error> {
+        let Some(home) = &self.home else {
+            return find_tool(name);
+        };
+        let tool = home.join("bin").join(name);
+        if tool.is_file() {
+            Ok(tool)
+        } else {
+            Err(Error(format!(
+                "{} does not exist; --java-home must name a JDK's folder (one with bin/{name})",
+                tool.display()
+            )))
+        }
+    }
+
+    /// The `java` that runs code under test: `--test-java`, else the JDK's own.
+    pub fn test_java(&self) -> Result<PathBuf, Error> {
+        match &self.test_java {
+            Some(java) if java.is_file() => Ok(java.clone()),
+            Some(java) => Err(Error(format!(
+                "{} does not exist; --test-java must name a `java` launcher",
+                java.display()
+            ))),
+            None => self.tool("java"),
+        }
+    }
+
+    /// The home of the JDK the tests run on, whose module image holds the platform's classes
+    /// they see: two folders above the real path of its `java`.
+    pub fn test_home(&self) -> Result<PathBuf, Error> {
+        home_of(&self.test_java()?)
+    }
+}
+
+/// Finds `javac` and `java` of `jdk` and the JUnit jars of `flavour` (in `$DSD_JUNIT_DIR`,
+/// else `/usr/share/java`).
+pub fn locate(flavour: Flavour, jdk: &Jdk) -> Result<Tools, Error> {
     let dir = env::var_os("DSD_JUNIT_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(DEFAULT_JAR_DIR));
     Ok(Tools {
-        javac: find_tool("javac")?,
-        java: find_tool("java")?,
+        javac: jdk.tool("javac")?,
+        java: jdk.test_java()?,
         junit: junit_jars(&dir, flavour)?,
+        release: jdk.release,
     })
 }
 
@@ -83,9 +134,13 @@ pub fn find_tool(name: &str) -> Result<PathBuf, Error> {
 /// The home of the JDK whose `javac` dsd uses: two folders above the real path of `javac`
 /// (`/usr/lib/jvm/java-17-openjdk-amd64` for `/usr/bin/javac`).
 pub fn java_home() -> Result<PathBuf, Error> {
-    let javac = find_tool("javac")?;
+    home_of(&find_tool("javac")?)
+}
+
+/// Two folders above the real path of a JDK's tool.
+fn home_of(tool: &Path) -> Result<PathBuf, Error> {
     let real =
-        std::fs::canonicalize(&javac).map_err(|e| Error(format!("{}: {e}", javac.display())))?;
+        std::fs::canonicalize(tool).map_err(|e| Error(format!("{}: {e}", tool.display())))?;
     real.parent()
         .and_then(Path::parent)
         .map(Path::to_path_buf)
@@ -99,14 +154,20 @@ pub fn java_home() -> Result<PathBuf, Error> {
 /// compiled and run. `-source N` is javac's default; the flag changes nothing for code
 /// that uses no preview feature.
 pub fn preview_release(tool: &Path) -> Option<u32> {
+    feature_release(tool).filter(|&feature| feature >= 12)
+}
+
+/// The feature release (`17`, `25`) of the JDK a tool (`javac`, `java`) belongs to, from the
+/// `JAVA_VERSION` of the `release` file two folders above the tool's real path; `None` when
+/// there is none (`1.8.0_392` is release 1).
+pub fn feature_release(tool: &Path) -> Option<u32> {
     let real = std::fs::canonicalize(tool).ok()?;
     let release = std::fs::read_to_string(real.parent()?.parent()?.join("release")).ok()?;
     let version = release
         .lines()
         .find_map(|l| l.strip_prefix("JAVA_VERSION="))?
         .trim_matches('"');
-    let feature: u32 = version.split(['.', '-', '+']).next()?.parse().ok()?;
-    (feature >= 12).then_some(feature)
+    version.split(['.', '-', '+']).next()?.parse().ok()
 }
 
 /// The required jars of a flavour, plus the optional hamcrest libraries when present.

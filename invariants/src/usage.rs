@@ -142,6 +142,8 @@ fn broken(invariant: &Invariant, table: &Table, row: &[Cell]) -> Broken {
 pub struct UsageRun<'a> {
     /// The work directory the infer stage ran in.
     pub work_dir: &'a Path,
+    /// The JDK that compiles, and the `java` that runs the tests.
+    pub jdk: &'a toolchain::Jdk,
     /// The folder of the test sources to compile, with the helpers they need.
     pub dir: &'a Path,
     /// The test classes to run, by binary name.
@@ -191,7 +193,7 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let tools = toolchain::locate(run.junit)?;
+    let tools = toolchain::locate(run.junit, run.jdk)?;
     let mut files = runtime::write(&scratch.join("runtime"), run.junit).map_err(Error)?;
     let tests =
         frontend::collect_sources(&[run.dir.to_path_buf()], frontend::SourceSet::Tests, None)
@@ -200,15 +202,14 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
     let mut classpath = vec![instrumented];
     classpath.extend(tools.junit.iter().cloned());
     classpath.extend(run.classpath.iter().map(|p| crate::javac::absolute(p)));
-    compile(&tools.javac, &classpath, &files, &classes, &scratch, None).map_err(
-        |(message, _)| {
-            Error(format!(
-                "compiling the test on the instrumented project failed:\n{message}"
-            ))
-        },
-    )?;
+    compile(&tools, &classpath, &files, &classes, &scratch, None).map_err(|(message, _)| {
+        Error(format!(
+            "compiling the test on the instrumented project failed:\n{message}"
+        ))
+    })?;
     classpath.insert(0, classes);
     classpath.extend(stage::resource_dirs(run.sources, run.tests));
+    let agent = crate::sandbox::agent::prepare(&tools.javac, &scratch).map_err(Error)?;
     let config = RunConfig {
         java: &tools.java,
         classpath,
@@ -221,6 +222,8 @@ pub fn check_usage(run: &UsageRun) -> Result<BTreeMap<String, Usage>, Error> {
         sandbox: Sandbox {
             writable: vec![work_dir],
             tmp: scratch.join("tmp"),
+            runner_output: Vec::new(),
+            agent,
         },
     };
     run_tests(&config, run.classes)?;

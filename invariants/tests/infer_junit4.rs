@@ -178,6 +178,7 @@ fn infers_from_a_junit4_suite() {
         classpath: Vec::<PathBuf>::new(),
         test_timeout: Duration::from_secs(2),
         encoding: None,
+        jdk: Default::default(),
     };
     let summary = infer_stage(&work, &options).unwrap();
     assert_eq!(summary.test_classes, 3);

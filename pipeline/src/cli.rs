@@ -40,6 +40,19 @@ pub struct Cli {
     /// `windows-1252`; default: what the Maven or Gradle build declares, else UTF-8).
     #[arg(long, global = true, value_name = "NAME")]
     pub encoding: Option<String>,
+    /// The JDK whose `javac` and `java` the run uses (default: `java-home` in dsd.toml, else
+    /// `JAVA_HOME`, else the `PATH`'s).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub java_home: Option<PathBuf>,
+    /// The `java` that runs the generated tests and the project's tests, when not the JDK's
+    /// own (`/opt/jdk-25/bin/java`); the platform's classes are read from its JDK, and javac
+    /// compiles for it (`--release N` for an older one, no preview features for a newer one).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub test_java: Option<PathBuf>,
+    /// Compile the project and the tests with javac's `--release N` (default: for the JDK
+    /// the tests run on, with its preview features).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(8..))]
+    pub release: Option<u32>,
     /// Threads for vcgen, solver processes and test JVMs (default: the number of cores).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,

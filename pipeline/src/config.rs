@@ -21,6 +21,8 @@
 //! emit-tests = "src/test/java"
 //! junit = 5
 //! encoding = "ISO-8859-1"
+//! java-home = "/usr/lib/jvm/java-21-openjdk-amd64"
+//! test-java = "/opt/jdk-25/bin/java"
 //! ```
 
 use crate::cli::{CheckArgs, FailOn};
@@ -80,6 +82,10 @@ pub struct Config {
     junit: Option<Flavour>,
     /// `--encoding`: the sources' encoding as javac names it.
     encoding: Option<String>,
+    /// `--java-home`: the JDK whose `javac` and `java` the run uses.
+    java_home: Option<PathBuf>,
+    /// `--test-java`: the `java` that runs the tests.
+    test_java: Option<PathBuf>,
 }
 
 /// A `dsd.toml` read from disk: its settings and the folder its paths are relative to.
@@ -95,6 +101,16 @@ impl Found {
     /// The sources' encoding the file names, if it names one.
     pub fn encoding(&self) -> Option<&str> {
         self.config.encoding.as_deref()
+    }
+
+    /// The JDK (`java-home`) and the tests' `java` (`test-java`) the file names, relative to
+    /// its folder.
+    pub fn jdk(&self) -> (Option<PathBuf>, Option<PathBuf>) {
+        let base = self.path.parent().unwrap_or(Path::new(""));
+        (
+            self.config.java_home.as_ref().map(|p| base.join(p)),
+            self.config.test_java.as_ref().map(|p| base.join(p)),
+        )
     }
 }
 
@@ -322,6 +338,21 @@ junit = 4
         assert_eq!(args.run.exit.fail_on, FailOn::Note);
         assert_eq!(args.emit_tests, Some(PathBuf::from("proj/src/test/java")));
         assert_eq!(args.junit, Some(Flavour::JUnit4));
+    }
+
+    #[test]
+    fn the_jdk_settings_are_paths_below_the_file() {
+        let found = Found {
+            path: PathBuf::from("proj/dsd.toml"),
+            config: parsed("java-home = \"jdk\"\ntest-java = \"/opt/jdk-25/bin/java\"\n").unwrap(),
+        };
+        assert_eq!(
+            found.jdk(),
+            (
+                Some(PathBuf::from("proj/jdk")),
+                Some(PathBuf::from("/opt/jdk-25/bin/java"))
+            )
+        );
     }
 
     #[test]

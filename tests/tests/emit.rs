@@ -39,7 +39,7 @@ fn kept_tests_pass_while_the_crashes_are_there_and_fail_once_one_is_fixed() {
     the_docs_show_a_kept_test(&read(&five.join("example/inventory/StockDsdTest.java")));
 
     let project = run.work.join("classes");
-    let tools5 = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let tools5 = toolchain::locate(Flavour::JUnit5, &Default::default()).expect("JUnit 5");
     let tests5 = compile_kept(&tools5, &five, &project);
     let (passed, out) = junit5(&tools5, &tests5, &project);
     assert!(passed, "every kept JUnit 5 test passes:\n{out}");
@@ -56,7 +56,7 @@ fn kept_tests_pass_while_the_crashes_are_there_and_fail_once_one_is_fixed() {
     )
     .expect("the same run, kept for JUnit 4");
     assert_eq!(again.findings.len(), findings);
-    let tools4 = toolchain::locate(Flavour::JUnit4).expect("JUnit 4");
+    let tools4 = toolchain::locate(Flavour::JUnit4, &Default::default()).expect("JUnit 4");
     let tests4 = compile_kept(&tools4, &four, &project);
     let classes4 = test_classes(&four);
     let (passed, out) = junit4(&tools4, &tests4, &project, &classes4);
@@ -151,7 +151,7 @@ fn fixed_project(src: &Path) -> PathBuf {
         ),
     )
     .expect("fix");
-    let tools = toolchain::locate(Flavour::JUnit4).expect("a JDK");
+    let tools = toolchain::locate(Flavour::JUnit4, &Default::default()).expect("a JDK");
     compile_sources(&tools, &dir.join("src"), &dir.join("classes"))
 }
 

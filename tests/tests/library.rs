@@ -106,7 +106,7 @@ fn classes_of_a_class_folder_on_the_class_path_are_typed() {
     let dir = dsd_tests::work_dir("library-folder");
     let classes = dir.join("classes");
     std::fs::create_dir_all(&classes).expect("create dir");
-    let tools = pipeline::run::tools::locate().expect("a JDK");
+    let tools = pipeline::run::tools::locate(&Default::default()).expect("a JDK");
     let javac = std::process::Command::new(&tools.javac)
         .arg("-d")
         .arg(&classes)

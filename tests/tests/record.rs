@@ -16,7 +16,7 @@ fn fixture(part: &str) -> PathBuf {
 
 /// The project and the drivers compiled as the user built them, below `work`.
 fn compiled(work: &Path) -> PathBuf {
-    let tools = toolchain::locate(Flavour::JUnit4).expect("javac");
+    let tools = toolchain::locate(Flavour::JUnit4, &Default::default()).expect("javac");
     let out = work.join("orig");
     let status = Command::new(&tools.javac)
         .arg("-d")
@@ -105,7 +105,7 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
         source.contains(r#"expect("java.lang.ArithmeticException", "record.Tally", "mean", 18,"#),
         "{source}"
     );
-    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let tools = toolchain::locate(Flavour::JUnit5, &Default::default()).expect("JUnit 5");
     let orig = work.join("orig");
     let classes = compile_kept(&tools, &kept, &orig);
     let (passed, output) = junit5(&tools, &classes, &orig);
@@ -133,7 +133,7 @@ fn a_crash_under_a_static_initialiser_is_replayed_from_the_initialiser_s_caller(
     assert_eq!(crash["test"]["class"], "record.QuoteCrash1Test");
     assert_eq!(crash["test"]["reflection"], false, "{report:#}");
     // The kept test passes: its call throws the initialiser's error around the crash.
-    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let tools = toolchain::locate(Flavour::JUnit5, &Default::default()).expect("JUnit 5");
     let orig = work.join("orig");
     let classes = compile_kept(&tools, &kept, &orig);
     let (passed, output) = junit5(&tools, &classes, &orig);
@@ -305,7 +305,7 @@ fn a_command_that_starts_java_itself_is_recorded_through_the_agent() {
 fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
     let work = work_dir("record-junit");
     let orig = compiled(&work);
-    let tools = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
+    let tools = toolchain::locate(Flavour::JUnit5, &Default::default()).expect("JUnit 5");
     let tests = work.join("test-classes");
     let mut classpath = vec![orig.clone()];
     classpath.extend(tools.junit.iter().cloned());

@@ -160,8 +160,8 @@ fn an_anonymous_exception_class_is_reproduced_and_its_kept_test_passes() {
     // test catches it as the class it extends and checks its name, and it compiles and
     // passes against the fixture with JUnit 5 and with JUnit 4.
     let dir = work_dir("reproduce-anonymous");
-    let tools5 = toolchain::locate(Flavour::JUnit5).expect("JUnit 5");
-    let tools4 = toolchain::locate(Flavour::JUnit4).expect("JUnit 4");
+    let tools5 = toolchain::locate(Flavour::JUnit5, &Default::default()).expect("JUnit 5");
+    let tools4 = toolchain::locate(Flavour::JUnit4, &Default::default()).expect("JUnit 4");
     let project = compile_sources(&tools5, &src(), &dir.join("project"));
     for (flavour, tools) in [("5", &tools5), ("4", &tools4)] {
         let report = check_reproduced("first", &["--junit", flavour], 2);

@@ -1,16 +1,32 @@
 //! Generated tests run in a sandbox: a tested method that writes outside the work directory,
 //! ends the JVM or allocates without end costs only its own test, and the run still reports
-//! the fixture's real crash.
+//! the fixture's real crash; on the default JDK (17) and on the JDK 25 runtime, which has no
+//! security manager.
 
-use dsd_tests::{check, mismatches, not_compiled_or_run, root, Run};
+use dsd_tests::{check, java_25, mismatches, not_compiled_or_run, root, Run};
 use std::path::Path;
+
+/// The JDK the generated tests run on.
+#[derive(Clone, Copy)]
+enum On {
+    /// The JDK of `javac`.
+    Default,
+    /// The JDK 25 runtime (`--test-java`).
+    Jdk25,
+}
 
 /// Runs `dsd check` on `tests/fixtures/sandbox/NAME`, checks the fixture's expectations and
 /// that every test ran; returns the run.
 #[track_caller]
-fn sandboxed(name: &str) -> Run {
+fn sandboxed(name: &str, on: On) -> Run {
     let src = root().join("tests/fixtures/sandbox").join(name);
-    let run = check(&format!("sandbox-{name}"), &src, &[]);
+    let run = match on {
+        On::Default => check(&format!("sandbox-{name}"), &src, &[]),
+        On::Jdk25 => {
+            let java = java_25().display().to_string();
+            check(&format!("sandbox-{name}-25"), &src, &["--test-java", &java])
+        }
+    };
     let problems = mismatches(&run, &src, false);
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
     assert_eq!(
@@ -50,9 +66,19 @@ fn result_of<'a>(results: &'a [serde_json::Value], method: &str) -> &'a serde_js
 
 #[test]
 fn a_write_outside_the_work_directory_is_refused() {
+    a_write_outside_the_work_directory_is_refused_on(On::Default);
+}
+
+#[test]
+fn a_write_outside_the_work_directory_is_refused_on_jdk_25() {
+    a_write_outside_the_work_directory_is_refused_on(On::Jdk25);
+}
+
+#[track_caller]
+fn a_write_outside_the_work_directory_is_refused_on(on: On) {
     let escape = Path::new("/tmp/dsd-sandbox-escape.txt");
     let _ = std::fs::remove_file(escape);
-    let run = sandboxed("escape");
+    let run = sandboxed("escape", on);
     assert!(
         !escape.exists(),
         "the tested method wrote {}",
@@ -61,18 +87,38 @@ fn a_write_outside_the_work_directory_is_refused() {
     let results = results(&run);
     let write = result_of(&results, "logThenDivide");
     assert_eq!(write["outcome"], "exception");
-    assert_eq!(write["exception"], "java.lang.SecurityException");
+    let (exception, message) = match invariants::sandbox::namespace::isolation() {
+        invariants::sandbox::namespace::Isolation::Bubblewrap(_) => (
+            "java.nio.file.FileSystemException",
+            "/tmp/dsd-sandbox-escape.txt: Read-only file system",
+        ),
+        _ => (
+            "java.lang.SecurityException",
+            "writing /tmp/dsd-sandbox-escape.txt",
+        ),
+    };
+    assert_eq!(write["exception"], exception);
     assert!(
         write["message"]
             .as_str()
-            .is_some_and(|m| m.contains("writing /tmp/dsd-sandbox-escape.txt")),
+            .is_some_and(|m| m.contains(message)),
         "{write}"
     );
 }
 
 #[test]
 fn system_exit_ends_only_its_test() {
-    let run = sandboxed("exit");
+    system_exit_ends_only_its_test_on(On::Default);
+}
+
+#[test]
+fn system_exit_ends_only_its_test_on_jdk_25() {
+    system_exit_ends_only_its_test_on(On::Jdk25);
+}
+
+#[track_caller]
+fn system_exit_ends_only_its_test_on(on: On) {
+    let run = sandboxed("exit", on);
     let results = results(&run);
     let exit = result_of(&results, "stop");
     assert_eq!(exit["outcome"], "exit");
@@ -89,7 +135,17 @@ fn system_exit_ends_only_its_test() {
 
 #[test]
 fn allocating_without_end_ends_in_an_out_of_memory_error_within_the_timeout() {
-    let run = sandboxed("hog");
+    allocating_without_end_ends_in_an_out_of_memory_error_on(On::Default);
+}
+
+#[test]
+fn allocating_without_end_ends_in_an_out_of_memory_error_within_the_timeout_on_jdk_25() {
+    allocating_without_end_ends_in_an_out_of_memory_error_on(On::Jdk25);
+}
+
+#[track_caller]
+fn allocating_without_end_ends_in_an_out_of_memory_error_on(on: On) {
+    let run = sandboxed("hog", on);
     let results = results(&run);
     let hog = result_of(&results, "fill");
     assert_eq!(hog["outcome"], "exception");

@@ -126,10 +126,13 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
     let mut files: Vec<PathBuf> = copies.iter().map(|c| c.copy.clone()).collect();
     files.extend(runtime::write_crash_recorder(&dir.join("runtime")).map_err(Error)?);
     let classes = classes_dir(work);
-    let tools = crate::toolchain::locate(crate::toolchain::Flavour::JUnit4)?;
+    let tools = crate::toolchain::locate(
+        crate::toolchain::Flavour::JUnit4,
+        &crate::toolchain::Jdk::default(),
+    )?;
     let classpath: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
     let uninstrumented = compile_with_fallback(
-        &tools.javac,
+        &tools,
         &classpath,
         &files,
         &classes,

@@ -27,6 +27,9 @@ pub fn configured(matches: &clap::ArgMatches) -> Result<Cli, Failure> {
             crate::progress::say(&format!("dsd: settings from {}", found.path.display()));
             found.apply(args, check);
             encoding = found.encoding().map(str::to_string);
+            let (java_home, test_java) = found.jdk();
+            cli.java_home = cli.java_home.take().or(java_home);
+            cli.test_java = cli.test_java.take().or(test_java);
         }
         let project_tests =
             check.value_source("tests") == Some(ValueSource::CommandLine) && args.tests.is_empty();
@@ -176,6 +179,11 @@ pub fn execute(cli: &Cli) -> Result<i32, Failure> {
     };
     let mut stages = Stages::new(cli.work_dir.clone(), cache, threads);
     stages.encoding = cli.encoding.clone();
+    stages.jdk = invariants::toolchain::Jdk {
+        home: cli.java_home.clone(),
+        test_java: cli.test_java.clone(),
+        release: cli.release,
+    };
     match &cli.command {
         Command::Parse { sources, classpath } => {
             let classpath = classpath_entries(classpath.as_deref())?;

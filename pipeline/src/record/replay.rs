@@ -147,7 +147,7 @@ fn compile_and_run(
     tests: &[Written],
     args: &RecordArgs,
 ) -> Result<HashMap<(String, String), TestResult>, Failure> {
-    let tools = tools::locate()?;
+    let tools = tools::locate(&invariants::toolchain::Jdk::default())?;
     let libraries: Vec<PathBuf> = classpath.iter().map(|p| absolute(p)).collect();
     let layout = Layout::below(dir);
     let (patches, left_out) = compile_project(&ProjectBuild {

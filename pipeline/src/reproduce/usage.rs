@@ -25,6 +25,7 @@ pub(super) fn judge(
     let dir = super::output::reproduce_dir(work);
     let run = invariants::usage::UsageRun {
         work_dir: work,
+        jdk: &invariants::toolchain::Jdk::default(),
         dir: &dir,
         classes: std::slice::from_ref(&test.class),
         junit,

@@ -45,6 +45,8 @@ pub struct JvmConfig {
     pub scratch: PathBuf,
     /// File that receives the JVM's own stdout and stderr.
     pub log: PathBuf,
+    /// dsd's agent jar, which the JVM loads (`invariants::sandbox::agent`).
+    pub agent: PathBuf,
 }
 
 impl JvmConfig {
@@ -54,11 +56,13 @@ impl JvmConfig {
     }
 
     /// The sandbox of the tests: they may write below `scratch/files`, their temporary folder
-    /// is `scratch/files/tmp`.
+    /// is `scratch/files/tmp`; the runner writes its results in `scratch/out`.
     pub fn sandbox(&self) -> Sandbox {
         Sandbox {
             writable: vec![self.files()],
             tmp: self.files().join("tmp"),
+            runner_output: vec![self.out()],
+            agent: self.agent.clone(),
         }
     }
 
@@ -80,6 +84,11 @@ impl JvmConfig {
     /// The tests' working directory, where they may write.
     fn files(&self) -> PathBuf {
         self.scratch.join("files")
+    }
+
+    /// The runner's folder for its results.
+    fn out(&self) -> PathBuf {
+        self.scratch.join("out")
     }
 }
 
@@ -249,17 +258,18 @@ fn start_failure(log: &str) -> String {
     match (said, security) {
         (Some(said), false) => said,
         (Some(said), true) => format!(
-            "{said} (the tests run under a security manager, which needs a JDK from 17 to 23)"
+            "{said} (without bubblewrap, the tests run under a security manager, which needs \
+             a JDK from 17 to 23; install bubblewrap)"
         ),
-        (None, true) => {
-            "the tests run under a security manager, which needs a JDK from 17 to 23".into()
-        }
+        (None, true) => "without bubblewrap, the tests run under a security manager, which \
+                         needs a JDK from 17 to 23; install bubblewrap"
+            .into(),
         (None, false) => "it printed no error; check that `java` is a working JDK".into(),
     }
 }
 
 fn results_path(config: &JvmConfig) -> PathBuf {
-    config.scratch.join("current.jsonl")
+    config.out().join("current.jsonl")
 }
 
 fn io_failure(path: &Path, e: std::io::Error) -> Failure {
@@ -282,6 +292,7 @@ fn run_once(
     }
     std::fs::write(&list, text).map_err(|e| io_failure(&list, e))?;
     let results = results_path(config);
+    std::fs::create_dir_all(config.out()).map_err(|e| io_failure(&config.out(), e))?;
     if results.exists() {
         std::fs::remove_file(&results).map_err(|e| io_failure(&results, e))?;
     }

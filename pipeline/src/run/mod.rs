@@ -39,6 +39,8 @@ pub struct Options {
     pub classpath: Vec<PathBuf>,
     /// Test JVMs run side by side (at most; see [`jvm::run_parallel`]).
     pub jobs: usize,
+    /// The JDK that compiles, and the `java` that runs the tests.
+    pub jdk: invariants::toolchain::Jdk,
 }
 
 impl Default for Options {
@@ -47,6 +49,7 @@ impl Default for Options {
             test_timeout: Duration::from_secs(10),
             classpath: Vec::new(),
             jobs: 1,
+            jdk: invariants::toolchain::Jdk::default(),
         }
     }
 }
@@ -71,11 +74,14 @@ pub fn run_stage(work: &Path, options: &Options) -> Result<RunSummary, Failure> 
     let results_dir = work.join("results");
     std::fs::create_dir_all(&results_dir)
         .map_err(|e| Failure::new(format!("{}: {e}", results_dir.display())))?;
-    let tools = tools::locate()?;
+    let tools = tools::locate(&options.jdk)?;
     crate::progress::detail(&format!(
-        "dsd run: javac {}, java {}, JUnit {}",
+        "dsd run: javac {} (JDK {}), java {} (JDK {}), {}, JUnit {}",
         tools.javac.display(),
+        release(&tools.javac),
         tools.java.display(),
+        release(&tools.java),
+        invariants::sandbox::describe(),
         tools
             .junit
             .iter()
@@ -300,6 +306,11 @@ pub fn evaluate(
     }
 }
 
+/// The feature release of the JDK of a tool, for `-v`: `17`, or `?`.
+fn release(tool: &Path) -> String {
+    invariants::toolchain::feature_release(tool).map_or("?".into(), |r| r.to_string())
+}
+
 /// The JVMs that run generated tests: the runner (compiled in `runner_dir`) and JUnit; the
 /// project's and the tests' classes, the project's resources (Maven's `src/main/resources`,
 /// or files kept with the sources, as in the project's own build) and libraries; the module
@@ -327,6 +338,7 @@ pub(crate) fn test_jvm(
         watchdog: JvmConfig::watchdog_for(timeout),
         scratch: absolute(&build.results_dir.join("jvm")),
         log: absolute(&build.results_dir.join("jvm.log")),
+        agent: invariants::sandbox::agent::jar(&absolute(runner_dir)),
     }
 }
 
@@ -400,6 +412,8 @@ pub(crate) fn compile_project(
         reset_dir(build.patch_dir)?;
         let compilation = Compilation {
             javac: &build.tools.javac,
+            target: invariants::toolchain::feature_release(&build.tools.java),
+            release: build.tools.release,
             sources: &sources,
             classpath: build.libraries,
             out_dir: build.classes_dir,

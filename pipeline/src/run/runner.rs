@@ -13,10 +13,12 @@ const RUNNER_SOURCE: &str = include_str!("../../java/DsdRunner.java");
 pub const RUNNER_CLASS: &str = "dsd.runner.DsdRunner";
 
 /// Writes the runner, the sandbox and the JSON writing to `WORK/runner/` and compiles them,
-/// unless the compiled runner is there and their sources are unchanged. Returns the directory to put on the runner
-/// JVM's class path.
+/// unless the compiled runner is there and their sources are unchanged; builds dsd's agent
+/// there too (`invariants::sandbox::agent`). Returns the directory to put on the runner JVM's
+/// class path.
 pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     let dir = work.join("runner");
+    invariants::sandbox::agent::prepare(&tools.javac, &dir).map_err(Failure::new)?;
     let source = dir.join("dsd").join("runner").join("DsdRunner.java");
     let class = source.with_extension("class");
     let unchanged = std::fs::read_to_string(&source).is_ok_and(|s| s == RUNNER_SOURCE)
@@ -38,6 +40,8 @@ pub fn prepare(tools: &JavaTools, work: &Path) -> Result<PathBuf, Failure> {
     let sources = [source.clone(), sandbox, json];
     let compilation = Compilation {
         javac: &tools.javac,
+        target: invariants::toolchain::feature_release(&tools.java),
+        release: tools.release,
         sources: &sources,
         classpath: &tools.junit,
         out_dir: &dir,

@@ -214,6 +214,8 @@ pub fn compile_tests(
         }
         let compilation = Compilation {
             javac: &build.tools.javac,
+            target: invariants::toolchain::feature_release(&build.tools.java),
+            release: build.tools.release,
             sources: &sources,
             classpath: &classpath,
             out_dir: build.out_dir,
