@@ -407,15 +407,34 @@ fn check(
     }
     summary.settings = settings(args, stages);
     report::saved::save(work, &findings, &summary)?;
-    let text = report::render(args.format, &findings, &summary, colour)
+    let shown = Shown {
+        format: args.format,
+        output: args.output.as_deref(),
+        colour,
+    };
+    report_findings(&findings, &summary, &shown, args.run.exit)
+}
+
+/// How a report is shown: its format, where it goes (stdout when `None`), and whether a
+/// text report is in colour.
+struct Shown<'a> {
+    format: Format,
+    output: Option<&'a std::path::Path>,
+    colour: bool,
+}
+
+/// Renders the report of `findings`, writes it as `shown` says, and gives the exit status
+/// `exit` asks for.
+fn report_findings(
+    findings: &Findings,
+    summary: &Summary,
+    shown: &Shown,
+    exit: ExitArgs,
+) -> Result<i32, Failure> {
+    let text = report::render(shown.format, findings, summary, shown.colour)
         .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
-    emit(
-        &text,
-        args.output.as_deref(),
-        Some(summary.line()),
-        args.format,
-    )?;
-    Ok(findings_exit_code(&findings, args.run.exit))
+    emit(&text, shown.output, Some(summary.line()), shown.format)?;
+    Ok(findings_exit_code(findings, exit))
 }
 
 /// `dsd report`: the last report of the work directory `work`, rendered again (in colour
@@ -428,15 +447,12 @@ fn report_again(work: &std::path::Path, args: &ReportArgs, colour: bool) -> Resu
         let fresh = Summary::new(&findings, summary.sites, summary.queries);
         (summary.baselined, summary.gone) = (fresh.baselined, fresh.gone);
     }
-    let text = report::render(args.format, &findings, &summary, colour)
-        .map_err(|e| Failure::new(format!("rendering the report: {e}")))?;
-    emit(
-        &text,
-        args.output.as_deref(),
-        Some(summary.line()),
-        args.format,
-    )?;
-    Ok(findings_exit_code(&findings, args.exit))
+    let shown = Shown {
+        format: args.format,
+        output: args.output.as_deref(),
+        colour,
+    };
+    report_findings(&findings, &summary, &shown, args.exit)
 }
 
 /// The settings of a `dsd check` run as its reports show them.
