@@ -43,6 +43,8 @@ pub struct Options<'a> {
     pub mode: Mode,
     /// Extra jars or folders the project needs.
     pub classpath: &'a [PathBuf],
+    /// The JDK whose `javac` compiles the instrumented copy (for the `java` that runs it).
+    pub jdk: &'a crate::toolchain::Jdk,
 }
 
 /// The instrumented, compiled copy ([`classes_dir`], [`methods_file`]: `id TAB class TAB
@@ -126,10 +128,7 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
     let mut files: Vec<PathBuf> = copies.iter().map(|c| c.copy.clone()).collect();
     files.extend(runtime::write_crash_recorder(&dir.join("runtime")).map_err(Error)?);
     let classes = classes_dir(work);
-    let tools = crate::toolchain::locate(
-        crate::toolchain::Flavour::JUnit4,
-        &crate::toolchain::Jdk::default(),
-    )?;
+    let tools = crate::toolchain::locate(crate::toolchain::Flavour::JUnit4, options.jdk)?;
     let classpath: Vec<PathBuf> = options.classpath.iter().map(|p| absolute(p)).collect();
     let uninstrumented = compile_with_fallback(
         &tools,

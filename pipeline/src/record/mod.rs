@@ -47,6 +47,7 @@ pub fn record(
         &recording::Options {
             mode: mode.clone(),
             classpath: &classpath,
+            jdk: &stages.jdk,
         },
     )
     .map_err(|e| Failure::new(e.0))?;
@@ -60,7 +61,7 @@ pub fn record(
         crate::report::plural(crashes.len(), "crash")
     ));
     let start = Instant::now();
-    let replayed = replay::replay(work, &program, &crashes, &classpath, args)?;
+    let replayed = replay::replay(work, &program, &crashes, &classpath, args, &stages.jdk)?;
     let replay_seconds = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     let junit = args
         .junit

@@ -80,6 +80,7 @@ pub fn replay(
     crashes: &[Crash],
     classpath: &[PathBuf],
     args: &RecordArgs,
+    jdk: &invariants::toolchain::Jdk,
 ) -> Result<Replayed, Failure> {
     let dir = work.join("record").join("replay");
     frontend::files::clear_dir(&dir).map_err(Failure::new)?;
@@ -132,7 +133,7 @@ pub fn replay(
     let results = if tests.is_empty() {
         HashMap::new()
     } else {
-        compile_and_run(work, &dir, program, classpath, &tests, args)?
+        compile_and_run(work, &dir, program, (classpath, jdk), &tests, args)?
     };
     Ok(Replayed { tests, results })
 }
@@ -143,11 +144,11 @@ fn compile_and_run(
     work: &Path,
     dir: &Path,
     program: &Program,
-    classpath: &[PathBuf],
+    (classpath, jdk): (&[PathBuf], &invariants::toolchain::Jdk),
     tests: &[Written],
     args: &RecordArgs,
 ) -> Result<HashMap<(String, String), TestResult>, Failure> {
-    let tools = tools::locate(&invariants::toolchain::Jdk::default())?;
+    let tools = tools::locate(jdk)?;
     let libraries: Vec<PathBuf> = classpath.iter().map(|p| absolute(p)).collect();
     let layout = Layout::below(dir);
     let (patches, left_out) = compile_project(&ProjectBuild {

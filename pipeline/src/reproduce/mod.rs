@@ -99,7 +99,14 @@ pub fn reproduce(
         search.run(stages, &mut report, true)?;
     }
     if let Some(test) = report.test.clone().filter(|_| !args.tests.is_empty()) {
-        usage::judge(&mut report, &located, (sources, args), work, junit, &test)?;
+        usage::judge(
+            &mut report,
+            &located,
+            (sources, args),
+            (work, &stages.jdk),
+            junit,
+            &test,
+        )?;
     }
     if let (Some(test), Some(dir)) = (&mut report.test, &args.emit_tests) {
         output::emit(&output::reproduce_dir(work), test, dir)?;

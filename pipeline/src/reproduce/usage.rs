@@ -17,7 +17,7 @@ pub(super) fn judge(
     report: &mut Report,
     located: &[Located],
     (sources, args): (&[PathBuf], &ReproduceArgs),
-    work: &Path,
+    (work, jdk): (&Path, &invariants::toolchain::Jdk),
     junit: Flavour,
     test: &TestFile,
 ) -> Result<(), Failure> {
@@ -25,7 +25,7 @@ pub(super) fn judge(
     let dir = super::output::reproduce_dir(work);
     let run = invariants::usage::UsageRun {
         work_dir: work,
-        jdk: &invariants::toolchain::Jdk::default(),
+        jdk,
         dir: &dir,
         classes: std::slice::from_ref(&test.class),
         junit,
