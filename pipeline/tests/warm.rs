@@ -4,16 +4,15 @@
 use std::path::Path;
 use std::process::Command;
 
-/// `dsd --work-dir WORK check FIXTURE --format json -o WORK/report.json`, run in `cwd`: its
-/// exit status, stderr and report.
-fn check(cwd: &Path, work: &Path) -> (Option<i32>, String, String) {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/arith");
+/// `dsd --work-dir WORK check SRC --format json -o WORK/report.json`, run in `cwd` (`WORK`
+/// may be relative to it): its exit status, stderr and report.
+fn check(cwd: &Path, work: &Path, source: &Path) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_dsd"))
         .current_dir(cwd)
         .arg("--work-dir")
         .arg(work)
         .arg("check")
-        .arg(fixture)
+        .arg(source)
         .args(["--format", "json", "-o"])
         .arg(cwd.join(work).join("report.json"))
         .output()
@@ -24,6 +23,11 @@ fn check(cwd: &Path, work: &Path) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
         report,
     )
+}
+
+/// The fixture both tests check.
+fn arith() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/arith")
 }
 
 /// Copies the files below `from` to `to`; the copies get new modification times.
@@ -56,7 +60,7 @@ fn a_work_directory_copied_to_another_path_skips_every_unchanged_stage() {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("warm");
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).expect("dir");
-    let (status, stderr, report) = check(&root, &root.join("first"));
+    let (status, stderr, report) = check(&root, &root.join("first"), &arith());
     assert_eq!(
         status,
         Some(1),
@@ -68,7 +72,7 @@ fn a_work_directory_copied_to_another_path_skips_every_unchanged_stage() {
     );
 
     copy_tree(&root.join("first"), &root.join("moved").join("copy"));
-    let (again, stderr, copied) = check(&root, Path::new("moved/copy"));
+    let (again, stderr, copied) = check(&root, Path::new("moved/copy"), &arith());
     assert_eq!(again, status, "{stderr}");
     for stage in ["parse", "vcgen", "solve", "testgen", "run"] {
         assert!(
@@ -81,24 +85,6 @@ fn a_work_directory_copied_to_another_path_skips_every_unchanged_stage() {
     }
     assert_eq!(findings(&copied), findings(&report));
     assert!(!findings(&report).is_empty());
-}
-
-/// `dsd --work-dir WORK check SRC --format json`: stderr and the report's findings.
-fn check_source(work: &Path, source: &Path) -> (String, Vec<String>) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dsd"))
-        .arg("--work-dir")
-        .arg(work)
-        .arg("check")
-        .arg(source)
-        .args(["--format", "json", "-o"])
-        .arg(work.join("report.json"))
-        .output()
-        .expect("dsd runs");
-    let report = std::fs::read_to_string(work.join("report.json")).expect("a report");
-    (
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        findings(&report),
-    )
 }
 
 /// The numbers on the solve stage's line: the goals the solver decided and those answered
@@ -125,10 +111,10 @@ fn solved_and_reused(stderr: &str) -> (usize, usize) {
 fn a_one_line_edit_is_solved_again_only_where_the_formulas_changed() {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("warm-edit");
     let _ = std::fs::remove_dir_all(&root);
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/arith");
-    copy_tree(&fixture, &root.join("src"));
+    copy_tree(&arith(), &root.join("src"));
     let work = root.join("work");
-    let (stderr, before) = check_source(&work, &root.join("src"));
+    let (_, stderr, report) = check(&root, &work, &root.join("src"));
+    let before = findings(&report);
     let (decided, reused) = solved_and_reused(&stderr);
     assert_eq!(reused, 0, "a cold run: {stderr}");
 
@@ -141,7 +127,8 @@ fn a_one_line_edit_is_solved_again_only_where_the_formulas_changed() {
     );
     assert_ne!(edited, text, "the line to edit is there");
     std::fs::write(&file, edited).expect("edited");
-    let (stderr, after) = check_source(&work, &root.join("src"));
+    let (_, stderr, report) = check(&root, &work, &root.join("src"));
+    let after = findings(&report);
     let (decided_again, reused) = solved_and_reused(&stderr);
     assert_eq!(decided_again, decided, "{stderr}");
     assert!(

@@ -127,27 +127,14 @@ impl Memo {
 /// arguments (the memory limit).
 pub fn solver_identity(command: &crate::WorkerCommand) -> u64 {
     let mut h = DefaultHasher::new();
-    std::fs::read(which(&command.program))
+    let program = which::which(&command.program).unwrap_or_else(|_| command.program.clone().into());
+    std::fs::read(program)
         .ok()
         .map(|bytes| frontend::digest::bytes_digest(&bytes))
         .hash(&mut h);
     command.args.hash(&mut h);
     command.env.hash(&mut h);
     h.finish()
-}
-
-/// The file of a program named by path or found on the `PATH`.
-fn which(program: &std::ffi::OsStr) -> PathBuf {
-    let path = PathBuf::from(program);
-    if path.components().count() > 1 {
-        return path;
-    }
-    std::env::var_os("PATH")
-        .into_iter()
-        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
-        .map(|dir| dir.join(&path))
-        .find(|candidate| candidate.is_file())
-        .unwrap_or(path)
 }
 
 /// What one solver process has been sent since it started, as a digest, and the requests
