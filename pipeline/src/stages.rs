@@ -359,8 +359,10 @@ impl Stages {
             inputs: vec![self.work.join("vc")],
             outputs: vec![self.work.join("cex")],
             options: format!(
-                "timeout_ms={timeout_ms} models={} memory_mb={}",
-                args.models, args.solver_memory
+                "timeout_ms={timeout_ms} models={} memory_mb={} z3={:?}",
+                args.models,
+                args.solver_memory,
+                solver::z3_version()
             ),
         };
         self.stage(

@@ -9,7 +9,7 @@
 //! check given a resource limit stops after that many more and answers unknown ("max.
 //! resource limit exceeded"), the same on every machine.
 //!
-//! `--timeout` stays in seconds and is turned into units at [`UNITS_PER_MS`]. How long a
+//! `--timeout` stays in seconds and is turned into units at [`units_per_ms`]. How long a
 //! unit takes depends on the formula: on a sixth of commons-lang3's preludes (3,511 checks)
 //! the checks of 20 ms or more ran at 2,000 to 13,000 units per millisecond (medians: 7,000
 //! for satisfiable goals, 3,400 for unsatisfiable ones, 8,900 for those that ran out of
@@ -57,16 +57,46 @@ pub struct Effort {
     pub slice: bool,
 }
 
-/// Z3 resource units that stand for a millisecond of `--timeout`.
-pub const UNITS_PER_MS: u64 = 6_000;
+/// Z3 4.8's resource units that stand for a millisecond of `--timeout`.
+pub const UNITS_PER_MS_Z3_4: u64 = 6_000;
+
+/// Z3 5's resource units that stand for a millisecond of `--timeout`. Z3 5.4.1 counts
+/// fewer units a millisecond than 4.8.12 (medians of the checks of 20 ms or more: 4,743
+/// against 7,095 on commons-lang3, 5,033 against 6,406 on commons-codec) and needs more of
+/// them for the same answers: at 6,000 it left 93 of commons-codec's goals undecided
+/// against 4.8.12's 67, at 9,000 48 (bench/results/2026-12-08-z3-5.md).
+pub const UNITS_PER_MS_Z3_5: u64 = 9_000;
+
+/// The resource units that stand for a millisecond of `--timeout` in the Z3 this build runs
+/// ([`crate::z3_version`]): a unit is not the same work in both.
+pub fn units_per_ms() -> u64 {
+    static RATE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *RATE.get_or_init(|| rate_of(crate::z3_version()))
+}
+
+/// The resource units that stand for a millisecond in the Z3 named `full_version`.
+fn rate_of(full_version: &str) -> u64 {
+    match z3_major(full_version) {
+        Some(0..=4) => UNITS_PER_MS_Z3_4,
+        _ => UNITS_PER_MS_Z3_5,
+    }
+}
+
+/// The major version in Z3's name for itself (`Z3 5.4.1.0`).
+fn z3_major(full_version: &str) -> Option<u32> {
+    let number = full_version.trim_start_matches(|c: char| !c.is_ascii_digit());
+    number.split('.').next()?.parse().ok()
+}
 
 /// The work `ms` milliseconds of `--timeout` stand for.
 pub fn units(ms: u32) -> u64 {
-    u64::from(ms) * UNITS_PER_MS
+    u64::from(ms) * units_per_ms()
 }
 
-/// Below this much work, a check is not worth starting (20 ms).
-pub const MIN_UNITS: u64 = 20 * UNITS_PER_MS;
+/// Below this much work (20 ms), a check is not worth starting.
+pub fn min_units() -> u64 {
+    units(20)
+}
 
 /// The units Z3 has spent so far in the context `solver` belongs to (every solver of a
 /// context shares one count).
@@ -88,7 +118,7 @@ pub const TIME_FACTOR: u64 = 3;
 /// Runs `check`, a check of `solver`, with at most `units` more units of work, or
 /// [`TIME_FACTOR`] times the CPU time they stand for.
 pub fn with_work_limit<T>(solver: &Solver, units: u64, check: impl FnOnce() -> T) -> T {
-    let ms = units.saturating_mul(TIME_FACTOR).div_ceil(UNITS_PER_MS);
+    let ms = units.saturating_mul(TIME_FACTOR).div_ceil(units_per_ms());
     limited(solver, units, ms, check)
 }
 
@@ -183,7 +213,7 @@ impl Budget {
 
     /// Units left, when worth a check.
     pub fn left(&self) -> Option<u64> {
-        (self.left >= MIN_UNITS).then_some(self.left)
+        (self.left >= min_units()).then_some(self.left)
     }
 
     /// Takes `units` a check spent off what is left.
@@ -240,6 +270,17 @@ mod tests {
             SatResult::Unsat,
             "the interrupt is over with its check"
         );
+    }
+
+    #[test]
+    fn the_rate_of_units_follows_the_major_version_of_the_z3_that_runs() {
+        assert_eq!(z3_major("Z3 4.8.12.0"), Some(4));
+        assert_eq!(z3_major("Z3 5.4.1.0"), Some(5));
+        assert_eq!(z3_major("no number"), None);
+        assert_eq!(rate_of("Z3 4.8.12.0"), UNITS_PER_MS_Z3_4);
+        assert_eq!(rate_of("Z3 5.4.1.0"), UNITS_PER_MS_Z3_5);
+        assert_eq!(units_per_ms(), rate_of(crate::z3_version()));
+        assert_eq!(min_units(), 20 * units_per_ms());
     }
 
     #[test]

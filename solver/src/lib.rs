@@ -127,6 +127,13 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The Z3 this build runs, as Z3 names itself (`Z3 5.4.1.0`): another Z3 answers and
+/// counts its work otherwise, so it is part of the solve stage's options and of the
+/// memo's identity of the solver (docs/z3.md).
+pub fn z3_version() -> &'static str {
+    z3::full_version()
+}
+
 /// Reads every counterexample file of a work directory, in query order.
 pub fn read_cexes(work_dir: &Path) -> Result<Vec<Cex>, Error> {
     let dir = work_dir.join("cex");

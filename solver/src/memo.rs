@@ -16,9 +16,9 @@
 //! the last one did rather than wait out its time again (on commons-lang3, four
 //! `Fraction` goals that overran took 89 of the 95 s a re-check spent solving); only the
 //! stage's end (`OUT_OF_TIME`) and a failure while bringing a process to its state are
-//! not. The memo also holds the identity of the solver program and its
-//! arguments (the memory limit): another build of dsd or another `--solver-memory` starts
-//! afresh. Only the answers this stage used are written back.
+//! not. The memo also holds the identity of the solver program, the Z3 it
+//! loads and its arguments (the memory limit): another build of dsd, another Z3 or another
+//! `--solver-memory` starts afresh. Only the answers this stage used are written back.
 
 use crate::worker::Request;
 use crate::z3query::Solved;
@@ -123,8 +123,8 @@ impl Memo {
     }
 }
 
-/// The identity of the solver processes `command` starts: its program's contents and its
-/// arguments (the memory limit).
+/// The identity of the solver processes `command` starts: its program's contents, the Z3
+/// it loads, and its arguments (the memory limit).
 pub fn solver_identity(command: &crate::WorkerCommand) -> u64 {
     let mut h = DefaultHasher::new();
     let program = which::which(&command.program).unwrap_or_else(|_| command.program.clone().into());
@@ -132,6 +132,7 @@ pub fn solver_identity(command: &crate::WorkerCommand) -> u64 {
         .ok()
         .map(|bytes| frontend::digest::bytes_digest(&bytes))
         .hash(&mut h);
+    crate::z3_version().hash(&mut h);
     command.args.hash(&mut h);
     command.env.hash(&mut h);
     h.finish()

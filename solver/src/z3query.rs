@@ -119,7 +119,7 @@ impl<'t> Prelude<'t> {
             Err(reason) => reason,
         };
         let left = budget::units(timeout_ms).saturating_sub(spent);
-        if left < budget::MIN_UNITS || !may_slice {
+        if left < budget::min_units() || !may_slice {
             return Solved::unknown(reason);
         }
         let mut roots = vec![query.goal.as_str()];
@@ -169,7 +169,7 @@ fn solve_slice(
         Err(relaxed) => relaxed,
     };
     let left = left.saturating_sub(relaxed.spent);
-    if left < budget::MIN_UNITS {
+    if left < budget::min_units() {
         return Solved::unknown(Some(TIMEOUT.into()));
     }
     let Some(solver) = slice_solver(&text) else {
