@@ -654,7 +654,7 @@ public final class DsdCrashRecorder {
             return e;
         }
         if (layout.jdk && type != Object.class) {
-            return layout.data == DsdJdkValues.CHANGING ? jdkCopy(v, type, s) : v;
+            return layout.data == DsdJdkValues.CHANGING && depth > 1 ? jdkCopy(v, type, s) : v;
         }
         // A plain Object (a lock, a sentinel, a value of the wrong type) has no state: it is
         // written as an object without fields, which a test makes with new Object().

@@ -6,6 +6,7 @@ import java.util.Calendar;
 import java.util.Date;
 import java.util.Locale;
 import java.util.TimeZone;
+import java.util.regex.Pattern;
 
 /**
  * The JDK objects {@code dsd record} keeps as data rather than as opaque objects, so that a
@@ -13,9 +14,13 @@ import java.util.TimeZone;
  * by their text, a {@code Locale} by its language tag (or language, country and variant), a
  * {@code TimeZone} by its id, a {@code Date} by its milliseconds, a {@code Calendar} by its
  * type, time zone, instant and week rules, a {@code java.lang.reflect.Field} by its class and
- * name. Each is written as the JSON object {@code {"kind": ..., ...}}, never serialized.
- * Buffers, dates and calendars change: they are copied at a call's entry; locales, time zones
- * and fields do not, and are read when the crash is written.
+ * name, a {@code java.util.regex.Pattern} by its expression and flags. Each is written as the
+ * JSON object {@code {"kind": ..., ...}}, never serialized. Locales, time zones, fields and
+ * patterns do not change, and are read when the crash is written. Buffers, dates and calendars
+ * change; their state lies one level below the object (a buffer's characters, a calendar's
+ * fields), so they are copied at a call's entry from copy depth 2, and read when the crash is
+ * written (marked live) below it: copying each call's calendar and buffer made
+ * commons-lang3's date-formatting tests several times slower.
  */
 final class DsdJdkValues {
     private DsdJdkValues() {}
@@ -36,7 +41,8 @@ final class DsdJdkValues {
                 || Calendar.class.isAssignableFrom(type)) {
             return CHANGING;
         }
-        if (type == Locale.class || TimeZone.class.isAssignableFrom(type) || type == Field.class) {
+        if (type == Locale.class || TimeZone.class.isAssignableFrom(type) || type == Field.class
+                || type == Pattern.class) {
             return FIXED;
         }
         return NONE;
@@ -78,6 +84,11 @@ final class DsdJdkValues {
                 @SuppressWarnings("deprecation")
                 boolean accessible = f.isAccessible();
                 b.append(",\"accessible\":").append(accessible);
+            } else if (v instanceof Pattern) {
+                Pattern p = (Pattern) v;
+                b.append("\"pattern\",\"pattern\":");
+                DsdJson.string(b, p.pattern());
+                b.append(",\"flags\":").append(p.flags());
             } else {
                 return null;
             }

@@ -411,8 +411,8 @@ fn jdk_objects_a_crash_needs_are_rebuilt_from_their_data() {
     // place, each would throw a NullPointerException instead.
     let (status, report) = record("jdk", "JdkMain", &[]);
     assert_eq!(status, 0, "{report:#}");
-    assert_eq!(report["recorded"], 6, "{report:#}");
-    assert_eq!(report["replayed"], 6, "{report:#}");
+    assert_eq!(report["recorded"], 7, "{report:#}");
+    assert_eq!(report["replayed"], 7, "{report:#}");
     let expected = [
         ("tenths", "new java.lang.StringBuilder(\"a0\")"),
         ("countryShare", "java.util.Locale.forLanguageTag(\"fr\")"),
@@ -426,6 +426,7 @@ fn jdk_objects_a_crash_needs_are_rebuilt_from_their_data() {
         ),
         ("perMilli", "new java.util.Date(5000L)"),
         ("share", "field(type(\"record.Tally\"), \"count\", true)"),
+        ("perMismatch", "java.util.regex.Pattern.compile(\"a\", 2)"),
     ];
     for (crash, (method, made)) in report["crashes"]
         .as_array()

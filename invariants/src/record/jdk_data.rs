@@ -2,7 +2,8 @@
 //! `{"class","id","data":{"kind",...}}` in `frames.jsonl`. Text buffers keep their text,
 //! dates their milliseconds, calendars their type, zone, instant and week rules, locales
 //! their language tag (or language, country and variant), time zones their id (and their raw
-//! offset when the id names other rules), reflected fields their class and name.
+//! offset when the id names other rules), reflected fields their class and name, patterns
+//! their expression and flags.
 
 use serde_json::Value as Json;
 
@@ -48,6 +49,13 @@ pub enum JdkData {
         name: String,
         /// Whether reflection's access checks were turned off for it.
         accessible: bool,
+    },
+    /// A `java.util.regex.Pattern`.
+    Pattern {
+        /// Its regular expression.
+        pattern: String,
+        /// Its flags (`Pattern.CASE_INSENSITIVE` is 2).
+        flags: i64,
     },
 }
 
@@ -120,6 +128,10 @@ pub fn read(json: &Json) -> Result<JdkData, String> {
             name: text("name")?,
             accessible: flag("accessible"),
         },
+        "pattern" => JdkData::Pattern {
+            pattern: text("pattern")?,
+            flags: int("flags")?,
+        },
         other => return Err(format!("JDK data of an unknown kind `{other}`")),
     })
 }
@@ -188,6 +200,13 @@ mod tests {
                 owner: "p.C".into(),
                 name: "f".into(),
                 accessible: true,
+            },
+        );
+        check(
+            r#"{"kind":"pattern","pattern":"a+","flags":2}"#,
+            JdkData::Pattern {
+                pattern: "a+".into(),
+                flags: 2,
             },
         );
         assert!(read(&serde_json::json!({"kind": "thread"})).is_err());

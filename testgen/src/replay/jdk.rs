@@ -2,7 +2,7 @@
 //! ([`invariants::record::jdk_data`]): a text buffer from its text, a date from its
 //! milliseconds, a calendar through `Calendar.Builder` from its type, zone, instant and week
 //! rules, a locale from its language tag (or its parts), a time zone from its id, a reflected
-//! field through `getDeclaredField` (made accessible when it was).
+//! field through `getDeclaredField` (made accessible when it was), a pattern by `compile`.
 
 use super::values::{utf16, Builder};
 use crate::render;
@@ -75,6 +75,9 @@ pub(super) fn made(b: &mut Builder, class: &str, data: &JdkData) -> String {
             b.own.insert(FIELD);
             let ty = b.type_of(owner);
             format!("field({ty}, {}, {accessible})", string(name))
+        }
+        JdkData::Pattern { pattern, flags } => {
+            format!("java.util.regex.Pattern.compile({}, {flags})", string(pattern))
         }
     }
 }
