@@ -47,6 +47,16 @@ fn record(name: &str, main: &str, options: &[&str]) -> (i32, Value) {
     record_in(&work, main, options).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// Checks that `n` crashes were recorded and every one replayed; returns them.
+#[track_caller]
+fn all_replayed(report: &Value, n: usize) -> &Vec<Value> {
+    let crashes = report["crashes"].as_array().expect("crashes");
+    assert_eq!(crashes.len(), n, "{report:#}");
+    assert_eq!(report["recorded"], n, "{report:#}");
+    assert_eq!(report["replayed"], n, "{report:#}");
+    crashes
+}
+
 /// Checks that the only crash was replayed with `reached` frames matching and returns it.
 #[track_caller]
 fn replayed(report: &Value, reached: u64) -> &Value {
@@ -166,11 +176,7 @@ fn a_crash_met_again_with_another_message_is_written_once_and_the_cap_counts_dis
     // crashes, where the messages alone made 100 (the cap) and lost the second.
     let (status, report) = record("repeat", "RepeatMain", &[]);
     assert_eq!(status, 0, "{report:#}");
-    assert_eq!(report["recorded"], 2, "{report:#}");
-    assert_eq!(report["replayed"], 2, "{report:#}");
-    let exceptions: Vec<&str> = report["crashes"]
-        .as_array()
-        .expect("crashes")
+    let exceptions: Vec<&str> = all_replayed(&report, 2)
         .iter()
         .map(|c| c["exception"].as_str().expect("exception"))
         .collect();
@@ -365,54 +371,12 @@ fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
 }
 
 #[test]
-fn second_chance_records_the_classes_of_failures_not_of_expected_exceptions() {
-    // TallyTest fails with Tally.mean's crash; ExpectedTest's two tests expect theirs
-    // (assertThrows on Labels.width, a try/catch around Parser.parse) and pass.
-    let work = work_dir("record-expected");
-    let command = junit_command(&work, &["TallyTest", "ExpectedTest"]);
-    let (status, report) = record_command(&work, &[], &command);
-    assert_eq!(status, 0, "{report:#}");
-    assert_eq!(report["replayed"], 3, "{report:#}");
-    let crashes = report["crashes"].as_array().expect("crashes");
-    let escaped: Vec<&Value> = crashes
-        .iter()
-        .filter(|c| c["escaped"] == true)
-        .map(|c| &c["exception"])
-        .collect();
-    assert_eq!(
-        escaped,
-        ["java.lang.ArithmeticException"],
-        "only the crash that failed a test escaped: {report:#}"
-    );
-    assert_eq!(crashes.len(), 3, "{report:#}");
-    // Second chance records only the failure's class: Tally's three methods.
-    let (status, second) = record_command(&work, &["--mode", "second-chance"], &command);
-    assert_eq!(status, 0, "{second:#}");
-    assert_eq!(second["instrumented"], 3, "{second:#}");
-    assert_eq!(
-        std::fs::read_to_string(work.join("record/second-chance.txt")).expect("classes"),
-        "record.Tally\n"
-    );
-    replayed(&second, 1);
-    // With --uncaught, only the failure is written.
-    let uncaught = work_dir("record-expected-uncaught");
-    let command = junit_command(&uncaught, &["TallyTest", "ExpectedTest"]);
-    let (status, report) = record_command(&uncaught, &["--uncaught"], &command);
-    assert_eq!(status, 0, "{report:#}");
-    assert_eq!(
-        replayed(&report, 1)["exception"],
-        "java.lang.ArithmeticException"
-    );
-}
-
-#[test]
 fn jdk_objects_a_crash_needs_are_rebuilt_from_their_data() {
     // Each of Stamps' methods crashes on what its JDK argument holds; passed null in its
     // place, each would throw a NullPointerException instead.
     let (status, report) = record("jdk", "JdkMain", &[]);
     assert_eq!(status, 0, "{report:#}");
-    assert_eq!(report["recorded"], 7, "{report:#}");
-    assert_eq!(report["replayed"], 7, "{report:#}");
+    let crashes = all_replayed(&report, 7);
     let expected = [
         ("tenths", "new java.lang.StringBuilder(\"a0\")"),
         ("countryShare", "java.util.Locale.forLanguageTag(\"fr\")"),
@@ -428,12 +392,7 @@ fn jdk_objects_a_crash_needs_are_rebuilt_from_their_data() {
         ("share", "field(type(\"record.Tally\"), \"count\", true)"),
         ("perMismatch", "java.util.regex.Pattern.compile(\"a\", 2)"),
     ];
-    for (crash, (method, made)) in report["crashes"]
-        .as_array()
-        .expect("crashes")
-        .iter()
-        .zip(expected)
-    {
+    for (crash, (method, made)) in crashes.iter().zip(expected) {
         assert_eq!(crash["reproduced"], true, "{crash:#}");
         assert_eq!(crash["reached"], 1, "{crash:#}");
         assert!(crash.get("notes").is_none(), "{crash:#}");
@@ -446,4 +405,44 @@ fn jdk_objects_a_crash_needs_are_rebuilt_from_their_data() {
             std::fs::read_to_string(crash["test"]["path"].as_str().expect("path")).expect("test");
         assert!(source.contains(made), "{source}");
     }
+}
+
+#[test]
+fn second_chance_records_the_classes_of_failures_not_of_expected_exceptions() {
+    // TallyTest fails with Tally.mean's crash; ExpectedTest's two tests expect theirs
+    // (assertThrows on Labels.width, a try/catch around Parser.parse) and pass.
+    let work = work_dir("record-expected");
+    let command = junit_command(&work, &["TallyTest", "ExpectedTest"]);
+    let (status, report) = record_command(&work, &[], &command);
+    assert_eq!(status, 0, "{report:#}");
+    let escaped: Vec<&Value> = all_replayed(&report, 3)
+        .iter()
+        .filter(|c| c["escaped"] == true)
+        .map(|c| &c["exception"])
+        .collect();
+    assert_eq!(
+        escaped,
+        ["java.lang.ArithmeticException"],
+        "only the crash that failed a test escaped: {report:#}"
+    );
+    // Second chance records only the failure's class: Tally's three methods.
+    let (status, second) = record_command(&work, &["--mode", "second-chance"], &command);
+    assert_eq!(status, 0, "{second:#}");
+    assert_eq!(second["instrumented"], 3, "{second:#}");
+    assert_eq!(
+        std::fs::read_to_string(work.join("record/second-chance.txt")).expect("classes"),
+        "record.Tally\n"
+    );
+    replayed(&second, 1);
+    // With --uncaught, only the failure is written.
+    let uncaught = work_dir("record-expected-uncaught");
+    let command = junit_command(&uncaught, &["TallyTest", "ExpectedTest"]);
+    let (status, report) = record_command(&uncaught, &["--uncaught"], &command);
+    assert_eq!(status, 0, "{report:#}");
+    let crash = replayed(&report, 1);
+    assert_eq!(
+        (crash["exception"].as_str(), crash["escaped"].as_bool()),
+        (Some("java.lang.ArithmeticException"), Some(true)),
+        "{report:#}"
+    );
 }
