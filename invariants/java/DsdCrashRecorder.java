@@ -16,11 +16,10 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -42,9 +41,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>A crash is written once: when the exception escapes its first project method. The error
  * the JVM wraps around an exception that escapes a static initialiser is the same crash, not a
- * second one. With {@code dsd.record.uncaught=true}, only an exception that escapes the program
- * (its thread's uncaught-exception handler receives it, or an exception wrapping it) is written,
- * with the trace of the exception whose escape was recorded. The recorder calls no project
+ * second one. A crash whose exception later escapes the program (its thread's
+ * uncaught-exception handler receives it, or an exception wrapping it) or fails a test (the test
+ * framework's listener, {@code DsdTestListener}, reports it through {@link #failed}) is marked
+ * {@code "escaped":true} in its {@code crash.json}; one the program or a test catches (a test's
+ * expected exception) is not. With {@code dsd.record.uncaught=true}, only an exception that
+ * escapes is written, with the trace of the exception whose escape was recorded. The recorder calls no project
  * code (fields are read by reflection; only the JDK's collections are iterated), swallows its own
  * failures, and without {@code dsd.record.dir} it is off: instrumented code runs as the original.
  */
@@ -73,7 +75,7 @@ public final class DsdCrashRecorder {
      * The crashes already written, by exception class and stack (not message): a loop, or a
      * test suite's expected exceptions, write each crash once.
      */
-    private static final Set<String> WRITTEN = new HashSet<>();
+    private static final Map<String, Written> WRITTEN = new HashMap<>();
     /**
      * Whether a crash was met past the cap; the file {@code capped-PID} then says so to dsd.
      * Guarded by {@code WRITTEN}.
@@ -83,8 +85,22 @@ public final class DsdCrashRecorder {
     private static final ThreadLocal<Shadow> STACK = ThreadLocal.withInitial(Shadow::new);
 
     static {
-        if (ON && UNCAUGHT) {
+        if (ON) {
             installHandler();
+        }
+    }
+
+    /** A crash written: its folder's name, its thread, and whether it escaped. */
+    private static final class Written {
+        final String dir;
+        final String thread;
+        /** Guarded by {@code WRITTEN}. */
+        boolean escaped;
+
+        Written(String dir, String thread, boolean escaped) {
+            this.dir = dir;
+            this.thread = thread;
+            this.escaped = escaped;
         }
     }
 
@@ -209,6 +225,18 @@ public final class DsdCrashRecorder {
             this.type = type;
             this.size = size;
             this.items = items;
+        }
+    }
+
+    /** A JDK object kept as data ({@link DsdJdkValues}), as copied at entry. */
+    private static final class JdkData {
+        final Class<?> type;
+        /** The JSON object {@link DsdJdkValues#data} wrote. */
+        final String data;
+
+        JdkData(Class<?> type, String data) {
+            this.type = type;
+            this.data = data;
         }
     }
 
@@ -338,21 +366,69 @@ public final class DsdCrashRecorder {
         }
     }
 
-    private static void installHandler() {
-        final Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, x) -> {
-            Shadow s = STACK.get();
-            Frame[] pending = s.pending;
-            for (Throwable c = x; c != null && pending != null; c = c.getCause()) {
-                if (c == s.seen) {
-                    try {
-                        write(c, pending, thread);
-                    } catch (Throwable t) {
-                        // The crash is lost.
-                    }
+    /**
+     * The exception {@code x} failed a test: the test framework's listener reports it. Its
+     * crash (or the crash of one of its causes) escaped, as one that ends its thread does.
+     */
+    public static void failed(Throwable x) {
+        escaped(x, Thread.currentThread());
+    }
+
+    /**
+     * The exception {@code x} escaped the program on {@code thread}: with {@code UNCAUGHT} the
+     * crash of {@code x} or of its cause whose escape from a method was seen last is written;
+     * otherwise the crash already written for it is marked as escaped.
+     */
+    private static void escaped(Throwable x, Thread thread) {
+        if (!ON) {
+            return;
+        }
+        Shadow s = STACK.get();
+        if (s.busy) {
+            return;
+        }
+        s.busy = true;
+        try {
+            Throwable c = x;
+            for (int depth = 0; c != null && depth < 32; depth++, c = c.getCause()) {
+                if (UNCAUGHT && c == s.seen && s.pending != null) {
+                    write(c, s.pending, thread);
+                    break;
+                } else if (!UNCAUGHT && mark(key(c))) {
                     break;
                 }
             }
+        } catch (Throwable t) {
+            // The crash is lost, or stays unmarked.
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /**
+     * Marks the crash written under {@code key} as escaped, rewriting its {@code crash.json};
+     * false when no crash was written under it.
+     */
+    private static boolean mark(String key) throws IOException {
+        Written w;
+        synchronized (WRITTEN) {
+            w = WRITTEN.get(key);
+            if (w == null || w.escaped) {
+                return w != null;
+            }
+            w.escaped = true;
+        }
+        File dir = new File(DIR, w.dir);
+        File tmp = new File(dir, ".crash.json");
+        writeFile(tmp, crashJson(w.thread, true));
+        tmp.renameTo(new File(dir, "crash.json"));
+        return true;
+    }
+
+    private static void installHandler() {
+        final Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, x) -> {
+            escaped(x, thread);
             if (previous != null) {
                 previous.uncaughtException(thread, x);
             } else if (!(x instanceof ThreadDeath)) {
@@ -578,7 +654,7 @@ public final class DsdCrashRecorder {
             return e;
         }
         if (layout.jdk && type != Object.class) {
-            return v;
+            return layout.data == DsdJdkValues.CHANGING && depth > 1 ? jdkCopy(v, type, s) : v;
         }
         // A plain Object (a lock, a sentinel, a value of the wrong type) has no state: it is
         // written as an object without fields, which a test makes with new Object().
@@ -597,16 +673,33 @@ public final class DsdCrashRecorder {
     }
 
     /**
-     * What copying needs of a class, worked out once: whether it is the JDK's, and the
-     * instance fields of a project class (as a list, which its snapshots share, and as an array).
+     * A JDK object whose state changes ({@link DsdJdkValues#CHANGING}), copied as data; the
+     * object itself when its data cannot be read.
+     */
+    private static Object jdkCopy(Object v, Class<?> type, Shadow s) {
+        String data = DsdJdkValues.data(v);
+        if (data == null) {
+            return v;
+        }
+        JdkData copied = new JdkData(type, data);
+        s.remember(v, copied);
+        return copied;
+    }
+
+    /**
+     * What copying needs of a class, worked out once: whether it is the JDK's, whether a JDK
+     * class is kept as data ({@link DsdJdkValues#kind}), and the instance fields of a project
+     * class (as a list, which its snapshots share, and as an array).
      */
     private static final class Layout {
         final boolean jdk;
+        final int data;
         final List<Field> list;
         final Field[] array;
 
         Layout(Class<?> type) {
             this.jdk = jdk(type);
+            this.data = jdk ? DsdJdkValues.kind(type) : DsdJdkValues.NONE;
             this.list = jdk && type != Object.class ? List.of() : readFields(type);
             this.array = list.toArray(new Field[0]);
         }
@@ -641,13 +734,30 @@ public final class DsdCrashRecorder {
 
     // ---- writing at the crash ----
 
-    private static void write(Throwable x, Frame[] frames, Thread thread) throws IOException {
+    /** A crash's identity: its exception's class and stack, not its message. */
+    private static String key(Throwable x) {
         StringBuilder key = new StringBuilder(x.getClass().getName());
         for (StackTraceElement e : x.getStackTrace()) {
             key.append('\n').append(e);
         }
+        return key.toString();
+    }
+
+    /** The text of {@code crash.json}. */
+    private static String crashJson(String thread, boolean escaped) {
+        StringBuilder crash = new StringBuilder("{\"thread\":");
+        DsdJson.string(crash, thread);
+        crash.append(",\"depth\":").append(DEPTH).append(",\"uncaught\":").append(UNCAUGHT)
+                .append(",\"escaped\":").append(escaped).append("}\n");
+        return crash.toString();
+    }
+
+    /** Writes the crash of {@code x}, with the frames on the stack when it escaped its first method. */
+    private static void write(Throwable x, Frame[] frames, Thread thread) throws IOException {
+        String key = key(x);
+        String name;
         synchronized (WRITTEN) {
-            if (WRITTEN.contains(key.toString())) {
+            if (WRITTEN.containsKey(key)) {
                 return;
             }
             if (CRASHES.get() >= MAX_CRASHES) {
@@ -657,12 +767,12 @@ public final class DsdCrashRecorder {
                 }
                 return;
             }
-            WRITTEN.add(key.toString());
+            name = "crash-" + ProcessHandle.current().pid() + "-" + CRASHES.incrementAndGet();
+            WRITTEN.put(key, new Written(name, thread.getName(), UNCAUGHT));
         }
         StringWriter trace = new StringWriter();
         x.printStackTrace(new PrintWriter(trace));
         String text = trace.toString();
-        String name = "crash-" + ProcessHandle.current().pid() + "-" + CRASHES.incrementAndGet();
         File root = new File(DIR);
         File tmp = new File(root, "." + name);
         File dir = new File(root, name);
@@ -670,10 +780,7 @@ public final class DsdCrashRecorder {
             return;
         }
         writeFile(new File(tmp, "trace.txt"), text);
-        StringBuilder crash = new StringBuilder("{\"thread\":");
-        DsdJson.string(crash, thread.getName());
-        crash.append(",\"depth\":").append(DEPTH).append(",\"uncaught\":").append(UNCAUGHT).append("}\n");
-        writeFile(new File(tmp, "crash.json"), crash.toString());
+        writeFile(new File(tmp, "crash.json"), crashJson(thread.getName(), UNCAUGHT));
         StringBuilder lines = new StringBuilder();
         for (Frame f : frames) {
             frame(lines, f);
@@ -739,7 +846,8 @@ public final class DsdCrashRecorder {
             if (--left < 0) {
                 Class<?> type = v instanceof Snapshot ? ((Snapshot) v).type
                         : v instanceof Elements ? ((Elements) v).type
-                        : v instanceof Entries ? ((Entries) v).type : v.getClass();
+                        : v instanceof Entries ? ((Entries) v).type
+                        : v instanceof JdkData ? ((JdkData) v).type : v.getClass();
                 head(b, type, id);
                 b.append(",\"opaque\":true}");
                 return;
@@ -760,6 +868,10 @@ public final class DsdCrashRecorder {
                 list(b, e.keys, live);
                 b.append(",\"values\":");
                 list(b, e.values, live);
+            } else if (v instanceof JdkData) {
+                JdkData d = (JdkData) v;
+                head(b, d.type, id);
+                b.append(",\"data\":").append(d.data);
             } else {
                 liveValue(b, v, id, live);
             }
@@ -807,6 +919,13 @@ public final class DsdCrashRecorder {
         private void liveValue(StringBuilder b, Object v, int id, int live) {
             Class<?> type = v.getClass();
             head(b, type, id);
+            int kind = FIELDS.get(type).data;
+            String data = kind == DsdJdkValues.NONE ? null : DsdJdkValues.data(v);
+            if (data != null) {
+                // An object that does not change is the same at the crash as at the call.
+                b.append(kind == DsdJdkValues.CHANGING ? ",\"live\":true" : "").append(",\"data\":").append(data);
+                return;
+            }
             b.append(",\"live\":true");
             if (live <= 0) {
                 b.append(",\"opaque\":true");

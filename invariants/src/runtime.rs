@@ -48,6 +48,22 @@ pub fn write(dir: &Path, flavour: Flavour) -> Result<Vec<PathBuf>, String> {
 const CRASH_RECORDER: &str = include_str!("../java/DsdCrashRecorder.java");
 /// The Java agent of `dsd record` for commands other than `java`.
 const RECORD_AGENT: &str = include_str!("../java/DsdRecordAgent.java");
+/// The JDK objects the recorder of `dsd record` keeps as data.
+const JDK_VALUES: &str = include_str!("../java/DsdJdkValues.java");
+
+/// The JUnit Platform listener of `dsd record`, compiled apart, against JUnit 5.
+const TEST_LISTENER: &str = include_str!("../java/DsdTestListener.java");
+
+/// Writes the JUnit Platform listener of `dsd record` (`dsd.listener.DsdTestListener`) below
+/// the source root `dir`; returns the file written.
+pub fn write_test_listener(dir: &Path) -> Result<PathBuf, String> {
+    let pkg = dir.join("dsd").join("listener");
+    std::fs::create_dir_all(&pkg).map_err(|e| format!("cannot create {}: {e}", pkg.display()))?;
+    let path = pkg.join("DsdTestListener.java");
+    std::fs::write(&path, TEST_LISTENER)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
 
 /// The JSON writing that the test runner (`pipeline`) and the crash recorder share.
 const JSON: &str = include_str!("../java/DsdJson.java");
@@ -84,6 +100,7 @@ pub fn write_crash_recorder(dir: &Path) -> Result<Vec<PathBuf>, String> {
     for (name, text) in [
         ("DsdCrashRecorder.java", CRASH_RECORDER),
         ("DsdRecordAgent.java", RECORD_AGENT),
+        ("DsdJdkValues.java", JDK_VALUES),
     ] {
         let path = pkg.join(name);
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

@@ -47,6 +47,16 @@ fn record(name: &str, main: &str, options: &[&str]) -> (i32, Value) {
     record_in(&work, main, options).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
+/// Checks that `n` crashes were recorded and every one replayed; returns them.
+#[track_caller]
+fn all_replayed(report: &Value, n: usize) -> &Vec<Value> {
+    let crashes = report["crashes"].as_array().expect("crashes");
+    assert_eq!(crashes.len(), n, "{report:#}");
+    assert_eq!(report["recorded"], n, "{report:#}");
+    assert_eq!(report["replayed"], n, "{report:#}");
+    crashes
+}
+
 /// Checks that the only crash was replayed with `reached` frames matching and returns it.
 #[track_caller]
 fn replayed(report: &Value, reached: u64) -> &Value {
@@ -78,6 +88,7 @@ fn a_crash_of_state_that_earlier_calls_built_is_replayed_and_kept() {
     let crash = replayed(&report, 2);
     assert_eq!(crash["captured"], 2);
     assert_eq!(crash["thread"], "main");
+    assert_eq!(crash["escaped"], true, "it ended the program: {report:#}");
     assert_eq!(
         crash["test"]["class"], "record.ReportCrash1Test",
         "{report:#}"
@@ -165,11 +176,7 @@ fn a_crash_met_again_with_another_message_is_written_once_and_the_cap_counts_dis
     // crashes, where the messages alone made 100 (the cap) and lost the second.
     let (status, report) = record("repeat", "RepeatMain", &[]);
     assert_eq!(status, 0, "{report:#}");
-    assert_eq!(report["recorded"], 2, "{report:#}");
-    assert_eq!(report["replayed"], 2, "{report:#}");
-    let exceptions: Vec<&str> = report["crashes"]
-        .as_array()
-        .expect("crashes")
+    let exceptions: Vec<&str> = all_replayed(&report, 2)
         .iter()
         .map(|c| c["exception"].as_str().expect("exception"))
         .collect();
@@ -234,6 +241,7 @@ fn only_uncaught_crashes_are_recorded_with_uncaught() {
     let (status, report) = record("caught", "CaughtMain", &[]);
     assert_eq!(status, 0, "{report:#}");
     let crash = replayed(&report, 4);
+    assert_eq!(crash["escaped"], false, "the program caught it: {report:#}");
     let frames = std::fs::read_to_string(
         Path::new(crash["dir"].as_str().expect("dir")).join("frames.jsonl"),
     )
@@ -301,10 +309,10 @@ fn a_command_that_starts_java_itself_is_recorded_through_the_agent() {
     replayed(&report, 2);
 }
 
-#[test]
-fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
-    let work = work_dir("record-junit");
-    let orig = compiled(&work);
+/// The fixture's JUnit 5 tests compiled below `work`, and the command that runs the test
+/// classes `classes` with JUnit's console launcher (`java -jar`), after `--`.
+fn junit_command(work: &Path, classes: &[&str]) -> Vec<String> {
+    let orig = compiled(work);
     let tools = toolchain::locate(Flavour::JUnit5, &Default::default()).expect("JUnit 5");
     let tests = work.join("test-classes");
     let mut classpath = vec![orig.clone()];
@@ -318,22 +326,41 @@ fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
         .status()
         .expect("run javac");
     assert!(status.success(), "the fixture's test compiles");
-    let src = fixture("src").display().to_string();
-    let console = tools.junit[0].display().to_string();
     let run_classpath = toolchain::class_path(&[orig, tests]).expect("class path");
-    let run_classpath = run_classpath.to_string_lossy();
-    let command = [
+    let mut command: Vec<String> = [
         "--",
         "java",
         "-jar",
-        &console,
+        &tools.junit[0].display().to_string(),
         "--disable-banner",
         "--class-path",
-        &run_classpath,
-        "--select-class",
-        "record.TallyTest",
-    ];
-    let (status, report) = json_report(&work, &["record", &src], &command).expect("recorded");
+        &run_classpath.to_string_lossy(),
+    ]
+    .map(String::from)
+    .into();
+    for class in classes {
+        command.push("--select-class".into());
+        command.push(format!("record.{class}"));
+    }
+    command
+}
+
+/// Runs `dsd record SRC OPTIONS --format json COMMAND` in `work`: the exit status and the
+/// report.
+#[track_caller]
+fn record_command(work: &Path, options: &[&str], command: &[String]) -> (i32, Value) {
+    let src = fixture("src").display().to_string();
+    let mut args = vec!["record", src.as_str()];
+    args.extend(options);
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    json_report(work, &args, &command).expect("recorded")
+}
+
+#[test]
+fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
+    let work = work_dir("record-junit");
+    let command = junit_command(&work, &["TallyTest"]);
+    let (status, report) = record_command(&work, &[], &command);
     assert_eq!(status, 0, "{report:#}");
     assert_eq!(
         report["ran"]["status"], 1,
@@ -341,4 +368,81 @@ fn a_junit_run_started_with_java_jar_is_recorded_through_the_agent() {
     );
     // Tally.mean, called by the test.
     replayed(&report, 1);
+}
+
+#[test]
+fn jdk_objects_a_crash_needs_are_rebuilt_from_their_data() {
+    // Each of Stamps' methods crashes on what its JDK argument holds; passed null in its
+    // place, each would throw a NullPointerException instead.
+    let (status, report) = record("jdk", "JdkMain", &[]);
+    assert_eq!(status, 0, "{report:#}");
+    let crashes = all_replayed(&report, 7);
+    let expected = [
+        ("tenths", "new java.lang.StringBuilder(\"a0\")"),
+        ("countryShare", "java.util.Locale.forLanguageTag(\"fr\")"),
+        (
+            "perHour",
+            "setCalendarType(\"gregory\").setTimeZone(java.util.TimeZone.getTimeZone(\"Asia/Kolkata\")).setLenient(true).setWeekDefinition(1, 1).setInstant(-19800000L).build()",
+        ),
+        (
+            "perOffsetHour",
+            "java.util.TimeZone.getTimeZone(\"Europe/London\")",
+        ),
+        ("perMilli", "new java.util.Date(5000L)"),
+        ("share", "field(type(\"record.Tally\"), \"count\", true)"),
+        ("perMismatch", "java.util.regex.Pattern.compile(\"a\", 2)"),
+    ];
+    for (crash, (method, made)) in crashes.iter().zip(expected) {
+        assert_eq!(crash["reproduced"], true, "{crash:#}");
+        assert_eq!(crash["reached"], 1, "{crash:#}");
+        assert!(crash.get("notes").is_none(), "{crash:#}");
+        let frame = crash["frames"][0]["frame"].as_str().expect("frame");
+        assert!(
+            frame.starts_with(&format!("record.Stamps.{method}(")),
+            "{frame}"
+        );
+        let source =
+            std::fs::read_to_string(crash["test"]["path"].as_str().expect("path")).expect("test");
+        assert!(source.contains(made), "{source}");
+    }
+}
+
+#[test]
+fn second_chance_records_the_classes_of_failures_not_of_expected_exceptions() {
+    // TallyTest fails with Tally.mean's crash; ExpectedTest's two tests expect theirs
+    // (assertThrows on Labels.width, a try/catch around Parser.parse) and pass.
+    let work = work_dir("record-expected");
+    let command = junit_command(&work, &["TallyTest", "ExpectedTest"]);
+    let (status, report) = record_command(&work, &[], &command);
+    assert_eq!(status, 0, "{report:#}");
+    let escaped: Vec<&Value> = all_replayed(&report, 3)
+        .iter()
+        .filter(|c| c["escaped"] == true)
+        .map(|c| &c["exception"])
+        .collect();
+    assert_eq!(
+        escaped,
+        ["java.lang.ArithmeticException"],
+        "only the crash that failed a test escaped: {report:#}"
+    );
+    // Second chance records only the failure's class: Tally's three methods.
+    let (status, second) = record_command(&work, &["--mode", "second-chance"], &command);
+    assert_eq!(status, 0, "{second:#}");
+    assert_eq!(second["instrumented"], 3, "{second:#}");
+    assert_eq!(
+        std::fs::read_to_string(work.join("record/second-chance.txt")).expect("classes"),
+        "record.Tally\n"
+    );
+    replayed(&second, 1);
+    // With --uncaught, only the failure is written.
+    let uncaught = work_dir("record-expected-uncaught");
+    let command = junit_command(&uncaught, &["TallyTest", "ExpectedTest"]);
+    let (status, report) = record_command(&uncaught, &["--uncaught"], &command);
+    assert_eq!(status, 0, "{report:#}");
+    let crash = replayed(&report, 1);
+    assert_eq!(
+        (crash["exception"].as_str(), crash["escaped"].as_bool()),
+        (Some("java.lang.ArithmeticException"), Some(true)),
+        "{report:#}"
+    );
 }

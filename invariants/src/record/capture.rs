@@ -1,6 +1,6 @@
 //! The crash files `dsd record` writes, read back: each crash's folder below `WORK/record/`
 //! holds `trace.txt` (the exception as `printStackTrace` prints it), `crash.json` (the
-//! thread, the copy depth) and `frames.jsonl`, one captured frame per line, the method that
+//! thread, the copy depth, whether the exception escaped) and `frames.jsonl`, one captured frame per line, the method that
 //! threw first:
 //!
 //! ```json
@@ -15,9 +15,11 @@
 //! frame; an object `{"class","id","fields":[{"owner","name","value"}]}`; an array,
 //! collection or map `{"class","id","size","items"}` / `{"class","id","size","keys","values"}`
 //! (`size` is the true size, the elements at most the first 64); an object the recorder
-//! could not look into `{"class","id","opaque":true}`. `"live":true` marks an object beyond
+//! could not look into `{"class","id","opaque":true}`; a JDK object kept as data
+//! `{"class","id","data":{"kind",...}}` ([`super::jdk_data`]). `"live":true` marks an object beyond
 //! the copy depth, written as it was at the crash rather than at the call.
 
+use super::jdk_data::JdkData;
 use crate::Error;
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
@@ -33,6 +35,9 @@ pub struct Crash {
     pub thread: String,
     /// The depth its values were copied to at each call.
     pub depth: u32,
+    /// Whether its exception escaped: ended its thread or failed a test (not caught by the
+    /// program or by a test that expected it).
+    pub escaped: bool,
     /// The captured frames, the method that threw first.
     pub frames: Vec<Frame>,
 }
@@ -112,6 +117,17 @@ pub enum Value {
         /// Whether it was written as it was at the crash.
         live: bool,
     },
+    /// A JDK object kept as data (a `StringBuilder`, a `Locale`, a `Calendar`).
+    Jdk {
+        /// Its class.
+        class: String,
+        /// Its id in the frame.
+        id: u64,
+        /// Its data.
+        data: JdkData,
+        /// Whether it was written as it was at the crash.
+        live: bool,
+    },
     /// An object the recorder could not look into (a thread, a stream).
     Opaque {
         /// Its class.
@@ -131,6 +147,7 @@ impl Value {
             Value::Entries {
                 live, keys, values, ..
             } => *live || keys.iter().chain(values).any(Value::has_live),
+            Value::Jdk { live, .. } => *live,
             Value::Opaque { .. } => true,
             _ => false,
         }
@@ -224,6 +241,7 @@ pub fn read_crash(dir: &Path) -> Result<Crash, Error> {
         trace,
         thread: header["thread"].as_str().unwrap_or("main").to_string(),
         depth: header["depth"].as_u64().unwrap_or(1) as u32,
+        escaped: header["escaped"].as_bool().unwrap_or(false),
         frames,
     })
 }
@@ -289,6 +307,13 @@ pub fn value(json: &Json) -> Result<Value, String> {
     let size = json["size"].as_u64().unwrap_or(0) as usize;
     if json["opaque"].as_bool() == Some(true) {
         Ok(Value::Opaque { class, id })
+    } else if let Some(data) = json.get("data") {
+        Ok(Value::Jdk {
+            class,
+            id,
+            data: super::jdk_data::read(data)?,
+            live,
+        })
     } else if json.get("keys").is_some() {
         Ok(Value::Entries {
             class,

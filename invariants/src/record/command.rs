@@ -1,5 +1,6 @@
 //! The user's command, run against the instrumented classes: a `java` command gets the
-//! instrumented classes first on its class path and the recorder's properties; any other
+//! instrumented classes first on its class path, then the test listener's jar
+//! ([`super::listener`]), and the recorder's properties; any other
 //! command (a build tool's test run) gets them through `JAVA_TOOL_OPTIONS`, which every JVM it
 //! starts reads: the recorder's Java agent (`java/DsdRecordAgent.java`) defines each project
 //! class from its instrumented copy, in the class loader that loads it.
@@ -17,6 +18,9 @@ pub struct Recording<'a> {
     pub methods: &'a Path,
     /// The jar of the recorder's agent (absolute).
     pub agent: &'a Path,
+    /// The jar of the recorder's JUnit Platform listener (absolute); the agent finds it beside
+    /// the instrumented classes.
+    pub listener: &'a Path,
     /// How deep values are copied at entry.
     pub depth: u32,
     /// Whether only exceptions that escape the program are written.
@@ -92,7 +96,11 @@ pub fn rewrite(
     tool_options: Option<&str>,
 ) -> Result<Rewritten, String> {
     let program = argv.first().ok_or("no command after `--`")?;
-    let classes = recording.classes.display().to_string();
+    let classes = format!(
+        "{}:{}",
+        recording.classes.display(),
+        recording.listener.display()
+    );
     let is_java = Path::new(program).file_name().is_some_and(|n| n == "java");
     if !is_java {
         let agent = agent_option(recording)?;
@@ -155,6 +163,7 @@ mod tests {
             crashes: Path::new("/w/record/crashes"),
             methods: Path::new("/w/record/build/methods.tsv"),
             agent: Path::new("/w/record/build/agent.jar"),
+            listener: Path::new("/w/record/build/listener.jar"),
             depth: 2,
             uncaught: false,
             max_crashes: 100,
@@ -172,7 +181,7 @@ mod tests {
         };
         assert_eq!(
             args.join(" "),
-            format!("java {PROPERTIES} -ea -cp /w/record/build/classes:out:lib/a.jar p.Main -cp x")
+            format!("java {PROPERTIES} -ea -cp /w/record/build/classes:/w/record/build/listener.jar:out:lib/a.jar p.Main -cp x")
         );
         let Ok(Rewritten::Java(args)) = rewritten(
             "/usr/bin/java --add-opens a/b=ALL-UNNAMED p.Main",
@@ -182,7 +191,7 @@ mod tests {
         };
         assert_eq!(
             args.join(" "),
-            format!("/usr/bin/java {PROPERTIES} --add-opens a/b=ALL-UNNAMED -cp /w/record/build/classes:cp p.Main")
+            format!("/usr/bin/java {PROPERTIES} --add-opens a/b=ALL-UNNAMED -cp /w/record/build/classes:/w/record/build/listener.jar:cp p.Main")
         );
     }
 

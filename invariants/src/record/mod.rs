@@ -11,10 +11,13 @@
 //!
 //! Cost modes, as ReCrash has them ([`Mode`]): every method; only the non-trivial ones
 //! (getters, setters and empty methods left out); or *second chance*, only the methods of the
-//! classes named in a crash recorded earlier in the work directory.
+//! classes named in a failure recorded earlier in the work directory: a crash that ended its
+//! thread or failed a test ([`listener`]), not one the program or a test caught.
 
 pub mod capture;
 pub mod command;
+pub mod jdk_data;
+pub mod listener;
 pub mod weave;
 
 use crate::javac::absolute;
@@ -63,7 +66,7 @@ pub fn record_dir(work: &Path) -> PathBuf {
 }
 
 /// `WORK/record/build`: the instrumented copy (`src/`), its classes and the method table.
-fn build_dir(work: &Path) -> PathBuf {
+pub(crate) fn build_dir(work: &Path) -> PathBuf {
     absolute(&record_dir(work).join("build"))
 }
 
@@ -82,8 +85,10 @@ pub fn agent_jar(work: &Path) -> PathBuf {
     build_dir(work).join("agent.jar")
 }
 
-/// The classes named in the crashes recorded in `WORK/record/`: their frames' and their
-/// traces' classes that are `program`'s own (second chance's classes).
+/// The classes named in the crashes recorded in `WORK/record/` that escaped (ended their
+/// thread or failed a test; a crash the program or a test caught, such as a test's expected
+/// exception, is no failure): their frames' and their traces' classes that are `program`'s
+/// own (second chance's classes, as ReCrash takes them from the stacks of failures).
 pub fn crashed_classes(work: &Path, program: &Program) -> Result<BTreeSet<String>, Error> {
     let own: BTreeSet<&str> = program
         .classes
@@ -94,6 +99,9 @@ pub fn crashed_classes(work: &Path, program: &Program) -> Result<BTreeSet<String
     let mut out = BTreeSet::new();
     for dir in capture::crash_dirs(&record_dir(work)) {
         let crash = capture::read_crash(&dir)?;
+        if !crash.escaped {
+            continue;
+        }
         out.extend(crash.frames.into_iter().map(|f| f.class));
         for line in crash.trace.lines() {
             let Some(at) = line.trim().strip_prefix("at ") else {
@@ -143,6 +151,7 @@ pub fn build(work: &Path, program: &Program, options: &Options) -> Result<Build,
         program.encoding.as_deref(),
     )?;
     write_agent(&dir, &classes, &agent_jar(work))?;
+    listener::write_listener(work, &classes, options.jdk)?;
     if uninstrumented > 0 {
         eprintln!(
             "dsd: warning: {uninstrumented} files are not recorded: javac rejected their \
@@ -169,26 +178,36 @@ fn write_agent(dir: &Path, classes: &Path, jar: &Path) -> Result<(), Error> {
         format!("Premain-Class: dsd.recorder.DsdRecordAgent\nBoot-Class-Path: {name}\n"),
     )
     .map_err(|e| io_error("write", &manifest, e))?;
+    write_jar(
+        jar,
+        &[
+            "--manifest".as_ref(),
+            manifest.as_os_str(),
+            "-C".as_ref(),
+            classes.as_os_str(),
+            "dsd/recorder".as_ref(),
+            "-C".as_ref(),
+            classes.as_os_str(),
+            "dsd/json".as_ref(),
+        ],
+    )
+}
+
+/// Writes the jar `jar` with `jar --create --file JAR ARGS...`.
+pub(crate) fn write_jar(jar: &Path, args: &[&std::ffi::OsStr]) -> Result<(), Error> {
     let tool = crate::toolchain::find_tool("jar")?;
     let output = std::process::Command::new(&tool)
         .arg("--create")
         .arg("--file")
         .arg(jar)
-        .arg("--manifest")
-        .arg(&manifest)
-        .arg("-C")
-        .arg(classes)
-        .arg("dsd/recorder")
-        .arg("-C")
-        .arg(classes)
-        .arg("dsd/json")
+        .args(args)
         .output()
         .map_err(|e| Error(format!("cannot run {}: {e}", tool.display())))?;
     if output.status.success() {
         Ok(())
     } else {
         Err(Error(format!(
-            "{} could not write the recorder's agent {}: {}",
+            "{} could not write {}: {}",
             tool.display(),
             jar.display(),
             String::from_utf8_lossy(&output.stderr).trim()

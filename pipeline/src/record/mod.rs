@@ -79,8 +79,9 @@ pub fn record(
     report::finish(work, &program, &crashes, replayed, summary, junit, args)
 }
 
-/// The mode of the build for `--mode`: second chance reads the classes of the crashes
-/// recorded earlier (and those it recorded before), and refuses to run without any.
+/// The mode of the build for `--mode`: second chance reads the classes of the failures
+/// recorded earlier (crashes that escaped; and the classes it recorded before), and refuses
+/// to run without any.
 fn mode(work: &Path, program: &frontend::ir::Program, mode: RecordMode) -> Result<Mode, Failure> {
     match mode {
         RecordMode::All => Ok(Mode::All),
@@ -94,8 +95,9 @@ fn mode(work: &Path, program: &frontend::ir::Program, mode: RecordMode) -> Resul
             }
             if classes.is_empty() {
                 return Err(Failure::new(format!(
-                    "--mode second-chance records the classes of earlier crashes, and {} holds \
-                     none; run `dsd record --mode all` (or non-trivial) once first",
+                    "--mode second-chance records the classes of earlier failures (crashes that \
+                     ended their thread or failed a test), and {} holds none; run `dsd record \
+                     --mode all` (or non-trivial) once first, on a run that fails",
                     recording::record_dir(work).display()
                 )));
             }

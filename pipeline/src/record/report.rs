@@ -55,6 +55,8 @@ struct CrashReport {
     dir: PathBuf,
     /// The thread it happened on.
     thread: String,
+    /// Whether its exception escaped: ended its thread or failed a test.
+    escaped: bool,
     /// How many frames were captured.
     captured: usize,
     /// What the replay tests could not rebuild as captured.
@@ -159,6 +161,7 @@ pub fn finish(
         reports.push(CrashReport {
             dir: crash.dir.clone(),
             thread: crash.thread.clone(),
+            escaped: crash.escaped,
             captured: crash.frames.len(),
             notes,
             report,
@@ -271,10 +274,11 @@ fn text(r: &RecordReport) -> String {
     for (i, c) in r.crashes.iter().enumerate() {
         let _ = writeln!(
             out,
-            "\ncrash {} of {}, thread \"{}\", {} captured:",
+            "\ncrash {} of {}, thread \"{}\", {}{} captured:",
             i + 1,
             r.recorded,
             c.thread,
+            if c.escaped { "escaped, " } else { "" },
             crate::report::plural(c.captured, "frame")
         );
         out.push_str(&c.report.text());
@@ -320,6 +324,7 @@ mod tests {
             trace: String::new(),
             thread: "main".into(),
             depth: 1,
+            escaped: false,
             frames: (0..frames)
                 .map(|_| Frame {
                     class: "p.Ledger".into(),
@@ -385,6 +390,7 @@ mod tests {
             crashes: vec![CrashReport {
                 dir: PathBuf::from("w/record/crash-1-1"),
                 thread: "main".into(),
+                escaped: true,
                 captured: 1,
                 notes: vec!["a java.lang.Thread could not be captured".into()],
                 report,
@@ -397,7 +403,10 @@ mod tests {
             "dsd record: `java Main` exited with status 1 in 0.50 s (0.25 s unrecorded: \
              overhead +100 %); 3 methods recorded to depth 1"
         );
-        assert_eq!(lines[2], "crash 1 of 1, thread \"main\", 1 frame captured:");
+        assert_eq!(
+            lines[2],
+            "crash 1 of 1, thread \"main\", escaped, 1 frame captured:"
+        );
         assert!(
             text.contains("a larger --depth copies them at the call"),
             "{text}"

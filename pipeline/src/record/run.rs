@@ -40,6 +40,7 @@ pub fn rewritten(work: &Path, args: &RecordArgs) -> Result<Rewritten, Failure> {
         crashes: &crashes,
         methods: &recording::methods_file(work),
         agent: &recording::agent_jar(work),
+        listener: &recording::listener::listener_jar(work),
         depth: args.depth,
         uncaught: args.uncaught,
         max_crashes: args.max_crashes,

@@ -4,6 +4,7 @@
 //! matched against the recorded one; the tests it keeps (`--emit-tests`) expect the same
 //! exception at the same line, with JUnit 4 or 5.
 
+mod jdk;
 mod values;
 
 use crate::access::{package_of, Access};

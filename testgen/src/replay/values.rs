@@ -289,6 +289,15 @@ impl<'a, 'p> Builder<'a, 'p> {
                 },
             },
             Value::Object { id, .. } => self.locals.get(id).cloned().unwrap_or("null".into()),
+            Value::Jdk {
+                class, id, data, ..
+            } => match self.locals.get(id) {
+                Some(local) => local.clone(),
+                None => {
+                    let made = super::jdk::made(self, class, data);
+                    self.local(*id, made)
+                }
+            },
             Value::Opaque { class, .. } => {
                 self.notes.push(format!(
                     "a {class} could not be captured: the test passes null in its place"
@@ -492,7 +501,7 @@ fn collect<'a>(v: &'a Value, nodes: &mut BTreeMap<u64, &'a Value>) {
             nodes.insert(*id, v);
             keys.iter().chain(values).for_each(|i| collect(i, nodes));
         }
-        Value::Opaque { id, .. } => {
+        Value::Opaque { id, .. } | Value::Jdk { id, .. } => {
             nodes.insert(*id, v);
         }
         _ => {}
