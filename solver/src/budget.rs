@@ -84,7 +84,7 @@ fn rate_of(full_version: &str) -> u64 {
 
 /// The major version in Z3's name for itself (`Z3 5.4.1.0`).
 fn z3_major(full_version: &str) -> Option<u32> {
-    let number = full_version.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let number = full_version.split_whitespace().last()?;
     number.split('.').next()?.parse().ok()
 }
 
