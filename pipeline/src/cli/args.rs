@@ -60,8 +60,8 @@ pub struct VcgenArgs {
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
     /// Solver timeout per query, in seconds, counted in Z3's work (6,000 resource units a
-    /// millisecond) so that every run gives the same answers; a check also stops at three times
-    /// as much CPU time.
+    /// millisecond with Debian's Z3 4.8, 9,000 with Z3 5) so that every run gives the same
+    /// answers; a check also stops at three times as much CPU time.
     // Why 2 s: `solver::budget`'s module doc (goals decided past it were nearly all refuted).
     #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
     pub timeout: Duration,
